@@ -1,0 +1,4 @@
+import type { Command } from './Command';
+
+/** Every subcommand of `depot`, in the order `depot help` lists them. */
+export const commands: readonly Command[] = [];

@@ -1,0 +1,43 @@
+import type { CommandIo } from './Command';
+import { commands } from './commands';
+
+export const EXIT_USAGE = 2;
+
+const usage = (): string =>
+  ['Usage: depot <command> [options]', '', 'Commands:']
+    .concat(commands.map((c) => `  ${c.name.padEnd(16)} ${c.summary}`))
+    .concat(['', 'Run `depot <command> --help` for the options of one command.'])
+    .join('\n');
+
+const main = async (argv: readonly string[]): Promise<number> => {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(usage() + '\n');
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (command === undefined) {
+    process.stderr.write(`depot: unknown command "${name}"\n\n${usage()}\n`);
+    return EXIT_USAGE;
+  }
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const io: CommandIo = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    signal: controller.signal,
+  };
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    process.stderr.write(
+      `depot: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+    return 1;
+  }
+};
+
+process.exitCode = await main(process.argv.slice(2));

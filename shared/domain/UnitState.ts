@@ -1,0 +1,21 @@
+import type { FailureCause } from './FailureCause';
+
+/**
+ * A unit (one file) as persisted. Live overlays (a retry waiting, the network gone) are reported
+ * by events and shown on top of `in-progress`/`pending`, never persisted as failures.
+ */
+export type UnitState =
+  | { readonly kind: 'pending' }
+  | { readonly kind: 'in-progress' }
+  /** Retry-After or an open circuit beyond the deadline: not before this epoch ms. */
+  | { readonly kind: 'deferred'; readonly notBefore: number }
+  /** Verified on the server; `alreadyPresent` when it was there with the same SHA-256. */
+  | { readonly kind: 'done'; readonly alreadyPresent: boolean }
+  | { readonly kind: 'failed'; readonly cause: FailureCause };
+
+/** What the interface shows of a unit right now (persisted state plus live overlay). */
+export type UnitActivity =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'sending'; readonly bytesAcked: number }
+  | { readonly kind: 'retry-wait'; readonly nextAttemptAt: number }
+  | { readonly kind: 'waiting-network' };

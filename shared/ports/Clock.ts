@@ -1,0 +1,4 @@
+/** Wall-clock time in epoch milliseconds. Injected so tests control time. */
+export type Clock = {
+  now(): number;
+};

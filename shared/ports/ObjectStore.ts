@@ -1,0 +1,115 @@
+import type { Outcome } from '../retry/Outcome';
+
+/**
+ * The object store as the deposit engine sees it. One port, two adapters (memory for fast unit
+ * tests, S3 for real), one contract suite run on both. Every method makes exactly ONE emission
+ * and classifies what it received into an Outcome: retrying is the retry policy's job, never the
+ * adapter's (DESIGN principle 1).
+ */
+
+/** A request body the adapter can open afresh for every attempt (a stream is never replayed). */
+export type Body =
+  | {
+      readonly kind: 'file';
+      readonly path: string;
+      readonly start: number;
+      readonly length: number;
+    }
+  | { readonly kind: 'bytes'; readonly bytes: Uint8Array };
+
+export type EmissionOptions = {
+  /** Epoch ms: the adapter aborts the emission when it is reached (classified unreachable/timeout). */
+  readonly deadline: number;
+  /** The caller's cancellation (classified aborted). */
+  readonly signal?: AbortSignal;
+  /** Body bytes handed to the socket so far, for progress and the stall watchdog. */
+  readonly onBytesSent?: (totalSent: number) => void;
+  /** Offset applied to signing time after a RequestTimeTooSkewed (ms, server minus local). */
+  readonly clockOffsetMs?: number;
+};
+
+export type PutObjectInput = {
+  readonly key: string;
+  readonly body: Body;
+  /** Base64 MD5 of the body, sent as Content-MD5 so the server rejects corrupted bytes. */
+  readonly md5Base64: string;
+  /** Stored as user metadata (`x-amz-meta-*`); the SHA-256 of the whole file lives here. */
+  readonly metadata: Readonly<Record<string, string>>;
+  /** Sends `If-None-Match: *`: a 412 means the key already exists. */
+  readonly ifNoneMatch: boolean;
+  readonly contentType?: string;
+};
+
+export type UploadPartInput = {
+  readonly key: string;
+  readonly uploadId: string;
+  readonly partNumber: number;
+  readonly body: Body;
+  readonly md5Base64: string;
+};
+
+export type CompletedPart = { readonly partNumber: number; readonly etag: string };
+
+export type ListedPart = {
+  readonly partNumber: number;
+  readonly size: number;
+  readonly etag: string;
+};
+
+export type ListedUpload = {
+  readonly key: string;
+  readonly uploadId: string;
+  readonly initiated?: number;
+};
+
+export type ObjectHead = {
+  readonly size: number;
+  readonly etag: string;
+  /** User metadata with lower-case keys, without the `x-amz-meta-` prefix. */
+  readonly metadata: Readonly<Record<string, string>>;
+  readonly lastModified?: number;
+};
+
+export type ListedObject = { readonly key: string; readonly size: number; readonly etag: string };
+
+export type ObjectStore = {
+  /** Endpoint identity for the per-endpoint budget and breaker (scheme://host:port). */
+  readonly endpoint: string;
+  /** Success(undefined) when the bucket exists and is reachable with these credentials. */
+  headBucket(options: EmissionOptions): Promise<Outcome<void>>;
+  putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>>;
+  createMultipartUpload(
+    input: { key: string; metadata: Readonly<Record<string, string>>; contentType?: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<{ uploadId: string }>>;
+  uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>>;
+  /** All parts of an upload (the adapter follows pagination within this one logical call). */
+  listParts(
+    input: { key: string; uploadId: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<ListedPart[]>>;
+  /** Open multipart uploads under a prefix (all pages). */
+  listMultipartUploads(
+    input: { prefix: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<ListedUpload[]>>;
+  /** With `ifNoneMatch`, a 412 means the key already exists; NoSuchUpload after a lost reply means "ask HeadObject". */
+  completeMultipartUpload(
+    input: { key: string; uploadId: string; parts: readonly CompletedPart[]; ifNoneMatch: boolean },
+    options: EmissionOptions,
+  ): Promise<Outcome<{ etag: string }>>;
+  abortMultipartUpload(
+    input: { key: string; uploadId: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<void>>;
+  /** Success(undefined) when there is no such object (404 is an answer, not a failure). */
+  headObject(
+    input: { key: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<ObjectHead | undefined>>;
+  /** Every object under a prefix (all pages). */
+  listObjects(
+    input: { prefix: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<ListedObject[]>>;
+};

@@ -1,0 +1,38 @@
+/**
+ * What one emission gave, decided once where the response is received (DESIGN principle 2).
+ * Values are plain data so a cause can be persisted and shown later without re-deriving it.
+ */
+export type UnreachableReason =
+  'connection-refused' | 'connection-reset' | 'dns' | 'timeout' | 'stall' | 'network';
+
+export type Unreachable = {
+  readonly kind: 'unreachable';
+  readonly reason: UnreachableReason;
+};
+
+export type Refused = {
+  readonly kind: 'refused';
+  /** HTTP status code as received. */
+  readonly status: number;
+  /** S3 error code (`SlowDown`, `AccessDenied`, `RequestTimeTooSkewed`...), when the body had one. */
+  readonly code?: string;
+  /** Server-imposed wait, parsed from Retry-After (seconds or HTTP-date) or x-amz-retry-after (ms). */
+  readonly retryAfterMs?: number;
+  /** The server's clock (Date header, epoch ms) when known: lets a skew be corrected. */
+  readonly serverTime?: number;
+};
+
+export type Aborted = {
+  readonly kind: 'aborted';
+};
+
+export type Failure = Unreachable | Refused | Aborted;
+
+export type Success<T> = {
+  readonly kind: 'success';
+  readonly value: T;
+};
+
+export type Outcome<T> = Success<T> | Failure;
+
+export const success = <T>(value: T): Success<T> => ({ kind: 'success', value });

@@ -1,0 +1,89 @@
+import type { Failure } from './Outcome';
+
+/**
+ * The vocabulary of one call through the retry policy. The policy itself is `RetryPolicy.ts`;
+ * these types are what callers (the transport, the engine, the interface) see of it.
+ */
+
+/** Named after what the profile does; the caller picks at the call site (DESIGN principle 3). */
+export type ProfileName = 'insistent' | 'brief';
+
+export type RetryCall = {
+  /** Budget and breaker are shared per endpoint (scheme://host:port), never per request. */
+  readonly endpoint: string;
+  readonly profile: ProfileName;
+  /** Epoch ms after which no attempt may start or continue. */
+  readonly deadline: number;
+  /** The caller's cancellation: aborts the running attempt and any sleep between attempts. */
+  readonly signal?: AbortSignal;
+  /** A short name for journals and events (`PutObject`, `UploadPart 3`...). */
+  readonly operation: string;
+};
+
+export type AttemptContext = {
+  /** 1 for the first attempt. */
+  readonly attempt: number;
+  /** Same deadline as the call: the transport turns it into a timeout for this attempt. */
+  readonly deadline: number;
+  /** The caller's signal, passed through. */
+  readonly signal?: AbortSignal;
+  /** Correction to apply to request signing after a RequestTimeTooSkewed (server - local, ms). */
+  readonly clockOffsetMs: number;
+};
+
+export type GiveUpReason =
+  'not-retryable' | 'attempts-exhausted' | 'budget' | 'deadline' | 'circuit-open' | 'aborted';
+
+export type CallResult<T> =
+  | { readonly kind: 'success'; readonly value: T; readonly attempts: number }
+  | {
+      readonly kind: 'gave-up';
+      readonly reason: GiveUpReason;
+      /** The last failure received; absent when no attempt was made (circuit open, deadline). */
+      readonly last?: Failure;
+      readonly attempts: number;
+      /**
+       * Epoch ms before which trying again is pointless (Retry-After beyond the deadline, an open
+       * circuit's next probe): the caller persists it instead of sleeping on it.
+       */
+      readonly notBefore?: number;
+      /** Already retried by this layer (or refused by the budget): no upper layer may insist. */
+      readonly doNotInsist: boolean;
+    };
+
+export type CircuitState =
+  | { readonly kind: 'closed' }
+  | {
+      readonly kind: 'open';
+      readonly cause: 'offline' | 'server-unavailable';
+      readonly nextProbeAt: number;
+    }
+  | { readonly kind: 'half-open' };
+
+/** What the policy reports, so the interface can say "nouvelle tentative dans N s". */
+export type RetryEvent =
+  | {
+      readonly type: 'retry-scheduled';
+      readonly endpoint: string;
+      readonly operation: string;
+      /** The attempt that just failed. */
+      readonly attempt: number;
+      readonly failure: Failure;
+      /** Epoch ms of the next attempt. */
+      readonly nextAttemptAt: number;
+    }
+  | {
+      readonly type: 'gave-up';
+      readonly endpoint: string;
+      readonly operation: string;
+      readonly reason: GiveUpReason;
+      readonly attempts: number;
+      readonly failure?: Failure;
+    }
+  | { readonly type: 'circuit'; readonly endpoint: string; readonly state: CircuitState };
+
+export type RetryCounters = {
+  readonly firstAttempts: number;
+  readonly retriesGranted: number;
+  readonly retriesRefused: Readonly<Record<Exclude<GiveUpReason, 'aborted'>, number>>;
+};
