@@ -1,0 +1,21 @@
+/**
+ * What a transport saw of one failed emission, before classification: the S3 adapter fills it
+ * from the SDK's error ($metadata.httpStatusCode, the S3 error Code, Node's errno, headers) and
+ * hands it to `classifyResponse`, which decides the Failure once. Never a message text.
+ */
+export type RawResponse = {
+  /** HTTP status, when a response arrived. */
+  readonly status?: number;
+  /** S3 error code from the body (`SlowDown`, `NoSuchUpload`, `RequestTimeTooSkewed`...). */
+  readonly code?: string;
+  /** Node/system error code when no response arrived (`ECONNRESET`, `ECONNREFUSED`, `ENOTFOUND`, `ETIMEDOUT`, `ECONNABORTED`, `EPIPE`...). */
+  readonly errno?: string;
+  /** The error's name: `AbortError` (caller), `TimeoutError`, or a watchdog's `StallError`. */
+  readonly name?: string;
+  /** Whether the caller's own signal was aborted (an abort for a deadline or stall is not the caller's). */
+  readonly callerAborted?: boolean;
+  /** Response headers, lower-case names (retry-after, x-amz-retry-after, date). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Epoch ms at which the response was received, to resolve an HTTP-date Retry-After. */
+  readonly receivedAt: number;
+};
