@@ -1,0 +1,10 @@
+/** A problem with the scanned folder itself (not with one file inside it). */
+export class ScanError extends Error {
+  constructor(
+    readonly code: 'missing' | 'not-a-directory' | 'unreadable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ScanError';
+  }
+}
