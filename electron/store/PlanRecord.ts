@@ -1,0 +1,19 @@
+/** A deposit plan as persisted: one folder towards one bucket and prefix. */
+export type PlanRecord = {
+  readonly id: number;
+  readonly dir: string;
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly prefix: string;
+  /** SHA-256 over the ordered (path, size, mtime) of the sources. */
+  readonly fingerprint: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly partSize: number;
+  readonly threshold: number;
+  readonly paused: boolean;
+  readonly createdAt: number;
+  readonly completedAt: number | null;
+  readonly manifestAt: number | null;
+  readonly bytesSent: number;
+  readonly bytesResent: number;
+};

@@ -1,0 +1,504 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { FailureCause } from '../../shared/domain/FailureCause';
+import type { UnitState } from '../../shared/domain/UnitState';
+import type { JournalEntry } from './JournalEntry';
+import type { PartRecord } from './PartRecord';
+import type { PlanRecord } from './PlanRecord';
+import type { UnitRecord } from './UnitRecord';
+
+export type NewPlan = {
+  readonly dir: string;
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly prefix: string;
+  readonly fingerprint: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly partSize: number;
+  readonly threshold: number;
+  readonly createdAt: number;
+};
+
+export type NewUnit = {
+  readonly relPath: string;
+  readonly absPath: string;
+  readonly key: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly multipart: boolean;
+};
+
+export type NewPart = {
+  readonly partNumber: number;
+  readonly offset: number;
+  readonly size: number;
+  readonly md5: string;
+};
+
+export type UnitFilter = 'all' | 'pending' | 'active' | 'deferred' | 'done' | 'failed';
+
+export type StateCounts = {
+  readonly units: number;
+  readonly pending: number;
+  readonly inProgress: number;
+  readonly deferred: number;
+  readonly done: number;
+  readonly alreadyPresent: number;
+  readonly failed: number;
+  readonly conflicts: number;
+  readonly bytesTotal: number;
+  readonly bytesAcked: number;
+};
+
+type PlanRow = {
+  id: number;
+  dir: string;
+  endpoint: string;
+  bucket: string;
+  prefix: string;
+  fingerprint: string;
+  metadata: string;
+  part_size: number;
+  threshold: number;
+  paused: number;
+  created_at: number;
+  completed_at: number | null;
+  manifest_at: number | null;
+  bytes_sent: number;
+  bytes_resent: number;
+};
+
+type UnitRow = {
+  id: number;
+  plan_id: number;
+  seq: number;
+  rel_path: string;
+  abs_path: string;
+  key: string;
+  size: number;
+  mtime_ms: number;
+  multipart: number;
+  sha256: string | null;
+  state: string;
+  not_before: number | null;
+  already_present: number;
+  cause: string | null;
+  upload_id: string | null;
+  create_started: number;
+  bytes_acked: number;
+  updated_at: number;
+};
+
+type PartRow = {
+  unit_id: number;
+  part_number: number;
+  offset: number;
+  size: number;
+  md5: string;
+  etag: string | null;
+  sends: number;
+};
+
+const toPlan = (r: PlanRow): PlanRecord => ({
+  id: r.id,
+  dir: r.dir,
+  endpoint: r.endpoint,
+  bucket: r.bucket,
+  prefix: r.prefix,
+  fingerprint: r.fingerprint,
+  metadata: JSON.parse(r.metadata) as Record<string, unknown>,
+  partSize: r.part_size,
+  threshold: r.threshold,
+  paused: r.paused === 1,
+  createdAt: r.created_at,
+  completedAt: r.completed_at,
+  manifestAt: r.manifest_at,
+  bytesSent: r.bytes_sent,
+  bytesResent: r.bytes_resent,
+});
+
+const toState = (r: UnitRow): UnitState => {
+  switch (r.state) {
+    case 'in-progress':
+      return { kind: 'in-progress' };
+    case 'deferred':
+      return { kind: 'deferred', notBefore: r.not_before ?? 0 };
+    case 'done':
+      return { kind: 'done', alreadyPresent: r.already_present === 1 };
+    case 'failed':
+      return { kind: 'failed', cause: JSON.parse(r.cause ?? '{}') as FailureCause };
+    default:
+      return { kind: 'pending' };
+  }
+};
+
+const toUnit = (r: UnitRow): UnitRecord => ({
+  id: r.id,
+  planId: r.plan_id,
+  seq: r.seq,
+  relPath: r.rel_path,
+  absPath: r.abs_path,
+  key: r.key,
+  size: r.size,
+  mtimeMs: r.mtime_ms,
+  multipart: r.multipart === 1,
+  sha256: r.sha256,
+  state: toState(r),
+  uploadId: r.upload_id,
+  createStarted: r.create_started === 1,
+  bytesAcked: r.bytes_acked,
+  updatedAt: r.updated_at,
+});
+
+const toPart = (r: PartRow): PartRecord => ({
+  unitId: r.unit_id,
+  partNumber: r.part_number,
+  offset: r.offset,
+  size: r.size,
+  md5: r.md5,
+  etag: r.etag,
+  sends: r.sends,
+});
+
+const filterSql: Record<UnitFilter, string> = {
+  all: '1 = 1',
+  pending: "state = 'pending'",
+  active: "state IN ('pending', 'in-progress', 'deferred')",
+  deferred: "state = 'deferred'",
+  done: "state = 'done'",
+  failed: "state = 'failed'",
+};
+
+/**
+ * The only place that speaks SQL about plans, units, parts and the journal. Every state change
+ * is one statement or one transaction, so a kill at any instant leaves a resumable state.
+ */
+export class PlanStore {
+  constructor(private readonly db: BetterSqlite3.Database) {}
+
+  close(): void {
+    this.db.close();
+  }
+
+  findPlan(key: {
+    dir: string;
+    endpoint: string;
+    bucket: string;
+    prefix: string;
+  }): PlanRecord | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM plans WHERE dir = ? AND endpoint = ? AND bucket = ? AND prefix = ?')
+      .get(key.dir, key.endpoint, key.bucket, key.prefix) as PlanRow | undefined;
+    return row === undefined ? undefined : toPlan(row);
+  }
+
+  getPlan(planId: number): PlanRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM plans WHERE id = ?').get(planId) as
+      PlanRow | undefined;
+    return row === undefined ? undefined : toPlan(row);
+  }
+
+  listPlans(): PlanRecord[] {
+    return (this.db.prepare('SELECT * FROM plans ORDER BY id').all() as PlanRow[]).map(toPlan);
+  }
+
+  /** The plan and all its units, in one transaction. */
+  createPlan(plan: NewPlan, units: readonly NewUnit[]): number {
+    const insertPlan = this.db.prepare(
+      `INSERT INTO plans (dir, endpoint, bucket, prefix, fingerprint, metadata, part_size, threshold, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insertUnit = this.db.prepare(
+      `INSERT INTO units (plan_id, seq, rel_path, abs_path, key, size, mtime_ms, multipart, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    return this.db.transaction(() => {
+      const planId = Number(
+        insertPlan.run(
+          plan.dir,
+          plan.endpoint,
+          plan.bucket,
+          plan.prefix,
+          plan.fingerprint,
+          JSON.stringify(plan.metadata),
+          plan.partSize,
+          plan.threshold,
+          plan.createdAt,
+        ).lastInsertRowid,
+      );
+      units.forEach((u, seq) =>
+        insertUnit.run(
+          planId,
+          seq,
+          u.relPath,
+          u.absPath,
+          u.key,
+          u.size,
+          u.mtimeMs,
+          u.multipart ? 1 : 0,
+          plan.createdAt,
+        ),
+      );
+      return planId;
+    })();
+  }
+
+  setPlanMetadata(planId: number, metadata: Readonly<Record<string, unknown>>): void {
+    this.db
+      .prepare('UPDATE plans SET metadata = ? WHERE id = ?')
+      .run(JSON.stringify(metadata), planId);
+  }
+
+  /** Units in plan order, read in pages so a 10,000-file plan is never held at once. */
+  *iterateUnits(planId: number, pageSize = 500): Generator<UnitRecord> {
+    let after = -1;
+    const page = this.db.prepare(
+      'SELECT * FROM units WHERE plan_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+    );
+    for (;;) {
+      const rows = page.all(planId, after, pageSize) as UnitRow[];
+      for (const r of rows) yield toUnit(r);
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1]!.seq;
+    }
+  }
+
+  getUnit(unitId: number): UnitRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM units WHERE id = ?').get(unitId) as
+      UnitRow | undefined;
+    return row === undefined ? undefined : toUnit(row);
+  }
+
+  unitByKey(planId: number, key: string): UnitRecord | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM units WHERE plan_id = ? AND key = ?')
+      .get(planId, key) as UnitRow | undefined;
+    return row === undefined ? undefined : toUnit(row);
+  }
+
+  nextUnhashed(planId: number): UnitRecord | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM units WHERE plan_id = ? AND sha256 IS NULL ORDER BY seq LIMIT 1')
+      .get(planId) as UnitRow | undefined;
+    return row === undefined ? undefined : toUnit(row);
+  }
+
+  /** The file's checksums and its part plan, replacing any earlier one, in one transaction. */
+  setHashes(unitId: number, sha256: string, parts: readonly NewPart[]): void {
+    const insert = this.db.prepare(
+      'INSERT INTO parts (unit_id, part_number, offset, size, md5) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM parts WHERE unit_id = ?').run(unitId);
+      for (const p of parts) insert.run(unitId, p.partNumber, p.offset, p.size, p.md5);
+      this.db.prepare('UPDATE units SET sha256 = ? WHERE id = ?').run(sha256, unitId);
+    })();
+  }
+
+  /**
+   * The next unit a worker may take: pending or interrupted first, then deferred ones whose time
+   * has come, in plan order, skipping the units other workers hold.
+   */
+  nextRunnable(planId: number, now: number, exclude: readonly number[]): UnitRecord | undefined {
+    const skip = exclude.length === 0 ? '' : `AND id NOT IN (${exclude.map(() => '?').join(',')})`;
+    const row = this.db
+      .prepare(
+        `SELECT * FROM units WHERE plan_id = ? ${skip}
+         AND (state IN ('pending', 'in-progress') OR (state = 'deferred' AND not_before <= ?))
+         ORDER BY seq LIMIT 1`,
+      )
+      .get(planId, ...exclude, now) as UnitRow | undefined;
+    return row === undefined ? undefined : toUnit(row);
+  }
+
+  earliestDeferred(planId: number): number | undefined {
+    const row = this.db
+      .prepare("SELECT MIN(not_before) AS t FROM units WHERE plan_id = ? AND state = 'deferred'")
+      .get(planId) as { t: number | null };
+    return row.t ?? undefined;
+  }
+
+  counts(planId: number): StateCounts {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS units,
+           SUM(state = 'pending') AS pending,
+           SUM(state = 'in-progress') AS inProgress,
+           SUM(state = 'deferred') AS deferred,
+           SUM(state = 'done') AS done,
+           SUM(state = 'done' AND already_present = 1) AS alreadyPresent,
+           SUM(state = 'failed') AS failed,
+           SUM(state = 'failed' AND json_extract(cause, '$.kind') = 'conflict') AS conflicts,
+           SUM(size) AS bytesTotal,
+           SUM(CASE WHEN state = 'done' THEN size ELSE bytes_acked END) AS bytesAcked
+         FROM units WHERE plan_id = ?`,
+      )
+      .get(planId) as Record<keyof StateCounts, number | null>;
+    return {
+      units: row.units ?? 0,
+      pending: row.pending ?? 0,
+      inProgress: row.inProgress ?? 0,
+      deferred: row.deferred ?? 0,
+      done: row.done ?? 0,
+      alreadyPresent: row.alreadyPresent ?? 0,
+      failed: row.failed ?? 0,
+      conflicts: row.conflicts ?? 0,
+      bytesTotal: row.bytesTotal ?? 0,
+      bytesAcked: row.bytesAcked ?? 0,
+    };
+  }
+
+  setState(unitId: number, state: UnitState, now: number): void {
+    const notBefore = state.kind === 'deferred' ? state.notBefore : null;
+    const alreadyPresent = state.kind === 'done' && state.alreadyPresent ? 1 : 0;
+    const cause = state.kind === 'failed' ? JSON.stringify(state.cause) : null;
+    this.db
+      .prepare(
+        'UPDATE units SET state = ?, not_before = ?, already_present = ?, cause = ?, updated_at = ? WHERE id = ?',
+      )
+      .run(state.kind, notBefore, alreadyPresent, cause, now, unitId);
+  }
+
+  /** Before emitting CreateMultipartUpload: from now on, a retry must reconcile first. */
+  markCreateStarted(unitId: number): void {
+    this.db.prepare('UPDATE units SET create_started = 1 WHERE id = ?').run(unitId);
+  }
+
+  /** Persisted before the engine relies on the upload; null when the upload is gone. */
+  setUploadId(unitId: number, uploadId: string | null): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          'UPDATE units SET upload_id = ?, create_started = CASE WHEN ? IS NULL THEN 0 ELSE create_started END WHERE id = ?',
+        )
+        .run(uploadId, uploadId, unitId);
+      if (uploadId === null) this.forgetAcks(unitId);
+    })();
+  }
+
+  /** The acknowledged parts no longer count (their upload is gone). */
+  forgetAcks(unitId: number): void {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE parts SET etag = NULL WHERE unit_id = ?').run(unitId);
+      this.db.prepare('UPDATE units SET bytes_acked = 0 WHERE id = ?').run(unitId);
+    })();
+  }
+
+  parts(unitId: number): PartRecord[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM parts WHERE unit_id = ? ORDER BY part_number')
+        .all(unitId) as PartRow[]
+    ).map(toPart);
+  }
+
+  /** Counts one more start of sending this part; returns how many starts came before. */
+  markSending(unitId: number, partNumber: number): number {
+    const row = this.db
+      .prepare(
+        'UPDATE parts SET sends = sends + 1 WHERE unit_id = ? AND part_number = ? RETURNING sends',
+      )
+      .get(unitId, partNumber) as { sends: number } | undefined;
+    return (row?.sends ?? 1) - 1;
+  }
+
+  /** A part the server acknowledged (sent by us now, or found by ListParts), in one transaction. */
+  ackPart(
+    unitId: number,
+    partNumber: number,
+    etag: string,
+    sent: { bytes: number; resent: boolean } | undefined,
+  ): void {
+    this.db.transaction(() => {
+      const part = this.db
+        .prepare(
+          'UPDATE parts SET etag = ? WHERE unit_id = ? AND part_number = ? AND etag IS NULL RETURNING size',
+        )
+        .get(etag, unitId, partNumber) as { size: number } | undefined;
+      if (part !== undefined) {
+        this.db
+          .prepare('UPDATE units SET bytes_acked = bytes_acked + ? WHERE id = ?')
+          .run(part.size, unitId);
+      }
+      if (sent !== undefined) {
+        this.db
+          .prepare(
+            `UPDATE plans SET bytes_sent = bytes_sent + ?, bytes_resent = bytes_resent + ?
+             WHERE id = (SELECT plan_id FROM units WHERE id = ?)`,
+          )
+          .run(sent.bytes, sent.resent ? sent.bytes : 0, unitId);
+      }
+    })();
+  }
+
+  setPaused(planId: number, paused: boolean): void {
+    this.db.prepare('UPDATE plans SET paused = ? WHERE id = ?').run(paused ? 1 : 0, planId);
+  }
+
+  setCompleted(planId: number, at: number | null): void {
+    this.db.prepare('UPDATE plans SET completed_at = ? WHERE id = ?').run(at, planId);
+  }
+
+  setManifestWritten(planId: number, at: number | null): void {
+    this.db.prepare('UPDATE plans SET manifest_at = ? WHERE id = ?').run(at, planId);
+  }
+
+  /** Failed units in plan order (failures are few; the interface groups them by cause). */
+  failedUnits(planId: number): UnitRecord[] {
+    return (
+      this.db
+        .prepare("SELECT * FROM units WHERE plan_id = ? AND state = 'failed' ORDER BY seq")
+        .all(planId) as UnitRow[]
+    ).map(toUnit);
+  }
+
+  listUnits(
+    planId: number,
+    page: { offset: number; limit: number; filter?: UnitFilter },
+  ): { total: number; units: UnitRecord[] } {
+    const where = `plan_id = ? AND ${filterSql[page.filter ?? 'all']}`;
+    const total = (
+      this.db.prepare(`SELECT COUNT(*) AS n FROM units WHERE ${where}`).get(planId) as {
+        n: number;
+      }
+    ).n;
+    const rows = this.db
+      .prepare(`SELECT * FROM units WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`)
+      .all(planId, page.limit, page.offset) as UnitRow[];
+    return { total, units: rows.map(toUnit) };
+  }
+
+  addJournal(entry: Omit<JournalEntry, 'id'>): void {
+    this.db
+      .prepare(
+        'INSERT INTO journal (plan_id, operation, outcome, attempt, delay_ms, at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(entry.planId, entry.operation, entry.outcome, entry.attempt, entry.delayMs, entry.at);
+  }
+
+  journal(query: { limit: number; planId?: number }): JournalEntry[] {
+    const rows = (
+      query.planId === undefined
+        ? this.db.prepare('SELECT * FROM journal ORDER BY id DESC LIMIT ?').all(query.limit)
+        : this.db
+            .prepare('SELECT * FROM journal WHERE plan_id = ? ORDER BY id DESC LIMIT ?')
+            .all(query.planId, query.limit)
+    ) as {
+      id: number;
+      plan_id: number | null;
+      operation: string;
+      outcome: string;
+      attempt: number;
+      delay_ms: number | null;
+      at: number;
+    }[];
+    return rows.map((r) => ({
+      id: r.id,
+      planId: r.plan_id,
+      operation: r.operation,
+      outcome: r.outcome,
+      attempt: r.attempt,
+      delayMs: r.delay_ms,
+      at: r.at,
+    }));
+  }
+}

@@ -1,0 +1,22 @@
+import type { UnitState } from '../../shared/domain/UnitState';
+
+/** One source file of a plan, as persisted. */
+export type UnitRecord = {
+  readonly id: number;
+  readonly planId: number;
+  readonly seq: number;
+  readonly relPath: string;
+  readonly absPath: string;
+  readonly key: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly multipart: boolean;
+  /** Hex SHA-256 of the whole file; null until hashed. */
+  readonly sha256: string | null;
+  readonly state: UnitState;
+  readonly uploadId: string | null;
+  /** A CreateMultipartUpload was emitted at least once: reconcile before creating again. */
+  readonly createStarted: boolean;
+  readonly bytesAcked: number;
+  readonly updatedAt: number;
+};

@@ -1,0 +1,5 @@
+import type { Migration } from '../Migration';
+import { migration0001 } from './0001_plans_units_parts_journal';
+
+/** Every schema step, in order. Append only. */
+export const migrations: readonly Migration[] = [migration0001];

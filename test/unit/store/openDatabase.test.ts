@@ -1,0 +1,120 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DatabaseError } from '../../../electron/store/DatabaseError';
+import { migrations } from '../../../electron/store/migrations';
+import { openDatabase } from '../../../electron/store/openDatabase';
+import { runMigrations } from '../../../electron/store/runMigrations';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'depot-store-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const codeOf = (fn: () => unknown): string | undefined => {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof DatabaseError ? error.code : `other: ${String(error)}`;
+  }
+  return undefined;
+};
+
+describe('openDatabase and the migration runner', () => {
+  it('creates a WAL database at the latest version, and reopening changes nothing', () => {
+    const file = join(dir, 'sub', 'depot.db');
+    const db = openDatabase(file);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    db.prepare(
+      "INSERT INTO journal (operation, outcome, attempt, at) VALUES ('PutObject', 'success', 1, 5)",
+    ).run();
+    db.close();
+    const again = openDatabase(file);
+    expect(again.prepare('SELECT COUNT(*) AS n FROM journal').get()).toEqual({ n: 1 });
+    again.close();
+  });
+
+  it('runs only the pending steps, in one transaction, recording progress in user_version', () => {
+    const db = openDatabase(':memory:', [
+      { version: 1, name: 'a', sql: 'CREATE TABLE a (x INTEGER)' },
+    ]);
+    const result = runMigrations(db, [
+      { version: 1, name: 'a', sql: 'CREATE TABLE a (x INTEGER)' },
+      { version: 2, name: 'b', sql: 'CREATE TABLE b (y INTEGER)' },
+    ]);
+    expect(result).toEqual({ from: 1, to: 2 });
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+  });
+
+  it('rolls back every pending step when one fails', () => {
+    const db = openDatabase(':memory:', []);
+    expect(() =>
+      runMigrations(db, [
+        { version: 1, name: 'a', sql: 'CREATE TABLE a (x INTEGER)' },
+        { version: 2, name: 'broken', sql: 'CREATE TABLE oops (' },
+      ]),
+    ).toThrow();
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'a'").get()).toBeUndefined();
+  });
+
+  it('refuses migrations that are not numbered 1, 2, 3...', () => {
+    const db = openDatabase(':memory:', []);
+    expect(
+      codeOf(() =>
+        runMigrations(db, [
+          { version: 1, name: 'a', sql: '' },
+          { version: 3, name: 'c', sql: '' },
+        ]),
+      ),
+    ).toBe('bad-migrations');
+  });
+
+  it('refuses a database written by a newer Depot, with a clear message, and leaves it alone', () => {
+    const file = join(dir, 'depot.db');
+    const db = openDatabase(file);
+    db.pragma(`user_version = ${migrations.length + 1}`);
+    db.close();
+    let message = '';
+    try {
+      openDatabase(file).close();
+    } catch (error) {
+      expect(error).toBeInstanceOf(DatabaseError);
+      expect((error as DatabaseError).code).toBe('newer-than-code');
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/newer version of Depot/);
+    const reopened = openDatabase(file, [
+      ...migrations,
+      { version: migrations.length + 1, name: 'future', sql: '' },
+    ]);
+    expect(reopened.pragma('user_version', { simple: true })).toBe(migrations.length + 1);
+    reopened.close();
+  });
+
+  it('reports a file that is not a database as corrupt and never overwrites it', () => {
+    const file = join(dir, 'depot.db');
+    const garbage = 'these are the notes of a volunteer, not a database '.repeat(200);
+    writeFileSync(file, garbage);
+    expect(codeOf(() => openDatabase(file))).toBe('corrupt');
+    expect(readFileSync(file, 'utf8')).toBe(garbage);
+  });
+
+  it('reports a damaged database (pages overwritten) as corrupt', () => {
+    const file = join(dir, 'depot.db');
+    const db = openDatabase(file);
+    const insert = db.prepare(
+      "INSERT INTO journal (operation, outcome, attempt, at) VALUES (?, 'success', 1, 5)",
+    );
+    for (let i = 0; i < 2000; i += 1) insert.run(`op ${i} `.repeat(20));
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    const bytes = readFileSync(file);
+    bytes.fill(0xa5, 4096 * 2, 4096 * 6);
+    writeFileSync(file, bytes);
+    expect(codeOf(() => openDatabase(file))).toBe('corrupt');
+  });
+});
