@@ -258,7 +258,7 @@ export class PlanStore {
       const rows = page.all(planId, after, pageSize) as UnitRow[];
       for (const r of rows) yield toUnit(r);
       if (rows.length < pageSize) return;
-      after = rows[rows.length - 1]!.seq;
+      after = rows[rows.length - 1].seq;
     }
   }
 
