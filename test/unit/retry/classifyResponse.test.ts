@@ -1,0 +1,322 @@
+import { describe, expect, it } from 'vitest';
+import { classifyResponse } from '../../../shared/retry/classifyResponse';
+import { isRetryable } from '../../../shared/retry/isRetryable';
+import { isStruggling } from '../../../shared/retry/isStruggling';
+import type { Failure } from '../../../shared/retry/Outcome';
+import type { RawResponse } from '../../../shared/retry/RawResponse';
+
+const receivedAt = Date.UTC(2026, 10, 30, 20, 0, 0);
+const dateHeader = 'Mon, 30 Nov 2026 20:00:00 GMT';
+
+type Row = {
+  readonly what: string;
+  readonly raw: Omit<RawResponse, 'receivedAt'>;
+  readonly failure: Failure;
+  readonly retryable: boolean;
+  readonly struggling: boolean;
+};
+
+// Shapes as the SDK reports them: $metadata.httpStatusCode, the XML <Code>, Node's errno.
+const rows: readonly Row[] = [
+  {
+    what: 'S3 SlowDown 503 with Retry-After',
+    raw: { status: 503, code: 'SlowDown', headers: { 'retry-after': '3', date: dateHeader } },
+    failure: {
+      kind: 'refused',
+      status: 503,
+      code: 'SlowDown',
+      retryAfterMs: 3000,
+      serverTime: receivedAt,
+    },
+    retryable: true,
+    struggling: true,
+  },
+  {
+    what: 'SlowDown carried by a 400 (some gateways)',
+    raw: { status: 400, code: 'SlowDown' },
+    failure: { kind: 'refused', status: 400, code: 'SlowDown' },
+    retryable: true,
+    struggling: true,
+  },
+  {
+    what: '503 ServiceUnavailable',
+    raw: { status: 503, code: 'ServiceUnavailable' },
+    failure: { kind: 'refused', status: 503, code: 'ServiceUnavailable' },
+    retryable: true,
+    struggling: true,
+  },
+  {
+    what: '500 InternalError',
+    raw: { status: 500, code: 'InternalError' },
+    failure: { kind: 'refused', status: 500, code: 'InternalError' },
+    retryable: true,
+    struggling: true,
+  },
+  {
+    what: '502 from a proxy, no S3 body',
+    raw: { status: 502 },
+    failure: { kind: 'refused', status: 502 },
+    retryable: true,
+    struggling: true,
+  },
+  {
+    what: '504 gateway timeout',
+    raw: { status: 504 },
+    failure: { kind: 'refused', status: 504 },
+    retryable: true,
+    struggling: true,
+  },
+  {
+    what: '429 with x-amz-retry-after in ms',
+    raw: { status: 429, code: 'TooManyRequests', headers: { 'x-amz-retry-after': '1500' } },
+    failure: { kind: 'refused', status: 429, code: 'TooManyRequests', retryAfterMs: 1500 },
+    retryable: true,
+    struggling: true,
+  },
+  {
+    what: '400 RequestTimeout (body stopped arriving)',
+    raw: { status: 400, code: 'RequestTimeout' },
+    failure: { kind: 'refused', status: 400, code: 'RequestTimeout' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: '403 RequestTimeTooSkewed with the server Date',
+    raw: { status: 403, code: 'RequestTimeTooSkewed', headers: { date: dateHeader } },
+    failure: { kind: 'refused', status: 403, code: 'RequestTimeTooSkewed', serverTime: receivedAt },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: '403 RequestTimeTooSkewed without a Date: cannot be corrected',
+    raw: { status: 403, code: 'RequestTimeTooSkewed' },
+    failure: { kind: 'refused', status: 403, code: 'RequestTimeTooSkewed' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '403 AccessDenied',
+    raw: { status: 403, code: 'AccessDenied', headers: { date: dateHeader } },
+    failure: { kind: 'refused', status: 403, code: 'AccessDenied', serverTime: receivedAt },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '403 InvalidAccessKeyId',
+    raw: { status: 403, code: 'InvalidAccessKeyId' },
+    failure: { kind: 'refused', status: 403, code: 'InvalidAccessKeyId' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '403 SignatureDoesNotMatch',
+    raw: { status: 403, code: 'SignatureDoesNotMatch' },
+    failure: { kind: 'refused', status: 403, code: 'SignatureDoesNotMatch' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '404 NoSuchBucket',
+    raw: { status: 404, code: 'NoSuchBucket' },
+    failure: { kind: 'refused', status: 404, code: 'NoSuchBucket' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '404 NoSuchUpload',
+    raw: { status: 404, code: 'NoSuchUpload' },
+    failure: { kind: 'refused', status: 404, code: 'NoSuchUpload' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '400 BadDigest (Content-MD5 mismatch)',
+    raw: { status: 400, code: 'BadDigest' },
+    failure: { kind: 'refused', status: 400, code: 'BadDigest' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '400 EntityTooSmall',
+    raw: { status: 400, code: 'EntityTooSmall' },
+    failure: { kind: 'refused', status: 400, code: 'EntityTooSmall' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '412 PreconditionFailed (If-None-Match: *)',
+    raw: { status: 412, code: 'PreconditionFailed' },
+    failure: { kind: 'refused', status: 412, code: 'PreconditionFailed' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '409 ConditionalRequestConflict',
+    raw: { status: 409, code: 'ConditionalRequestConflict' },
+    failure: { kind: 'refused', status: 409, code: 'ConditionalRequestConflict' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '501 NotImplemented',
+    raw: { status: 501, code: 'NotImplemented' },
+    failure: { kind: 'refused', status: 501, code: 'NotImplemented' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '505 HTTP version not supported',
+    raw: { status: 505 },
+    failure: { kind: 'refused', status: 505 },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: '408 from a proxy (not an S3 RequestTimeout)',
+    raw: { status: 408 },
+    failure: { kind: 'refused', status: 408 },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: 'a status wins over an errno',
+    raw: { status: 503, errno: 'ECONNRESET' },
+    failure: { kind: 'refused', status: 503 },
+    retryable: true,
+    struggling: true,
+  },
+  {
+    what: 'ECONNREFUSED',
+    raw: { errno: 'ECONNREFUSED', name: 'Error' },
+    failure: { kind: 'unreachable', reason: 'connection-refused' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'ECONNRESET (also Node\'s "socket hang up")',
+    raw: { errno: 'ECONNRESET', name: 'Error' },
+    failure: { kind: 'unreachable', reason: 'connection-reset' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'ECONNABORTED',
+    raw: { errno: 'ECONNABORTED' },
+    failure: { kind: 'unreachable', reason: 'connection-reset' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'EPIPE while writing the body',
+    raw: { errno: 'EPIPE' },
+    failure: { kind: 'unreachable', reason: 'connection-reset' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'ETIMEDOUT (connect timeout)',
+    raw: { errno: 'ETIMEDOUT' },
+    failure: { kind: 'unreachable', reason: 'timeout' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'ENOTFOUND',
+    raw: { errno: 'ENOTFOUND' },
+    failure: { kind: 'unreachable', reason: 'dns' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'EAI_AGAIN',
+    raw: { errno: 'EAI_AGAIN' },
+    failure: { kind: 'unreachable', reason: 'dns' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'EHOSTUNREACH',
+    raw: { errno: 'EHOSTUNREACH' },
+    failure: { kind: 'unreachable', reason: 'network' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'ENETUNREACH',
+    raw: { errno: 'ENETUNREACH' },
+    failure: { kind: 'unreachable', reason: 'network' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'smithy TimeoutError (request timeout)',
+    raw: { name: 'TimeoutError' },
+    failure: { kind: 'unreachable', reason: 'timeout' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'the stall watchdog',
+    raw: { name: 'StallError' },
+    failure: { kind: 'unreachable', reason: 'stall' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'AbortError from the transport deadline, not the caller',
+    raw: { name: 'AbortError', callerAborted: false },
+    failure: { kind: 'unreachable', reason: 'timeout' },
+    retryable: true,
+    struggling: false,
+  },
+  {
+    what: 'AbortError from the caller',
+    raw: { name: 'AbortError', callerAborted: true },
+    failure: { kind: 'aborted' },
+    retryable: false,
+    struggling: false,
+  },
+  {
+    what: 'caller abort wins over a status that raced it',
+    raw: { status: 503, callerAborted: true },
+    failure: { kind: 'aborted' },
+    retryable: false,
+    struggling: false,
+  },
+];
+
+describe('classifyResponse over real S3 error shapes', () => {
+  it.each(rows)('$what', ({ raw, failure, retryable, struggling }) => {
+    const classified = classifyResponse({ ...raw, receivedAt });
+    expect(classified).toEqual(failure);
+    expect(isRetryable(classified)).toBe(retryable);
+    expect(isStruggling(classified)).toBe(struggling);
+  });
+
+  it('never reads a message text: the same errno gives the same cause', () => {
+    const withMessage = { errno: 'ECONNRESET', message: 'SlowDown 503 AccessDenied', receivedAt };
+    expect(classifyResponse(withMessage)).toEqual({
+      kind: 'unreachable',
+      reason: 'connection-reset',
+    });
+  });
+
+  it('keeps an HTTP-date Retry-After relative to when the response was received', () => {
+    const failure = classifyResponse({
+      status: 503,
+      headers: { 'retry-after': 'Mon, 30 Nov 2026 20:00:42 GMT' },
+      receivedAt,
+    });
+    expect(failure).toMatchObject({ kind: 'refused', retryAfterMs: 42_000 });
+  });
+
+  it('is plain data that survives persistence', () => {
+    const failure = classifyResponse({
+      status: 503,
+      code: 'SlowDown',
+      headers: { 'retry-after': '2' },
+      receivedAt,
+    });
+    expect(JSON.parse(JSON.stringify(failure))).toEqual(failure);
+  });
+});
