@@ -1,0 +1,12 @@
+import type { ErrorCode } from '../../shared/ipc/Result';
+
+/** Thrown by a handler to answer `{ ok: false, error: { code, message } }` on purpose. */
+export class IpcFailure extends Error {
+  override readonly name = 'IpcFailure';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

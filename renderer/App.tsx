@@ -1,0 +1,75 @@
+import { StatusBar } from './components/StatusBar';
+import { useT } from './i18n/useT';
+import type { MessageKey } from './i18n/fr';
+import { DepositScreen } from './screens/DepositScreen';
+import { DiagnosticsScreen } from './screens/DiagnosticsScreen';
+import { FailuresScreen } from './screens/FailuresScreen';
+import { NewDepositScreen } from './screens/NewDepositScreen';
+import { NightsScreen } from './screens/NightsScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
+import { screens, useDepotStore } from './store/useDepotStore';
+import type { Screen } from './store/useDepotStore';
+
+const titles: Readonly<Record<Screen, MessageKey>> = {
+  nights: 'nav.nights',
+  new: 'nav.new',
+  current: 'nav.current',
+  failures: 'nav.failures',
+  settings: 'nav.settings',
+  diagnostics: 'nav.diagnostics',
+};
+
+const Current = ({ screen }: { readonly screen: Screen }) => {
+  switch (screen) {
+    case 'nights':
+      return <NightsScreen />;
+    case 'new':
+      return <NewDepositScreen />;
+    case 'current':
+      return <DepositScreen />;
+    case 'failures':
+      return <FailuresScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+    case 'diagnostics':
+      return <DiagnosticsScreen />;
+  }
+};
+
+export const App = () => {
+  const t = useT();
+  const screen = useDepotStore((s) => s.screen);
+  const go = useDepotStore((s) => s.go);
+  const lastError = useDepotStore((s) => s.lastError);
+  const setError = useDepotStore((s) => s.setError);
+  return (
+    <div className="app">
+      <nav className="nav" aria-label={t('app.title')}>
+        <span className="brand">{t('app.title')}</span>
+        <ul>
+          {screens.map((s) => (
+            <li key={s}>
+              <button
+                type="button"
+                aria-current={s === screen ? 'page' : undefined}
+                onClick={() => go(s)}
+                data-screen={s}
+              >
+                {t(titles[s])}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="main">
+        {lastError !== null && (
+          <p className="error" role="alert" onClick={() => setError(null)}>
+            {t('error.generic', { message: lastError })}
+          </p>
+        )}
+        <Current screen={screen} />
+      </main>
+      <StatusBar />
+    </div>
+  );
+};

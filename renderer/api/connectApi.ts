@@ -1,0 +1,35 @@
+import type { DepotApi } from '../../shared/ipc/DepotApi';
+import { createDepotApi } from '../../shared/ipc/createDepotApi';
+import { bridgeClient } from './bridgeClient';
+
+declare global {
+  interface Window {
+    /** Set by Electron's preload; absent in a plain browser. */
+    readonly depot?: DepotApi;
+  }
+}
+
+const TOKEN_KEY = 'depot.bridgeToken';
+
+/**
+ * The same renderer runs in Electron (preload's `window.depot`) and in a browser through the
+ * bridge. The bridge's token comes in the URL fragment (never sent to a server), is kept for this
+ * tab only and removed from the address bar.
+ */
+export const connectApi = (
+  onConnectionChange: (connected: boolean) => void,
+): DepotApi | undefined => {
+  if (window.depot !== undefined) return window.depot;
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const fromFragment = fragment.get('token');
+  if (fromFragment !== null) {
+    sessionStorage.setItem(TOKEN_KEY, fromFragment);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+  }
+  const token = fromFragment ?? sessionStorage.getItem(TOKEN_KEY);
+  if (token === null) return undefined;
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return createDepotApi(
+    bridgeClient({ url: `${scheme}//${window.location.host}/api`, token, onConnectionChange }),
+  );
+};

@@ -1,0 +1,67 @@
+import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
+import { formatClock } from '../format/formatClock';
+import { secondsUntil } from '../format/formatDuration';
+import { useT } from '../i18n/useT';
+import { useDepotStore } from '../store/useDepotStore';
+
+type Props = { readonly state: UnitState; readonly activity: UnitActivity };
+
+/**
+ * A unit's state in words with a symbol. A waiting retry is an absorbed incident: shown as a
+ * discreet countdown, never as an error.
+ */
+export const UnitStatus = ({ state, activity }: Props) => {
+  const t = useT();
+  const locale = useDepotStore((s) => s.locale);
+  const now = useDepotStore((s) => s.now);
+  if (activity.kind === 'retry-wait' && state.kind !== 'done' && state.kind !== 'failed') {
+    return (
+      <span className="unit-status quiet" data-status="retry-wait">
+        <span aria-hidden="true">↻</span>{' '}
+        {t('unit.retryIn', { seconds: secondsUntil(activity.nextAttemptAt, now) })}
+      </span>
+    );
+  }
+  if (activity.kind === 'waiting-network' && state.kind !== 'done' && state.kind !== 'failed') {
+    return (
+      <span className="unit-status quiet" data-status="waiting-network">
+        <span aria-hidden="true">⌁</span> {t('unit.waitingNetwork')}
+      </span>
+    );
+  }
+  switch (state.kind) {
+    case 'pending':
+      return (
+        <span className="unit-status" data-status="pending">
+          <span aria-hidden="true">○</span> {t('unit.pending')}
+        </span>
+      );
+    case 'in-progress':
+      return (
+        <span className="unit-status sending" data-status="in-progress">
+          <span aria-hidden="true">▶</span> {t('unit.in-progress')}
+        </span>
+      );
+    case 'deferred':
+      return (
+        <span className="unit-status quiet" data-status="deferred">
+          <span aria-hidden="true">◷</span>{' '}
+          {t('unit.deferred', { time: formatClock(state.notBefore, locale) })}
+        </span>
+      );
+    case 'done':
+      return (
+        <span className="unit-status ok" data-status="done">
+          <span aria-hidden="true">✓</span>{' '}
+          {state.alreadyPresent ? t('unit.alreadyPresent') : t('unit.done')}
+        </span>
+      );
+    case 'failed':
+      return (
+        <span className="unit-status bad" data-status="failed">
+          <span aria-hidden="true">✗</span> {t('unit.failed')} ·{' '}
+          {t(`cause.${state.cause.kind}.title`)}
+        </span>
+      );
+  }
+};

@@ -1,0 +1,25 @@
+import type { FailureCause } from '../../shared/domain/FailureCause';
+import type { Locale } from '../../shared/ipc/views';
+import { formatBytes } from '../format/formatBytes';
+import type { Translate } from '../i18n/translate';
+
+/** The facts behind a cause, in words (a server answer, or both sizes of a conflict). */
+export const causeDetail = (cause: FailureCause, t: Translate, locale: Locale): string | null => {
+  switch (cause.kind) {
+    case 'auth':
+    case 'refused':
+      return t('cause.status', { status: cause.status, code: cause.code });
+    case 'conflict':
+      return t('failures.conflictSizes', {
+        local: formatBytes(cause.localSize, locale),
+        remote: formatBytes(cause.remoteSize, locale),
+      });
+    case 'bucket-missing':
+      return cause.bucket;
+    case 'source-changed':
+    case 'source-unreadable':
+    case 'verification-failed':
+    case 'source-missing':
+      return null;
+  }
+};

@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react';
+import type { FailureView, RetryFailuresResult } from '../../shared/ipc/views';
+import { causeDetail } from '../failures/causeDetail';
+import { groupFailures } from '../failures/groupFailures';
+import type { FailureGroup } from '../failures/groupFailures';
+import { formatBytes } from '../format/formatBytes';
+import { useT } from '../i18n/useT';
+import type { MessageKey } from '../i18n/fr';
+import { useCurrentPlan, useDepotStore } from '../store/useDepotStore';
+import { planLabel } from './NightsScreen';
+
+const Group = ({ group }: { readonly group: FailureGroup }) => {
+  const t = useT();
+  const locale = useDepotStore((s) => s.locale);
+  const detail = causeDetail(group.cause, t, locale);
+  return (
+    <article className="failure-group" data-cause={group.cause.kind}>
+      <h3>
+        <span aria-hidden="true">✗ </span>
+        {t(`cause.${group.cause.kind}.title`)} —{' '}
+        {t('failures.count', { count: group.failures.length })}
+      </h3>
+      {detail !== null && group.cause.kind !== 'conflict' && <p className="quiet">{detail}</p>}
+      <p>
+        <strong>{t('failures.whatToDo')} :</strong> {t(`cause.${group.cause.kind}.todo`)}
+      </p>
+      <ul>
+        {group.failures.slice(0, 200).map((f) => (
+          <li key={f.unitId} data-unit={f.relPath}>
+            <code>{f.relPath}</code> · {formatBytes(f.size, locale)}
+            {f.cause.kind === 'conflict' && <> · {causeDetail(f.cause, t, locale)}</>}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+};
+
+const Section = ({
+  title,
+  groups,
+  testId,
+}: {
+  readonly title: MessageKey;
+  readonly groups: readonly FailureGroup[];
+  readonly testId: string;
+}) => {
+  const t = useT();
+  if (groups.length === 0) return null;
+  return (
+    <section data-testid={testId}>
+      <h2>{t(title)}</h2>
+      {groups.map((g) => (
+        <Group key={g.key} group={g} />
+      ))}
+    </section>
+  );
+};
+
+export const FailuresScreen = () => {
+  const t = useT();
+  const api = useDepotStore((s) => s.api);
+  const unitsVersion = useDepotStore((s) => s.unitsVersion);
+  const refreshPlans = useDepotStore((s) => s.refreshPlans);
+  const plan = useCurrentPlan();
+  const [failures, setFailures] = useState<readonly FailureView[]>([]);
+  const [outcome, setOutcome] = useState<RetryFailuresResult | null>(null);
+  const planId = plan?.id;
+
+  useEffect(() => {
+    if (api === undefined || planId === undefined) return;
+    let live = true;
+    void api.units.failures({ planId }).then((r) => {
+      if (live && r.ok) setFailures(r.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, planId, unitsVersion]);
+
+  if (plan === undefined || api === undefined) {
+    return (
+      <section aria-labelledby="failures-title">
+        <h1 id="failures-title">{t('failures.title')}</h1>
+        <p>{t('current.none')}</p>
+      </section>
+    );
+  }
+  const grouped = groupFailures(failures);
+  const retry = async (): Promise<void> => {
+    const result = await api.units.retryFailures({ planId: plan.id });
+    if (result.ok) setOutcome(result.value);
+    const again = await api.units.failures({ planId: plan.id });
+    if (again.ok) setFailures(again.value);
+    await refreshPlans();
+  };
+  return (
+    <section aria-labelledby="failures-title">
+      <h1 id="failures-title">
+        {t('failures.title')} · {planLabel(plan)}
+      </h1>
+      {failures.length === 0 && <p>{t('failures.none')}</p>}
+      {(grouped.retryableCount > 0 || outcome !== null) && (
+        <div className="row">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void retry()}
+            disabled={grouped.retryableCount === 0}
+            aria-describedby="retry-hint"
+          >
+            {t('failures.retry')} ({grouped.retryableCount})
+          </button>
+          <small id="retry-hint">{t('failures.retryHint')}</small>
+        </div>
+      )}
+      {outcome !== null && (
+        <p role="status" data-testid="retry-outcome">
+          {t('failures.requeued', { requeued: outcome.requeued, definitive: outcome.definitive })}
+        </p>
+      )}
+      <Section title="failures.retryable" groups={grouped.retryable} testId="failures-retryable" />
+      <Section
+        title="failures.needsCredentials"
+        groups={grouped.needsCredentials}
+        testId="failures-credentials"
+      />
+      <Section
+        title="failures.definitive"
+        groups={grouped.definitive}
+        testId="failures-definitive"
+      />
+    </section>
+  );
+};

@@ -1,0 +1,239 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { ConnectionVerdict, Locale, SettingsView } from '../../shared/ipc/views';
+import { useT } from '../i18n/useT';
+import type { MessageKey } from '../i18n/fr';
+import { useDepotStore } from '../store/useDepotStore';
+
+const MB = 1_000_000;
+
+const Verdict = ({ verdict }: { readonly verdict: ConnectionVerdict }) => {
+  const t = useT();
+  const line = (label: MessageKey, value: boolean | null) => (
+    <li data-ok={String(value)}>
+      <span aria-hidden="true">{value === null ? '–' : value ? '✓' : '✗'} </span>
+      {t(label)} :{' '}
+      {t(
+        value === null
+          ? 'settings.verdict.unknown'
+          : value
+            ? 'settings.verdict.yes'
+            : 'settings.verdict.no',
+      )}
+    </li>
+  );
+  const allGood =
+    verdict.reachable && verdict.credentialsAccepted === true && verdict.bucketWritable === true;
+  return (
+    <div className="verdict" role="status" data-testid="verdict" data-ok={String(allGood)}>
+      <p>
+        <strong>{allGood ? t('settings.verdict.ok') : t('settings.verdict.ko')}</strong>
+        {verdict.status !== undefined && (
+          <> ({t('cause.status', { status: verdict.status, code: verdict.code ?? '' })})</>
+        )}
+      </p>
+      <ul>
+        {line('settings.verdict.reachable', verdict.reachable)}
+        {line('settings.verdict.credentials', verdict.credentialsAccepted)}
+        {line('settings.verdict.bucket', verdict.bucketExists)}
+        {line('settings.verdict.writable', verdict.bucketWritable)}
+      </ul>
+    </div>
+  );
+};
+
+export const SettingsScreen = () => {
+  const t = useT();
+  const api = useDepotStore((s) => s.api);
+  const setLocale = useDepotStore((s) => s.setLocale);
+  const [settings, setSettings] = useState<SettingsView | null>(null);
+  const [accessKeyId, setAccessKeyId] = useState('');
+  const [secret, setSecret] = useState('');
+  const [bwlimit, setBwlimit] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
+  const [testing, setTesting] = useState(false);
+
+  useEffect(() => {
+    if (api === undefined) return;
+    void api.settings.get().then((r) => {
+      if (!r.ok) return;
+      setSettings(r.value);
+      setBwlimit(
+        r.value.bwlimitBytesPerSec === null ? '' : String(r.value.bwlimitBytesPerSec / MB),
+      );
+    });
+  }, [api]);
+
+  if (settings === null || api === undefined) return null;
+  const update = (patch: Partial<SettingsView>): void => setSettings({ ...settings, ...patch });
+
+  const save = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const rate = bwlimit.trim() === '' ? null : Math.round(Number(bwlimit.replace(',', '.')) * MB);
+    const result = await api.settings.set({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      bucket: settings.bucket,
+      prefixTemplate: settings.prefixTemplate,
+      pathStyle: settings.pathStyle,
+      concurrency: settings.concurrency,
+      bwlimitBytesPerSec: rate,
+      keepRunningInBackground: settings.keepRunningInBackground,
+      locale: settings.locale,
+      ...(accessKeyId !== '' && secret !== ''
+        ? { credentials: { accessKeyId, secretAccessKey: secret } }
+        : {}),
+    });
+    if (!result.ok) {
+      setMessage(t('error.generic', { message: result.error.message }));
+      return;
+    }
+    // The secret leaves the page as soon as it is saved: the form never shows it again.
+    setAccessKeyId('');
+    setSecret('');
+    setSettings(result.value);
+    setLocale(result.value.locale);
+    setMessage(t('settings.saved'));
+  };
+
+  const test = async (): Promise<void> => {
+    setTesting(true);
+    setVerdict(null);
+    const result = await api.settings.testConnection();
+    setTesting(false);
+    if (result.ok) setVerdict(result.value);
+    else setMessage(t('error.generic', { message: result.error.message }));
+  };
+
+  return (
+    <section aria-labelledby="settings-title">
+      <h1 id="settings-title">{t('settings.title')}</h1>
+      <form className="settings" onSubmit={(e) => void save(e)}>
+        <label>
+          {t('settings.endpoint')}
+          <input
+            name="endpoint"
+            type="url"
+            required
+            value={settings.endpoint}
+            onChange={(e) => update({ endpoint: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('settings.region')}
+          <input
+            name="region"
+            required
+            value={settings.region}
+            onChange={(e) => update({ region: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('settings.bucket')}
+          <input
+            name="bucket"
+            required
+            value={settings.bucket}
+            onChange={(e) => update({ bucket: e.target.value })}
+          />
+        </label>
+        <label>
+          {t('settings.prefixTemplate')}
+          <input
+            name="prefixTemplate"
+            value={settings.prefixTemplate}
+            onChange={(e) => update({ prefixTemplate: e.target.value })}
+            aria-describedby="prefix-hint"
+          />
+          <small id="prefix-hint">{t('settings.prefixHint')}</small>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="pathStyle"
+            checked={settings.pathStyle}
+            onChange={(e) => update({ pathStyle: e.target.checked })}
+          />{' '}
+          {t('settings.pathStyle')}
+        </label>
+        <fieldset>
+          <legend>
+            {settings.credentials === 'set'
+              ? t('settings.credentialsSet')
+              : t('settings.credentialsNotSet')}
+          </legend>
+          <label>
+            {t('settings.accessKeyId')}
+            <input
+              name="accessKeyId"
+              autoComplete="off"
+              value={accessKeyId}
+              onChange={(e) => setAccessKeyId(e.target.value)}
+            />
+          </label>
+          <label>
+            {t('settings.secretAccessKey')}
+            <input
+              name="secretAccessKey"
+              type="password"
+              autoComplete="new-password"
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+            />
+          </label>
+        </fieldset>
+        <label>
+          {t('settings.concurrency')}
+          <input
+            name="concurrency"
+            type="number"
+            min={1}
+            max={16}
+            value={settings.concurrency}
+            onChange={(e) => update({ concurrency: Number(e.target.value) })}
+          />
+        </label>
+        <label>
+          {t('settings.bwlimit')}
+          <input
+            name="bwlimit"
+            inputMode="decimal"
+            value={bwlimit}
+            onChange={(e) => setBwlimit(e.target.value)}
+          />
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            name="keepRunningInBackground"
+            checked={settings.keepRunningInBackground}
+            onChange={(e) => update({ keepRunningInBackground: e.target.checked })}
+          />{' '}
+          {t('settings.background')}
+        </label>
+        <label>
+          {t('settings.language')}
+          <select
+            name="locale"
+            value={settings.locale}
+            onChange={(e) => update({ locale: e.target.value as Locale })}
+          >
+            <option value="fr">Français</option>
+            <option value="en">English</option>
+          </select>
+        </label>
+        <div className="row">
+          <button type="submit" className="primary">
+            {t('settings.save')}
+          </button>
+          <button type="button" onClick={() => void test()} disabled={testing}>
+            {testing ? t('settings.testing') : t('settings.test')}
+          </button>
+        </div>
+      </form>
+      {message !== null && <p role="status">{message}</p>}
+      {verdict !== null && <Verdict verdict={verdict} />}
+    </section>
+  );
+};

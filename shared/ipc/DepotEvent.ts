@@ -1,0 +1,18 @@
+import type { UnitActivity, UnitState } from '../domain/UnitState';
+import type { PlanView } from './views';
+
+/**
+ * Pushed from the backend to every open interface. Events are hints that keep the screens live;
+ * the methods remain the truth (a missed event is repaired by the next read).
+ */
+export type DepotEvent =
+  | { readonly type: 'plan'; readonly plan: PlanView }
+  | {
+      readonly type: 'unit';
+      readonly planId: string;
+      readonly unitId: string;
+      readonly state?: UnitState;
+      readonly activity: UnitActivity;
+    }
+  | { readonly type: 'network'; readonly online: boolean }
+  | { readonly type: 'plans-changed' };

@@ -1,0 +1,43 @@
+import type { MethodInput, MethodName, MethodOutput } from './contract';
+import type { DepotApi, DepotTransport } from './DepotApi';
+import type { Result } from './Result';
+
+/**
+ * Builds the API object from a transport. Every method is listed by hand so `satisfies DepotApi`
+ * rejects a missing or extra one; the preload and the bridge client share this one listing.
+ */
+export const createDepotApi = (transport: DepotTransport): DepotApi => {
+  const m =
+    <K extends MethodName>(method: K) =>
+    (input?: MethodInput<K>): Promise<Result<MethodOutput<K>>> =>
+      transport.call(method, input);
+  const api = {
+    app: { info: m('app.info') },
+    plans: {
+      list: m('plans.list'),
+      get: m('plans.get'),
+      create: m('plans.create'),
+      pause: m('plans.pause'),
+      resume: m('plans.resume'),
+    },
+    units: {
+      list: m('units.list'),
+      failures: m('units.failures'),
+      retryFailures: m('units.retryFailures'),
+    },
+    settings: {
+      get: m('settings.get'),
+      set: m('settings.set'),
+      testConnection: m('settings.testConnection'),
+    },
+    diagnostics: {
+      counters: m('diagnostics.counters'),
+      journal: m('diagnostics.journal'),
+      export: m('diagnostics.export'),
+    },
+    dialog: { chooseFolder: m('dialog.chooseFolder') },
+    preflight: { run: m('preflight.run') },
+    events: { subscribe: (listener) => transport.subscribe(listener) },
+  } satisfies DepotApi;
+  return api;
+};

@@ -1,0 +1,146 @@
+import type { FailureCause, Remedy } from '../domain/FailureCause';
+import type { UnitActivity, UnitState } from '../domain/UnitState';
+
+/** What the interface sees of the backend: plain, serialisable, never a secret. */
+
+export type PlanState =
+  | 'planned'
+  | 'running'
+  | 'paused'
+  | 'waiting-network'
+  | 'deferred'
+  | 'done'
+  | 'needs-attention'
+  | 'stopped';
+
+export type PlanView = {
+  readonly id: string;
+  readonly dir: string;
+  readonly bucket: string;
+  readonly prefix: string;
+  readonly site: string | null;
+  readonly point: string | null;
+  readonly night: string | null;
+  readonly state: PlanState;
+  readonly unitsTotal: number;
+  readonly unitsDone: number;
+  readonly unitsFailed: number;
+  readonly bytesTotal: number;
+  /** Bytes the server acknowledged (parts and objects confirmed), not bytes handed to a socket. */
+  readonly bytesAcked: number;
+  readonly throughputBytesPerSec: number;
+  /** Seconds left at the current throughput; null when unknown (nothing measured yet, or paused). */
+  readonly etaSeconds: number | null;
+  readonly lastActivityAt: number | null;
+  /** Earliest pending retry of this plan (epoch ms), for the status bar countdown. */
+  readonly nextRetryAt: number | null;
+  /** Earliest "not before" of a deferred unit (epoch ms). */
+  readonly deferredUntil: number | null;
+};
+
+export type UnitFilter = 'all' | 'active' | 'failed' | 'done' | 'pending';
+
+export type UnitView = {
+  readonly id: string;
+  readonly relPath: string;
+  readonly size: number;
+  readonly state: UnitState;
+  readonly activity: UnitActivity;
+  readonly bytesAcked: number;
+};
+
+export type UnitPage = {
+  readonly total: number;
+  readonly offset: number;
+  readonly units: readonly UnitView[];
+};
+
+export type FailureView = {
+  readonly unitId: string;
+  readonly relPath: string;
+  readonly size: number;
+  readonly cause: FailureCause;
+  readonly remedy: Remedy;
+};
+
+export type RetryFailuresResult = { readonly requeued: number; readonly definitive: number };
+
+export type Locale = 'fr' | 'en';
+
+export type SettingsView = {
+  readonly endpoint: string;
+  readonly region: string;
+  readonly bucket: string;
+  readonly prefixTemplate: string;
+  readonly pathStyle: boolean;
+  readonly concurrency: number;
+  /** Bytes per second; null means no cap. */
+  readonly bwlimitBytesPerSec: number | null;
+  /** Keep depositing when the window is closed (tray); otherwise a clean, resumable stop. */
+  readonly keepRunningInBackground: boolean;
+  readonly locale: Locale;
+  /** Write-only credentials: the interface only learns whether they are set. */
+  readonly credentials: 'set' | 'not-set';
+};
+
+export type ConnectionVerdict = {
+  readonly reachable: boolean;
+  /** null when not reached far enough to know. */
+  readonly credentialsAccepted: boolean | null;
+  readonly bucketExists: boolean | null;
+  readonly bucketWritable: boolean | null;
+  /** The server's answer when something failed (status and S3 code), never a message text. */
+  readonly status?: number;
+  readonly code?: string;
+};
+
+export type CountersView = {
+  readonly firstAttempts: number;
+  readonly retriesGranted: number;
+  readonly retriesRefused: Readonly<Record<string, number>>;
+  readonly circuit: 'closed' | 'open-offline' | 'open-server' | 'half-open';
+  readonly extra: Readonly<Record<string, number>>;
+};
+
+export type JournalEntryView = {
+  readonly at: number;
+  readonly operation: string;
+  readonly outcome: string;
+  readonly attempt: number | null;
+  readonly delayMs: number | null;
+  readonly detail: string | null;
+};
+
+export type DiagnosticsExport = { readonly fileName: string; readonly json: string };
+
+export type LocalizedText = { readonly fr: string; readonly en: string };
+
+export type PreflightIssueView = {
+  readonly relPath: string;
+  readonly kind: string;
+  readonly message: LocalizedText;
+  readonly decision: 'deposit-anyway' | 'skip' | 'block';
+};
+
+export type PreflightView = {
+  readonly dir: string;
+  readonly files: number;
+  readonly totalBytes: number;
+  readonly skippedJunk: number;
+  readonly issues: readonly PreflightIssueView[];
+  readonly blocking: number;
+  readonly nights: readonly { readonly night: string; readonly files: number }[];
+  readonly suggested: {
+    readonly site: string | null;
+    readonly point: string | null;
+    readonly night: string | null;
+  };
+  readonly timeZone: string | null;
+};
+
+export type ChosenFolder =
+  | { readonly kind: 'chosen'; readonly path: string }
+  | { readonly kind: 'cancelled' }
+  | { readonly kind: 'unsupported' };
+
+export type AppInfo = { readonly version: string; readonly mode: 'electron' | 'bridge' };
