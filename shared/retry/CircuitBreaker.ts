@@ -1,0 +1,183 @@
+import type { Random } from '../ports/Random';
+import { equalJitter } from './equalJitter';
+import { isStruggling } from './isStruggling';
+import type { Outcome } from './Outcome';
+import type { CircuitState } from './RetryCall';
+import type { BreakerSettings } from './RetrySettings';
+
+type Cause = 'offline' | 'server-unavailable';
+
+type State =
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'open'; readonly cause: Cause; readonly nextProbeAt: number }
+  | {
+      readonly kind: 'half-open';
+      readonly cause: Cause;
+      /** The probe in flight, if any, and when its own deadline passes. */
+      readonly probe?: { readonly id: number; readonly until: number };
+    };
+
+/** What the breaker says to a call that wants to start an attempt now. */
+export type Gate =
+  | { readonly kind: 'pass' }
+  | { readonly kind: 'probe'; readonly id: number; readonly deadline: number }
+  /** Wait until `until` (or an earlier state change). */
+  | { readonly kind: 'wait'; readonly until: number; readonly open: boolean };
+
+/**
+ * One endpoint's circuit: opens on consecutive unreachable failures (offline) or a storm of
+ * struggling refusals (server unavailable); while open, only one probe at a time goes out, at
+ * intervals growing with equal jitter; the probe's answer closes or re-opens it. Pure: time is
+ * passed in, wake-ups are callbacks.
+ */
+export class CircuitBreaker {
+  private state: State = { kind: 'closed' };
+  private consecutiveUnreachable = 0;
+  private struggles: number[] = [];
+  private probeRound = 0;
+  private nextProbeId = 1;
+  private readonly wakers = new Set<() => void>();
+
+  constructor(
+    private readonly settings: BreakerSettings,
+    private readonly random: Random,
+    private readonly onChange: (state: CircuitState) => void,
+  ) {}
+
+  get current(): CircuitState {
+    const s = this.state;
+    switch (s.kind) {
+      case 'closed':
+        return { kind: 'closed' };
+      case 'open':
+        return { kind: 'open', cause: s.cause, nextProbeAt: s.nextProbeAt };
+      case 'half-open':
+        return { kind: 'half-open' };
+    }
+  }
+
+  /** What `take` would answer, without taking a probe slot. */
+  peek(now: number): Gate {
+    const s = this.state;
+    switch (s.kind) {
+      case 'closed':
+        return { kind: 'pass' };
+      case 'open':
+        return now >= s.nextProbeAt
+          ? { kind: 'probe', id: 0, deadline: now + this.settings.probeTimeoutMs }
+          : { kind: 'wait', until: s.nextProbeAt, open: true };
+      case 'half-open':
+        // A probe that outlived its own deadline without an answer frees the slot.
+        return s.probe === undefined || now >= s.probe.until
+          ? { kind: 'probe', id: 0, deadline: now + this.settings.probeTimeoutMs }
+          : { kind: 'wait', until: s.probe.until, open: false };
+    }
+  }
+
+  /** Lets a call through: freely when closed, as the single probe when open or half-open. */
+  take(now: number): Gate {
+    const gate = this.peek(now);
+    if (gate.kind !== 'probe' || this.state.kind === 'closed') return gate;
+    const id = this.nextProbeId++;
+    this.set({
+      kind: 'half-open',
+      cause: this.state.cause,
+      probe: { id, until: gate.deadline },
+    });
+    return { kind: 'probe', id, deadline: gate.deadline };
+  }
+
+  /** Feeds the outcome of an attempt; `probeId` is 0 for an attempt that was not a probe. */
+  record(outcome: Outcome<unknown>, now: number, probeId: number): void {
+    const isProbe = this.state.kind === 'half-open' && this.state.probe?.id === probeId;
+    switch (outcome.kind) {
+      case 'aborted':
+        if (isProbe) this.releaseProbe(probeId);
+        return;
+      case 'unreachable':
+        this.consecutiveUnreachable += 1;
+        if (isProbe) this.reopen('offline', now, 0);
+        else if (
+          this.state.kind === 'closed' &&
+          this.consecutiveUnreachable >= this.settings.unreachableThreshold
+        ) {
+          this.reopen('offline', now, 0);
+        }
+        return;
+      case 'refused':
+        this.consecutiveUnreachable = 0;
+        if (isStruggling(outcome)) {
+          const since = now - this.settings.struggleWindowMs;
+          this.struggles = this.struggles.filter((t) => t > since);
+          this.struggles.push(now);
+          if (isProbe) this.reopen('server-unavailable', now, outcome.retryAfterMs ?? 0);
+          else if (
+            this.state.kind === 'closed' &&
+            this.struggles.length >= this.settings.struggleThreshold
+          ) {
+            this.reopen('server-unavailable', now, outcome.retryAfterMs ?? 0);
+          }
+          return;
+        }
+        // Any other answer proves the server is there and coping.
+        this.close();
+        return;
+      case 'success':
+        this.consecutiveUnreachable = 0;
+        this.close();
+        return;
+    }
+  }
+
+  /** A probe ended without an answer (the caller aborted, the attempt threw): free the slot. */
+  releaseProbe(probeId: number): void {
+    const s = this.state;
+    if (s.kind === 'half-open' && s.probe?.id === probeId) {
+      this.set({ kind: 'half-open', cause: s.cause });
+    }
+  }
+
+  /** The OS says the network came back (probe now) or went away (open, "waiting for network"). */
+  networkChanged(online: boolean, now: number): void {
+    if (online) {
+      this.consecutiveUnreachable = 0;
+      if (this.state.kind === 'open') {
+        this.probeRound = 0;
+        this.set({ kind: 'open', cause: this.state.cause, nextProbeAt: now });
+      }
+      return;
+    }
+    this.reopen('offline', now, 0);
+  }
+
+  /** Calls `wake` at the next state change; returns the way to stop listening. */
+  wakeOnChange(wake: () => void): () => void {
+    this.wakers.add(wake);
+    return () => this.wakers.delete(wake);
+  }
+
+  private reopen(cause: Cause, now: number, notSoonerMs: number): void {
+    this.probeRound += 1;
+    const interval = equalJitter(
+      this.settings.probeBaseMs,
+      this.settings.probeCapMs,
+      this.probeRound,
+      this.random.next(),
+    );
+    this.set({ kind: 'open', cause, nextProbeAt: now + Math.max(interval, notSoonerMs) });
+  }
+
+  private close(): void {
+    this.probeRound = 0;
+    this.struggles = [];
+    if (this.state.kind !== 'closed') this.set({ kind: 'closed' });
+  }
+
+  private set(state: State): void {
+    this.state = state;
+    this.onChange(this.current);
+    const wakers = [...this.wakers];
+    this.wakers.clear();
+    for (const wake of wakers) wake();
+  }
+}

@@ -1,0 +1,305 @@
+import type { Clock } from '../ports/Clock';
+import type { Random } from '../ports/Random';
+import type { Sleeper } from '../ports/Sleeper';
+import { CircuitBreaker } from './CircuitBreaker';
+import { equalJitter } from './equalJitter';
+import { isRetryable } from './isRetryable';
+import type { Failure, Outcome } from './Outcome';
+import { RetryBudget } from './RetryBudget';
+import type {
+  AttemptContext,
+  CallResult,
+  CircuitState,
+  GiveUpReason,
+  RetryCall,
+  RetryCounters,
+  RetryEvent,
+} from './RetryCall';
+import { defaultRetrySettings, type RetrySettings } from './RetrySettings';
+
+export type RetryPolicyDeps = {
+  clock: Clock;
+  sleeper: Sleeper;
+  random: Random;
+  settings?: Partial<RetrySettings>;
+};
+
+type Refusal = Exclude<GiveUpReason, 'aborted'>;
+
+type MutableCounters = {
+  firstAttempts: number;
+  retriesGranted: number;
+  retriesRefused: Record<Refusal, number>;
+};
+
+type Endpoint = {
+  readonly budget: RetryBudget;
+  readonly breaker: CircuitBreaker;
+  readonly counters: MutableCounters;
+  /** Server minus local clock, learnt from a RequestTimeTooSkewed. */
+  clockOffsetMs: number;
+};
+
+type Admission =
+  | { readonly kind: 'go'; readonly probeId: number; readonly deadline: number }
+  | { readonly kind: 'aborted' }
+  | { readonly kind: 'circuit-open'; readonly notBefore: number };
+
+const zeroCounters = (): MutableCounters => ({
+  firstAttempts: 0,
+  retriesGranted: 0,
+  retriesRefused: {
+    'not-retryable': 0,
+    'attempts-exhausted': 0,
+    budget: 0,
+    deadline: 0,
+    'circuit-open': 0,
+  },
+});
+
+const snapshot = (c: MutableCounters): RetryCounters => ({
+  firstAttempts: c.firstAttempts,
+  retriesGranted: c.retriesGranted,
+  retriesRefused: { ...c.retriesRefused },
+});
+
+const isAbortError = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'AbortError';
+
+const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
+
+const abortError = (): Error => {
+  const error = new Error('The operation was aborted');
+  error.name = 'AbortError';
+  return error;
+};
+
+/**
+ * The one layer that retries (DESIGN principle 1). Every emission goes through `run`, which
+ * decides from the classified outcome whether, when and how often to try again: per-call profile
+ * and deadline, a retry budget and a circuit breaker shared per endpoint, Retry-After never
+ * undercut. See docs/retry-policy.md.
+ */
+export class RetryPolicy {
+  private readonly clock: Clock;
+  private readonly sleeper: Sleeper;
+  private readonly random: Random;
+  private readonly settings: RetrySettings;
+  private readonly endpoints = new Map<string, Endpoint>();
+  private readonly listeners = new Set<(event: RetryEvent) => void>();
+
+  constructor(deps: RetryPolicyDeps) {
+    this.clock = deps.clock;
+    this.sleeper = deps.sleeper;
+    this.random = deps.random;
+    this.settings = { ...defaultRetrySettings, ...deps.settings };
+  }
+
+  async run<T>(
+    call: RetryCall,
+    attempt: (ctx: AttemptContext) => Promise<Outcome<T>>,
+  ): Promise<CallResult<T>> {
+    const ep = this.endpoint(call.endpoint);
+    const profile = this.settings.profiles[call.profile];
+    const { minAttemptMs } = this.settings;
+    let attempts = 0;
+    let last: Failure | undefined;
+    let skewCorrected = false;
+
+    const giveUp = (reason: GiveUpReason, notBefore?: number): CallResult<T> => {
+      if (reason !== 'aborted') ep.counters.retriesRefused[reason] += 1;
+      this.emit({
+        type: 'gave-up',
+        endpoint: call.endpoint,
+        operation: call.operation,
+        reason,
+        attempts,
+        ...(last === undefined ? {} : { failure: last }),
+      });
+      return {
+        kind: 'gave-up',
+        reason,
+        attempts,
+        ...(last === undefined ? {} : { last }),
+        ...(notBefore === undefined ? {} : { notBefore }),
+        doNotInsist: reason !== 'aborted' && attempts > 0,
+      };
+    };
+
+    for (;;) {
+      const admission = await this.admit(ep, call);
+      if (admission.kind === 'aborted') return giveUp('aborted');
+      if (admission.kind === 'circuit-open') return giveUp('circuit-open', admission.notBefore);
+      const startAt = this.clock.now();
+      if (call.deadline - startAt < minAttemptMs) {
+        ep.breaker.releaseProbe(admission.probeId);
+        return giveUp('deadline');
+      }
+      attempts += 1;
+      if (attempts === 1) {
+        ep.budget.onFirstAttempt();
+        ep.counters.firstAttempts += 1;
+      }
+      let outcome: Outcome<T>;
+      try {
+        outcome = await attempt({
+          attempt: attempts,
+          deadline: admission.deadline,
+          ...(call.signal === undefined ? {} : { signal: call.signal }),
+          clockOffsetMs: ep.clockOffsetMs,
+        });
+      } catch (error) {
+        // An attempt must return an Outcome; a throw is a bug, but it must not wedge the probe slot.
+        ep.breaker.releaseProbe(admission.probeId);
+        throw error;
+      }
+      const receivedAt = this.clock.now();
+      ep.breaker.record(outcome, receivedAt, admission.probeId);
+      if (outcome.kind === 'success') {
+        return { kind: 'success', value: outcome.value, attempts };
+      }
+      last = outcome;
+      if (outcome.kind === 'aborted' || isAborted(call.signal)) return giveUp('aborted');
+
+      const skewed = outcome.kind === 'refused' && outcome.code === 'RequestTimeTooSkewed';
+      if (skewed && outcome.kind === 'refused' && outcome.serverTime !== undefined) {
+        ep.clockOffsetMs = outcome.serverTime - receivedAt;
+      }
+      if (!isRetryable(outcome) || (skewed && skewCorrected)) return giveUp('not-retryable');
+      if (skewed) skewCorrected = true;
+      if (attempts >= profile.maxAttempts) return giveUp('attempts-exhausted');
+
+      const retryAfter = outcome.kind === 'refused' ? outcome.retryAfterMs : undefined;
+      if (
+        retryAfter !== undefined &&
+        (retryAfter > profile.capMs || receivedAt + retryAfter + minAttemptMs > call.deadline)
+      ) {
+        // Not slept on: the caller persists the server's not-before time instead.
+        return giveUp('deadline', receivedAt + retryAfter);
+      }
+      const backoff = equalJitter(profile.baseMs, profile.capMs, attempts, this.random.next());
+      const delay = Math.max(backoff, retryAfter ?? 0);
+      const nextAttemptAt = receivedAt + delay;
+      if (nextAttemptAt + minAttemptMs > call.deadline) return giveUp('deadline', nextAttemptAt);
+      if (!ep.budget.tryRetry()) return giveUp('budget', nextAttemptAt);
+      ep.counters.retriesGranted += 1;
+      this.emit({
+        type: 'retry-scheduled',
+        endpoint: call.endpoint,
+        operation: call.operation,
+        attempt: attempts,
+        failure: outcome,
+        nextAttemptAt,
+      });
+      try {
+        await this.sleeper.sleep(delay, call.signal);
+      } catch (error) {
+        if (isAbortError(error) && isAborted(call.signal)) return giveUp('aborted');
+        throw error;
+      }
+    }
+  }
+
+  onEvent(listener: (event: RetryEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  counters(endpoint: string): RetryCounters {
+    return snapshot(this.endpoints.get(endpoint)?.counters ?? zeroCounters());
+  }
+
+  /** The counters of every endpoint, summed. */
+  allCounters(): RetryCounters {
+    const sum = zeroCounters();
+    for (const { counters } of this.endpoints.values()) {
+      sum.firstAttempts += counters.firstAttempts;
+      sum.retriesGranted += counters.retriesGranted;
+      for (const reason of Object.keys(sum.retriesRefused) as Refusal[]) {
+        sum.retriesRefused[reason] += counters.retriesRefused[reason];
+      }
+    }
+    return snapshot(sum);
+  }
+
+  /** Tokens left in the endpoint's retry budget (full for an endpoint never called). */
+  budgetAvailable(endpoint: string): number {
+    return this.endpoints.get(endpoint)?.budget.available ?? this.settings.budget.capacity;
+  }
+
+  circuit(endpoint: string): CircuitState {
+    return this.endpoints.get(endpoint)?.breaker.current ?? { kind: 'closed' };
+  }
+
+  /** External "network is back"/"went offline" signal (OS network change, resume from sleep). */
+  networkChanged(online: boolean): void {
+    const now = this.clock.now();
+    for (const ep of this.endpoints.values()) ep.breaker.networkChanged(online, now);
+  }
+
+  /** Resolves when the endpoint's circuit lets a call through (closed, or a probe slot); rejects AbortError on signal. */
+  async whenAvailable(endpoint: string, signal?: AbortSignal): Promise<void> {
+    const ep = this.endpoint(endpoint);
+    for (;;) {
+      if (isAborted(signal)) throw abortError();
+      const gate = ep.breaker.peek(this.clock.now());
+      if (gate.kind !== 'wait') return;
+      await this.waitForChange(ep, gate.until, signal);
+    }
+  }
+
+  private async admit(ep: Endpoint, call: RetryCall): Promise<Admission> {
+    const latestStart = call.deadline - this.settings.minAttemptMs;
+    for (;;) {
+      if (isAborted(call.signal)) return { kind: 'aborted' };
+      const now = this.clock.now();
+      const gate = ep.breaker.take(now);
+      if (gate.kind === 'pass') return { kind: 'go', probeId: 0, deadline: call.deadline };
+      if (gate.kind === 'probe') {
+        return { kind: 'go', probeId: gate.id, deadline: Math.min(call.deadline, gate.deadline) };
+      }
+      // Open with the next probe past our deadline: fail fast, spending neither budget nor attempt.
+      if (now >= latestStart || (gate.open && gate.until > latestStart)) {
+        return { kind: 'circuit-open', notBefore: gate.until };
+      }
+      await this.waitForChange(ep, Math.min(gate.until, latestStart), call.signal);
+    }
+  }
+
+  /** Sleeps until `until`, or less when the circuit changes or the signal aborts. */
+  private async waitForChange(ep: Endpoint, until: number, signal?: AbortSignal): Promise<void> {
+    const wake = new AbortController();
+    const onAbort = (): void => wake.abort();
+    signal?.addEventListener('abort', onAbort);
+    const stop = ep.breaker.wakeOnChange(onAbort);
+    try {
+      await this.sleeper.sleep(Math.max(0, until - this.clock.now()), wake.signal);
+    } catch (error) {
+      if (!isAbortError(error)) throw error;
+    } finally {
+      stop();
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private endpoint(name: string): Endpoint {
+    const existing = this.endpoints.get(name);
+    if (existing !== undefined) return existing;
+    const ep: Endpoint = {
+      budget: new RetryBudget(this.settings.budget),
+      breaker: new CircuitBreaker(this.settings.breaker, this.random, (state) =>
+        this.emit({ type: 'circuit', endpoint: name, state }),
+      ),
+      counters: zeroCounters(),
+      clockOffsetMs: 0,
+    };
+    this.endpoints.set(name, ep);
+    return ep;
+  }
+
+  private emit(event: RetryEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}

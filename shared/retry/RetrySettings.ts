@@ -1,0 +1,57 @@
+import type { ProfileName } from './RetryCall';
+
+/** Capped exponential backoff with equal jitter. */
+export type BackoffProfile = {
+  /** Attempts per call, the first included. */
+  readonly maxAttempts: number;
+  readonly baseMs: number;
+  readonly capMs: number;
+};
+
+/** Token bucket shared by every call to one endpoint (DESIGN principle 5). */
+export type BudgetSettings = {
+  readonly capacity: number;
+  /** Tokens credited by each first attempt. */
+  readonly creditPerFirstAttempt: number;
+  /** Tokens a retry costs. */
+  readonly costPerRetry: number;
+};
+
+export type BreakerSettings = {
+  /** Consecutive unreachable failures that open the circuit ("waiting for network"). */
+  readonly unreachableThreshold: number;
+  /** Struggling refusals (5xx, 429, SlowDown) within `struggleWindowMs` that open it. */
+  readonly struggleThreshold: number;
+  readonly struggleWindowMs: number;
+  /** Interval between probes while open: equal jitter from base, doubling, up to cap. */
+  readonly probeBaseMs: number;
+  readonly probeCapMs: number;
+  /** A probe's own deadline (the call's deadline when sooner). */
+  readonly probeTimeoutMs: number;
+};
+
+export type RetrySettings = {
+  readonly profiles: Readonly<Record<ProfileName, BackoffProfile>>;
+  readonly budget: BudgetSettings;
+  readonly breaker: BreakerSettings;
+  /** No attempt starts with less time than this left before the deadline. */
+  readonly minAttemptMs: number;
+};
+
+export const defaultRetrySettings: RetrySettings = {
+  profiles: {
+    insistent: { maxAttempts: 6, baseMs: 1_000, capMs: 30_000 },
+    brief: { maxAttempts: 2, baseMs: 1_000, capMs: 2_000 },
+  },
+  budget: { capacity: 20, creditPerFirstAttempt: 0.1, costPerRetry: 1 },
+  breaker: {
+    unreachableThreshold: 3,
+    struggleThreshold: 5,
+    struggleWindowMs: 10_000,
+    probeBaseMs: 1_000,
+    probeCapMs: 30_000,
+    // Long enough for a whole part over a slow tethered link: the probe is a real call.
+    probeTimeoutMs: 120_000,
+  },
+  minAttemptMs: 1_000,
+};

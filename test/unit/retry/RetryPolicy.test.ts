@@ -1,0 +1,433 @@
+import { describe, expect, it } from 'vitest';
+import { classifyResponse } from '../../../shared/retry/classifyResponse';
+import type { Failure, Outcome } from '../../../shared/retry/Outcome';
+import { success } from '../../../shared/retry/Outcome';
+import type { AttemptContext, RetryCall, RetryEvent } from '../../../shared/retry/RetryCall';
+import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
+import { defaultRetrySettings, type RetrySettings } from '../../../shared/retry/RetrySettings';
+import { fixedRandom } from './seededRandom';
+import { VirtualTime } from './VirtualTime';
+
+const ENDPOINT = 'http://127.0.0.1:7480';
+const reset: Failure = { kind: 'unreachable', reason: 'connection-reset' };
+const refused = (status: number, extra: Partial<Failure & { kind: 'refused' }> = {}): Failure => ({
+  kind: 'refused',
+  status,
+  ...extra,
+});
+
+const setup = (random = 0.5, settings: Partial<RetrySettings> = {}) => {
+  const time = new VirtualTime();
+  const policy = new RetryPolicy({
+    clock: time,
+    sleeper: time,
+    random: fixedRandom(random),
+    settings,
+  });
+  const events: RetryEvent[] = [];
+  policy.onEvent((e) => events.push(e));
+  const t0 = time.now();
+  const call = (over: Partial<RetryCall> = {}): RetryCall => ({
+    endpoint: ENDPOINT,
+    profile: 'insistent',
+    deadline: t0 + 10 * 60_000,
+    operation: 'PutObject',
+    ...over,
+  });
+  return { time, policy, events, t0, call };
+};
+
+/** An endpoint that answers from a script, one outcome per request, after `durationMs`. */
+const scripted = <T>(time: VirtualTime, outcomes: Outcome<T>[], durationMs = 0) => {
+  const starts: number[] = [];
+  const contexts: AttemptContext[] = [];
+  const attempt = async (ctx: AttemptContext): Promise<Outcome<T>> => {
+    starts.push(time.now());
+    contexts.push(ctx);
+    const next = outcomes.shift();
+    if (next === undefined) throw new Error('script exhausted: one request too many');
+    if (durationMs > 0) await time.sleep(durationMs);
+    return next;
+  };
+  return { attempt, starts, contexts };
+};
+
+/** Single-attempt calls (too short a deadline to retry) that each fail with `failure`. */
+const failFast = async (
+  time: VirtualTime,
+  policy: RetryPolicy,
+  call: (over?: Partial<RetryCall>) => RetryCall,
+  failure: Failure,
+  times: number,
+): Promise<void> => {
+  for (let i = 0; i < times; i += 1) {
+    const short = call({ profile: 'brief', deadline: time.now() + 1_200 });
+    await time.drive(policy.run(short, scripted(time, [failure]).attempt));
+  }
+};
+
+const circuitKinds = (events: readonly RetryEvent[]): string[] =>
+  events.flatMap((e) =>
+    e.type === 'circuit' ? [e.state.kind === 'open' ? `open:${e.state.cause}` : e.state.kind] : [],
+  );
+
+describe('RetryPolicy scenarios (virtual time)', () => {
+  it('succeeds after transient failures, with equal-jitter waits and counters', async () => {
+    const { time, policy, events, t0, call } = setup(0.5);
+    const end = scripted(time, [reset, refused(503, { code: 'SlowDown' }), success('etag')]);
+    const result = await time.drive(policy.run(call(), end.attempt));
+    expect(result).toEqual({ kind: 'success', value: 'etag', attempts: 3 });
+    // d = 1 s then 2 s; equal jitter at 0.5 gives 3/4 of d.
+    expect(end.starts).toEqual([t0, t0 + 750, t0 + 750 + 1500]);
+    expect(events.filter((e) => e.type === 'retry-scheduled')).toEqual([
+      {
+        type: 'retry-scheduled',
+        endpoint: ENDPOINT,
+        operation: 'PutObject',
+        attempt: 1,
+        failure: reset,
+        nextAttemptAt: t0 + 750,
+      },
+      {
+        type: 'retry-scheduled',
+        endpoint: ENDPOINT,
+        operation: 'PutObject',
+        attempt: 2,
+        failure: refused(503, { code: 'SlowDown' }),
+        nextAttemptAt: t0 + 2250,
+      },
+    ]);
+    expect(policy.counters(ENDPOINT)).toMatchObject({ firstAttempts: 1, retriesGranted: 2 });
+    expect(policy.budgetAvailable(ENDPOINT)).toBe(18);
+  });
+
+  it('gives up at once on a 4xx, with the cause, without waiting', async () => {
+    const { time, policy, events, t0, call } = setup();
+    const denied = refused(403, { code: 'AccessDenied' });
+    const end = scripted(time, [denied]);
+    const result = await time.drive(policy.run(call(), end.attempt));
+    expect(result).toEqual({
+      kind: 'gave-up',
+      reason: 'not-retryable',
+      last: denied,
+      attempts: 1,
+      doNotInsist: true,
+    });
+    expect(time.now()).toBe(t0);
+    expect(time.sleeps).toEqual([]);
+    expect(policy.counters(ENDPOINT).retriesRefused['not-retryable']).toBe(1);
+    expect(events.at(-1)).toMatchObject({ type: 'gave-up', reason: 'not-retryable' });
+  });
+
+  it('respects Retry-After to the millisecond, never undercut by a shorter backoff', async () => {
+    const { time, policy, t0, call } = setup(0.99);
+    const slowDown = classifyResponse({
+      status: 503,
+      code: 'SlowDown',
+      headers: { 'x-amz-retry-after': '7321' },
+      receivedAt: t0,
+    });
+    const end = scripted(time, [slowDown, success(1)]);
+    await time.drive(policy.run(call(), end.attempt));
+    expect(end.starts).toEqual([t0, t0 + 7321]);
+  });
+
+  it('waits the backoff when it is longer than Retry-After', async () => {
+    const { time, policy, t0, call } = setup(0.5);
+    const end = scripted(time, [refused(503, { retryAfterMs: 100 }), success(1)]);
+    await time.drive(policy.run(call(), end.attempt));
+    expect(end.starts).toEqual([t0, t0 + 750]);
+  });
+
+  it('returns a not-before time when Retry-After lies past the deadline', async () => {
+    const { time, policy, t0, call } = setup();
+    const end = scripted(time, [refused(503, { code: 'SlowDown', retryAfterMs: 20_000 })], 400);
+    const result = await time.drive(policy.run(call({ deadline: t0 + 10_000 }), end.attempt));
+    expect(result).toMatchObject({
+      kind: 'gave-up',
+      reason: 'deadline',
+      attempts: 1,
+      notBefore: t0 + 400 + 20_000,
+      doNotInsist: true,
+    });
+    expect(time.now()).toBe(t0 + 400);
+  });
+
+  it('returns a not-before time when Retry-After exceeds the profile cap', async () => {
+    const { time, policy, t0, call } = setup();
+    const end = scripted(time, [refused(429, { retryAfterMs: 5_000 })]);
+    const result = await time.drive(policy.run(call({ profile: 'brief' }), end.attempt));
+    expect(result).toMatchObject({ reason: 'deadline', notBefore: t0 + 5_000, attempts: 1 });
+  });
+
+  it('brief never makes more than 2 attempts, nor waits more than 2 s', async () => {
+    const { time, policy, t0, call } = setup(0.999);
+    const end = scripted(time, [refused(500), refused(500), refused(500)]);
+    const result = await time.drive(policy.run(call({ profile: 'brief' }), end.attempt));
+    expect(result).toMatchObject({ kind: 'gave-up', reason: 'attempts-exhausted', attempts: 2 });
+    expect(end.starts).toHaveLength(2);
+    expect(end.starts[1] - t0).toBeLessThanOrEqual(2_000);
+  });
+
+  it('insistent stops after 6 attempts, waits capped at 30 s', async () => {
+    const { time, policy, call } = setup(0.999);
+    const end = scripted(
+      time,
+      Array.from({ length: 7 }, () => reset),
+    );
+    // Breaker out of the way: this is about the profile alone.
+    const result = await time.drive(
+      new RetryPolicy({
+        clock: time,
+        sleeper: time,
+        random: fixedRandom(0.999),
+        settings: { breaker: { ...defaultRetrySettings.breaker, unreachableThreshold: 100 } },
+      }).run(call(), end.attempt),
+    );
+    expect(result).toMatchObject({ reason: 'attempts-exhausted', attempts: 6 });
+    expect(Math.max(...time.sleeps)).toBeLessThanOrEqual(30_000);
+    expect(time.sleeps[4]).toBeGreaterThanOrEqual(8_000);
+    expect(policy.counters(ENDPOINT).firstAttempts).toBe(0);
+  });
+
+  it('starts no attempt with less than the minimum time left', async () => {
+    const { time, policy, t0, call } = setup();
+    const end = scripted(time, [success(1)]);
+    const result = await time.drive(policy.run(call({ deadline: t0 + 999 }), end.attempt));
+    expect(result).toEqual({
+      kind: 'gave-up',
+      reason: 'deadline',
+      attempts: 0,
+      doNotInsist: false,
+    });
+    expect(end.starts).toEqual([]);
+  });
+
+  it('gives up when the backoff would end past the deadline', async () => {
+    const { time, policy, t0, call } = setup(0.5);
+    const end = scripted(time, [reset]);
+    const result = await time.drive(policy.run(call({ deadline: t0 + 1_500 }), end.attempt));
+    expect(result).toMatchObject({ reason: 'deadline', notBefore: t0 + 750, attempts: 1 });
+  });
+
+  it('aborting during the wait returns gave-up "aborted" at once, without throwing', async () => {
+    const { time, policy, t0, call } = setup(0.5);
+    const controller = new AbortController();
+    const end = scripted(time, [reset, success(1)]);
+    const running = policy.run(call({ signal: controller.signal }), end.attempt);
+    await time.advance(300);
+    controller.abort();
+    const result = await time.drive(running);
+    expect(result).toMatchObject({ kind: 'gave-up', reason: 'aborted', doNotInsist: false });
+    expect(time.now()).toBe(t0 + 300);
+    expect(end.starts).toHaveLength(1);
+  });
+
+  it('an aborted attempt is not retried', async () => {
+    const { time, policy, call } = setup();
+    const end = scripted(time, [{ kind: 'aborted' }]);
+    const result = await time.drive(policy.run(call(), end.attempt));
+    expect(result).toMatchObject({ reason: 'aborted', attempts: 1 });
+  });
+
+  it('an empty budget refuses the retry: do not insist, with a paced not-before', async () => {
+    const { time, policy, t0, call } = setup(0.5, {
+      budget: { capacity: 1, creditPerFirstAttempt: 0.1, costPerRetry: 1 },
+    });
+    const end = scripted(time, [refused(503), refused(503)]);
+    const result = await time.drive(policy.run(call(), end.attempt));
+    expect(result).toMatchObject({
+      kind: 'gave-up',
+      reason: 'budget',
+      attempts: 2,
+      doNotInsist: true,
+      notBefore: t0 + 750 + 1_500,
+    });
+    expect(policy.counters(ENDPOINT)).toMatchObject({
+      firstAttempts: 1,
+      retriesGranted: 1,
+      retriesRefused: { budget: 1 },
+    });
+  });
+
+  it('the budget is per endpoint: another endpoint still retries', async () => {
+    const { time, policy, call } = setup(0.5, {
+      budget: { capacity: 1, creditPerFirstAttempt: 0.1, costPerRetry: 1 },
+    });
+    await time.drive(policy.run(call(), scripted(time, [reset, reset]).attempt));
+    expect(policy.budgetAvailable(ENDPOINT)).toBe(0);
+    const other = scripted(time, [reset, success(1)]);
+    const result = await time.drive(
+      policy.run(call({ endpoint: 'http://127.0.0.1:9000' }), other.attempt),
+    );
+    expect(result).toMatchObject({ kind: 'success', attempts: 2 });
+  });
+
+  it('RequestTimeTooSkewed: one retry with the corrected offset, then never again', async () => {
+    const { time, policy, t0, call } = setup();
+    const skew = (at: number) =>
+      refused(403, { code: 'RequestTimeTooSkewed', serverTime: at + 900_000 });
+    const end = scripted(time, [skew(t0), skew(t0 + 750)]);
+    const result = await time.drive(policy.run(call(), end.attempt));
+    expect(result).toMatchObject({ reason: 'not-retryable', attempts: 2 });
+    expect(end.contexts.map((c) => c.clockOffsetMs)).toEqual([0, 900_000]);
+    const later = scripted(time, [success(1)]);
+    await time.drive(policy.run(call(), later.attempt));
+    expect(later.contexts[0]?.clockOffsetMs).toBe(900_000);
+  });
+
+  it('opens on unreachable, fails fast past the probe, probes once, and closes', async () => {
+    const { time, policy, events, t0, call } = setup(0.5);
+    const end = scripted(time, [reset, reset, reset, success('back')]);
+    const running = policy.run(call(), end.attempt);
+    // Attempts at t0, +750, +2250: the third consecutive unreachable opens the circuit.
+    await time.advance(2_250);
+    const open = policy.circuit(ENDPOINT);
+    expect(open).toEqual({ kind: 'open', cause: 'offline', nextProbeAt: t0 + 2_250 + 750 });
+
+    // A call whose deadline ends before the next probe fails fast: no request, no budget.
+    const budgetBefore = policy.budgetAvailable(ENDPOINT);
+    const hurried = scripted(time, [success('never')]);
+    const fast = await time.drive(
+      policy.run(call({ deadline: t0 + 2_250 + 1_500, operation: 'HeadObject' }), hurried.attempt),
+    );
+    expect(fast).toEqual({
+      kind: 'gave-up',
+      reason: 'circuit-open',
+      attempts: 0,
+      notBefore: t0 + 3_000,
+      doNotInsist: false,
+    });
+    expect(hurried.starts).toEqual([]);
+    expect(policy.budgetAvailable(ENDPOINT)).toBe(budgetBefore);
+    expect(policy.counters(ENDPOINT).retriesRefused['circuit-open']).toBe(1);
+
+    // The first call's retry (backoff 3 s) becomes the single probe and closes the circuit.
+    const result = await time.drive(running);
+    expect(result).toMatchObject({ kind: 'success', value: 'back', attempts: 4 });
+    expect(end.starts[3]).toBe(t0 + 2_250 + 3_000);
+    expect(circuitKinds(events)).toEqual(['open:offline', 'half-open', 'closed']);
+  });
+
+  it('waits for the probe slot instead of failing in a loop, and lets one probe at a time', async () => {
+    const { time, policy, t0, call } = setup(0.5);
+    // Three unreachable brief calls open the circuit.
+    await failFast(time, policy, call, reset, 3);
+    const open = policy.circuit(ENDPOINT);
+    expect(open.kind).toBe('open');
+    const probeAt = open.kind === 'open' ? open.nextProbeAt : 0;
+    const requests: number[] = [];
+    let releaseProbe: (o: Outcome<string>) => void = () => undefined;
+    const attempt = (): Promise<Outcome<string>> => {
+      requests.push(time.now());
+      if (requests.length === 1) return new Promise((resolve) => (releaseProbe = resolve));
+      return Promise.resolve(success('ok'));
+    };
+    const callers = Array.from({ length: 5 }, () => policy.run(call(), attempt));
+    await time.advance(probeAt - time.now() + 10_000);
+    // Ten seconds after the probe slot, only the probe went out; the others wait, not spin.
+    expect(requests).toEqual([probeAt]);
+    expect(policy.circuit(ENDPOINT)).toEqual({ kind: 'half-open' });
+    releaseProbe(success('probe'));
+    const results = await time.drive(Promise.all(callers));
+    expect(results.every((r) => r.kind === 'success')).toBe(true);
+    expect(requests).toHaveLength(5);
+    expect(requests.slice(1).every((t) => t === probeAt + 10_000)).toBe(true);
+    expect(t0).toBeLessThan(probeAt);
+  });
+
+  it('a failed probe re-opens with a longer interval; a probe has its own timeout', async () => {
+    const { time, policy, events, call } = setup(0.5);
+    await failFast(time, policy, call, reset, 3);
+    const probe = scripted(time, [reset, reset, success(1)]);
+    const result = await time.drive(policy.run(call(), probe.attempt));
+    expect(result.kind).toBe('success');
+    const opens = events.flatMap((e) =>
+      e.type === 'circuit' && e.state.kind === 'open' ? [e.state.nextProbeAt] : [],
+    );
+    const halfOpens = events.flatMap((e, i) =>
+      e.type === 'circuit' && e.state.kind === 'half-open' ? [i] : [],
+    );
+    expect(halfOpens).toHaveLength(3);
+    // Probe intervals at random 0.5: 750, 1500, 3000 ms after each failure.
+    const reopenedAfter = probe.starts.slice(0, 2).map((s, i) => opens[i + 1] - s);
+    expect(reopenedAfter).toEqual([1_500, 3_000]);
+    expect(probe.contexts[0].deadline).toBe(
+      probe.starts[0] + defaultRetrySettings.breaker.probeTimeoutMs,
+    );
+  });
+
+  it('a storm of struggling refusals opens it as server-unavailable', async () => {
+    const { time, policy, events, call } = setup(0.5);
+    const callers = Array.from({ length: 5 }, () =>
+      policy.run(call({ profile: 'brief' }), scripted(time, [refused(503), refused(503)]).attempt),
+    );
+    await time.drive(Promise.all(callers));
+    expect(circuitKinds(events)[0]).toBe('open:server-unavailable');
+  });
+
+  it('a probe refused with Retry-After re-opens no sooner than it', async () => {
+    const { time, policy, call } = setup(0.5);
+    await failFast(time, policy, call, refused(503), 5);
+    expect(policy.circuit(ENDPOINT).kind).toBe('open');
+    const probe = scripted(time, [refused(503, { retryAfterMs: 60_000 })]);
+    await time.drive(policy.run(call({ profile: 'brief' }), probe.attempt));
+    expect(policy.circuit(ENDPOINT)).toEqual({
+      kind: 'open',
+      cause: 'server-unavailable',
+      nextProbeAt: probe.starts[0] + 60_000,
+    });
+  });
+
+  it('networkChanged: offline opens it, back online makes the next probe immediate', async () => {
+    const { time, policy, events, call } = setup(0.5);
+    await time.drive(policy.run(call(), scripted(time, [success(1)]).attempt));
+    policy.networkChanged(false);
+    expect(policy.circuit(ENDPOINT)).toMatchObject({ kind: 'open', cause: 'offline' });
+    const waiting = policy.run(call(), scripted(time, [success('after')]).attempt);
+    await time.advance(100);
+    const before = time.now();
+    policy.networkChanged(true);
+    const result = await time.drive(waiting);
+    expect(result).toMatchObject({ kind: 'success', value: 'after', attempts: 1 });
+    expect(time.now()).toBe(before);
+    expect(circuitKinds(events)).toEqual(['open:offline', 'open:offline', 'half-open', 'closed']);
+  });
+
+  it('whenAvailable resolves when closed or at the probe slot, and rejects AbortError', async () => {
+    const { time, policy, call } = setup(0.5);
+    await time.drive(policy.whenAvailable(ENDPOINT));
+    await failFast(time, policy, call, reset, 3);
+    const state = policy.circuit(ENDPOINT);
+    const probeAt = state.kind === 'open' ? state.nextProbeAt : Number.NaN;
+    await time.drive(policy.whenAvailable(ENDPOINT));
+    expect(time.now()).toBe(probeAt);
+
+    policy.networkChanged(false);
+    const controller = new AbortController();
+    const waiting = policy.whenAvailable(ENDPOINT, controller.signal);
+    controller.abort();
+    await expect(time.drive(waiting)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('an attempt that throws frees the probe slot and surfaces the bug', async () => {
+    const { time, policy, call } = setup(0.5);
+    policy.networkChanged(false);
+    await time.drive(policy.run(call(), scripted(time, [success(1)]).attempt));
+    policy.networkChanged(false);
+    const boom = policy.run(call(), () => Promise.reject(new Error('bug')));
+    await expect(time.drive(boom)).rejects.toThrow('bug');
+    expect(policy.circuit(ENDPOINT)).toEqual({ kind: 'half-open' });
+    const next = await time.drive(policy.run(call(), scripted(time, [success(2)]).attempt));
+    expect(next).toMatchObject({ kind: 'success', value: 2 });
+  });
+
+  it('onEvent returns an unsubscribe', async () => {
+    const { time, policy, call } = setup();
+    const seen: RetryEvent[] = [];
+    const stop = policy.onEvent((e) => seen.push(e));
+    stop();
+    await time.drive(policy.run(call(), scripted(time, [refused(404)]).attempt));
+    expect(seen).toEqual([]);
+  });
+});
