@@ -1,0 +1,530 @@
+import type { Clock } from '../../shared/ports/Clock';
+import type { ObjectStore } from '../../shared/ports/ObjectStore';
+import { remedyOf } from '../../shared/domain/FailureCause';
+import type { UnitActivity } from '../../shared/domain/UnitState';
+import type { DepotEvent } from '../../shared/ipc/DepotEvent';
+import type {
+  ChosenFolder,
+  CountersView,
+  PlanView,
+  PreflightView,
+  UnitView,
+} from '../../shared/ipc/views';
+import type { CircuitState, RetryCounters } from '../../shared/retry/RetryCall';
+import type { EngineEvent } from '../engine/EngineEvent';
+import type { PlanSummary } from '../engine/PlanSummary';
+import type { RunResult } from '../engine/RunResult';
+import type { UnitRecord } from '../store/UnitRecord';
+import type { Handlers } from '../ipc/Handlers';
+import { IpcFailure } from '../ipc/IpcFailure';
+import { isConfigured, loadAppSettings, saveAppSettings } from './AppSettings';
+import type { AppSettings } from './AppSettings';
+import type { Credentials, SecretStore } from './Credentials';
+import type { EnginePort } from './EnginePort';
+import type { Notifier } from './Notifier';
+import { emptyOverlay } from './PlanOverlay';
+import type { PlanOverlay } from './PlanOverlay';
+import { buildDiagnosticsExport } from './buildDiagnosticsExport';
+import { testConnection } from './testConnection';
+import { toPlanView } from './toPlanView';
+
+/** One engine built for the current settings and credentials, with its retry policy's inputs. */
+export type EngineHandle = {
+  readonly engine: EnginePort;
+  /** OS network change or wake from sleep: feeds the policy's breaker. */
+  networkChanged(online: boolean): void;
+  circuit(): CircuitState;
+};
+
+export type DepotBackendDeps = {
+  readonly mode: 'electron' | 'bridge';
+  readonly version: string;
+  readonly settingsPath: string;
+  readonly secrets: SecretStore;
+  readonly clock: Clock;
+  readonly createEngine: (settings: AppSettings, credentials: Credentials) => EngineHandle;
+  readonly createObjectStore: (settings: AppSettings, credentials: Credentials) => ObjectStore;
+  readonly earliestDeferred: (planId: number) => number | undefined;
+  readonly preflight: (dir: string) => Promise<PreflightView>;
+  readonly expandPrefix: (template: string, values: Readonly<Record<string, string>>) => string;
+  readonly chooseFolder?: () => Promise<ChosenFolder>;
+  readonly notify?: Notifier;
+  /** Never handed a secret: messages name operations and plan ids only. */
+  readonly log: (line: string) => void;
+};
+
+type Run = { readonly controller: AbortController; readonly done: Promise<void> };
+
+const EVENT_INTERVAL_MS = 250;
+
+const planIdOf = (id: string): number => {
+  const n = Number(id);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new IpcFailure('not-found', `no plan ${id}`);
+  return n;
+};
+
+/**
+ * Owns the engine, the settings and the credentials, and implements the contract. Electron main
+ * and the browser bridge both serve this same object, so both modes behave the same.
+ */
+export class DepotBackend {
+  private settings: AppSettings | undefined;
+  private credentials: Credentials | undefined;
+  private handle: EngineHandle | undefined;
+  private unlistenEngine: (() => void) | undefined;
+  private readonly runs = new Map<number, Run>();
+  private readonly overlays = new Map<number, PlanOverlay>();
+  private readonly listeners = new Set<(event: DepotEvent) => void>();
+  private readonly dirtyPlans = new Set<number>();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private online = true;
+  private stopped = false;
+
+  constructor(private readonly deps: DepotBackendDeps) {}
+
+  /** Loads settings and credentials and resumes every unfinished, unpaused plan. */
+  async start(): Promise<void> {
+    this.settings = await loadAppSettings(this.deps.settingsPath);
+    this.credentials = await this.deps.secrets.read();
+    this.rebuildEngine();
+    this.resumeUnfinished();
+  }
+
+  /** A clean stop: runs abort between emissions and stay resumable. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.abortRuns();
+    this.unlistenEngine?.();
+    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+  }
+
+  /** Whether a deposit is running (Electron keeps the process for it only if the user chose). */
+  isBusy(): boolean {
+    return this.runs.size > 0;
+  }
+
+  keepRunningInBackground(): boolean {
+    return this.settings?.keepRunningInBackground ?? false;
+  }
+
+  subscribe(listener: (event: DepotEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  networkChanged(online: boolean): void {
+    this.online = online;
+    this.handle?.networkChanged(online);
+    this.emit({ type: 'network', online });
+  }
+
+  readonly handlers: Handlers = {
+    'app.info': () => Promise.resolve({ version: this.deps.version, mode: this.deps.mode }),
+    'plans.list': () =>
+      Promise.resolve(
+        this.handle === undefined
+          ? []
+          : [...this.handle.engine.listPlans()]
+              .sort((a, b) => b.createdAt - a.createdAt)
+              .map((s) => this.view(s)),
+      ),
+    'plans.get': ({ planId }) => Promise.resolve(this.planView(planIdOf(planId))),
+    'plans.create': async (input) => {
+      const { engine } = this.requireEngine();
+      const settings = this.requireSettings();
+      if (!input.skipInvalid) {
+        const report = await this.deps.preflight(input.dir);
+        if (report.blocking > 0) {
+          throw new IpcFailure('blocked', `${report.blocking} file(s) block the deposit`);
+        }
+      }
+      const values = { site: input.site, point: input.point, night: input.night };
+      let prefix: string;
+      try {
+        prefix = this.deps.expandPrefix(settings.prefixTemplate, values);
+      } catch (error) {
+        throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix');
+      }
+      const planned = await engine.planFolder({
+        dir: input.dir,
+        bucket: settings.bucket,
+        prefix,
+        metadata: values,
+      });
+      this.startRun(planned.id);
+      this.emit({ type: 'plans-changed' });
+      return this.planView(planned.id);
+    },
+    'plans.pause': ({ planId }) => {
+      const id = planIdOf(planId);
+      this.requireEngine().engine.pause(id);
+      this.markDirty(id);
+      return Promise.resolve(this.planView(id));
+    },
+    'plans.resume': ({ planId }) => {
+      const id = planIdOf(planId);
+      this.requireEngine().engine.resume(id);
+      this.startRun(id);
+      return Promise.resolve(this.planView(id));
+    },
+    'units.list': ({ planId, offset, limit, filter }) => {
+      const id = planIdOf(planId);
+      const page = this.requireEngine().engine.listUnits(id, { offset, limit, filter });
+      return Promise.resolve({
+        total: page.total,
+        offset,
+        units: page.units.map((u) => this.unitView(u)),
+      });
+    },
+    'units.failures': ({ planId }) => {
+      const id = planIdOf(planId);
+      const { engine } = this.requireEngine();
+      const page = engine.listUnits(id, { offset: 0, limit: 100_000, filter: 'failed' });
+      return Promise.resolve(
+        page.units.flatMap((u) =>
+          u.state.kind === 'failed'
+            ? [
+                {
+                  unitId: String(u.id),
+                  relPath: u.relPath,
+                  size: u.size,
+                  cause: u.state.cause,
+                  remedy: remedyOf(u.state.cause),
+                },
+              ]
+            : [],
+        ),
+      );
+    },
+    'units.retryFailures': ({ planId }) => {
+      const id = planIdOf(planId);
+      const result = this.requireEngine().engine.retryFailures(id);
+      this.overlay(id).blocked = false;
+      if (result.requeued > 0) this.startRun(id);
+      this.markDirty(id);
+      return Promise.resolve(result);
+    },
+    'settings.get': () => Promise.resolve(this.settingsView()),
+    'settings.set': async (input) => {
+      const { credentials, ...rest } = input;
+      const before = this.settings;
+      const next: AppSettings = rest;
+      await saveAppSettings(this.deps.settingsPath, next);
+      if (credentials !== undefined) await this.deps.secrets.write(credentials);
+      this.settings = next;
+      if (credentials !== undefined) this.credentials = credentials;
+      const engineChanged =
+        credentials !== undefined ||
+        before === undefined ||
+        before.endpoint !== next.endpoint ||
+        before.region !== next.region ||
+        before.bucket !== next.bucket ||
+        before.pathStyle !== next.pathStyle ||
+        before.concurrency !== next.concurrency ||
+        before.bwlimitBytesPerSec !== next.bwlimitBytesPerSec;
+      if (engineChanged) {
+        const interrupted = [...this.runs.keys()];
+        await this.abortRuns();
+        this.rebuildEngine();
+        // New credentials re-arm the units that failed on the old ones.
+        if (credentials !== undefined) this.handle?.engine.credentialsChanged();
+        for (const id of interrupted) this.startRun(id);
+        this.resumeUnfinished();
+        this.emit({ type: 'plans-changed' });
+      }
+      return this.settingsView();
+    },
+    'settings.testConnection': async () => {
+      const settings = this.requireSettings();
+      if (this.credentials === undefined) throw new IpcFailure('not-configured', 'no credentials');
+      return testConnection(
+        this.deps.createObjectStore(settings, this.credentials),
+        this.deps.clock,
+      );
+    },
+    'diagnostics.counters': () => Promise.resolve(this.countersView()),
+    'diagnostics.journal': ({ limit }) =>
+      Promise.resolve(
+        (this.handle?.engine.journal({ limit }) ?? []).map((e) => ({
+          at: e.at,
+          operation: e.operation,
+          outcome: e.outcome,
+          attempt: e.attempt,
+          delayMs: e.delayMs,
+          detail: e.planId === null ? null : `plan ${e.planId}`,
+        })),
+      ),
+    'diagnostics.export': () => {
+      const engine = this.handle?.engine;
+      return Promise.resolve(
+        buildDiagnosticsExport({
+          now: this.deps.clock.now(),
+          version: this.deps.version,
+          mode: this.deps.mode,
+          settings: this.settings,
+          credentials: this.credentials === undefined ? 'not-set' : 'set',
+          secretStorage: this.deps.secrets.kind,
+          counters: this.countersView(),
+          plans: engine === undefined ? [] : engine.listPlans().map((s) => this.view(s)),
+          journal: engine?.journal({ limit: 2000 }) ?? [],
+        }),
+      );
+    },
+    'dialog.chooseFolder': () =>
+      this.deps.chooseFolder?.() ?? Promise.resolve({ kind: 'unsupported' as const }),
+    'preflight.run': async ({ dir }) => {
+      try {
+        return await this.deps.preflight(dir);
+      } catch (error) {
+        // Folder-level problems (missing, not a folder) are the user's to fix: say which.
+        throw new IpcFailure(
+          'invalid-input',
+          error instanceof Error ? error.message : String(error),
+        );
+      }
+    },
+  };
+
+  private requireSettings(): AppSettings {
+    if (this.settings === undefined || !isConfigured(this.settings)) {
+      throw new IpcFailure('not-configured', 'storage settings are incomplete');
+    }
+    return this.settings;
+  }
+
+  private requireEngine(): EngineHandle {
+    if (this.handle === undefined) {
+      throw new IpcFailure('not-configured', 'storage settings or credentials are missing');
+    }
+    return this.handle;
+  }
+
+  private rebuildEngine(): void {
+    this.unlistenEngine?.();
+    this.unlistenEngine = undefined;
+    this.handle = undefined;
+    if (this.settings === undefined || !isConfigured(this.settings)) return;
+    if (this.credentials === undefined) return;
+    this.handle = this.deps.createEngine(this.settings, this.credentials);
+    if (!this.online) this.handle.networkChanged(false);
+    this.unlistenEngine = this.handle.engine.on((event) => this.onEngineEvent(event));
+  }
+
+  private resumeUnfinished(): void {
+    if (this.handle === undefined || this.stopped) return;
+    for (const plan of this.handle.engine.listPlans()) {
+      const open = plan.pending + plan.inProgress + plan.deferred;
+      const unfinished = open > 0 || (plan.failed === 0 && plan.manifestAt === null);
+      if (unfinished && !plan.paused) this.startRun(plan.id);
+    }
+  }
+
+  private startRun(planId: number): void {
+    const handle = this.handle;
+    if (handle === undefined || this.runs.has(planId) || this.stopped) return;
+    const controller = new AbortController();
+    const overlay = this.overlay(planId);
+    overlay.blocked = false;
+    const done = handle.engine
+      .run(planId, { signal: controller.signal })
+      .then(
+        (result) => this.onRunEnded(planId, result),
+        (error: unknown) =>
+          this.deps.log(
+            `plan ${planId}: run failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      )
+      .finally(() => {
+        this.runs.delete(planId);
+        overlay.activities.clear();
+        overlay.waitingNetwork = false;
+        this.markDirty(planId);
+      });
+    this.runs.set(planId, { controller, done });
+    this.markDirty(planId);
+  }
+
+  private onRunEnded(planId: number, result: RunResult): void {
+    const summary = this.handle?.engine.planSummary(planId);
+    const label = summary === undefined ? `#${planId}` : this.label(summary);
+    const fr = this.settings?.locale !== 'en';
+    switch (result.kind) {
+      case 'completed':
+        this.deps.notify?.({
+          title: fr ? 'Nuit déposée' : 'Night deposited',
+          body: fr
+            ? `${label} : tout est sur le serveur et vérifié.`
+            : `${label}: all on the server, verified.`,
+        });
+        return;
+      case 'failures':
+        this.deps.notify?.({
+          title: fr ? 'Dépôt à vérifier' : 'Deposit needs attention',
+          body: fr
+            ? `${label} : ${result.failed} fichier(s) en échec.`
+            : `${label}: ${result.failed} file(s) failed.`,
+        });
+        return;
+      case 'blocked':
+        this.overlay(planId).blocked = true;
+        this.deps.notify?.({
+          title: fr ? 'Dépôt bloqué' : 'Deposit blocked',
+          body: fr
+            ? `${label} : le serveur refuse l’accès. Vérifiez les réglages.`
+            : `${label}: the server refuses access. Check the settings.`,
+        });
+        return;
+      case 'stopped':
+        return;
+    }
+  }
+
+  private async abortRuns(): Promise<void> {
+    const runs = [...this.runs.values()];
+    for (const run of runs) run.controller.abort();
+    await Promise.all(runs.map((r) => r.done));
+  }
+
+  private onEngineEvent(event: EngineEvent): void {
+    if (event.type === 'counters') return;
+    const overlay = this.overlay(event.planId);
+    overlay.lastActivityAt = this.deps.clock.now();
+    switch (event.type) {
+      case 'throughput':
+        overlay.throughputBytesPerSec = event.bytesPerSec;
+        break;
+      case 'waiting-network':
+        overlay.waitingNetwork = event.waiting;
+        break;
+      case 'unit-activity':
+        this.setActivity(overlay, event.unitId, event.activity);
+        this.emit({
+          type: 'unit',
+          planId: String(event.planId),
+          unitId: String(event.unitId),
+          activity: event.activity,
+        });
+        break;
+      case 'unit-state':
+        if (event.state.kind === 'done' || event.state.kind === 'failed') {
+          overlay.activities.delete(event.unitId);
+        }
+        this.emit({
+          type: 'unit',
+          planId: String(event.planId),
+          unitId: String(event.unitId),
+          state: event.state,
+          activity: overlay.activities.get(event.unitId) ?? { kind: 'idle' },
+        });
+        break;
+      case 'plan-progress':
+      case 'plan-state':
+        break;
+    }
+    this.markDirty(event.planId);
+  }
+
+  private setActivity(overlay: PlanOverlay, unitId: number, activity: UnitActivity): void {
+    if (activity.kind === 'idle') overlay.activities.delete(unitId);
+    else overlay.activities.set(unitId, activity);
+  }
+
+  /** Plan views are pushed at most every 250 ms per plan: progress events can be many. */
+  private markDirty(planId: number): void {
+    this.dirtyPlans.add(planId);
+    if (this.flushTimer !== undefined) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      const ids = [...this.dirtyPlans];
+      this.dirtyPlans.clear();
+      for (const id of ids) {
+        const summary = this.handle?.engine.planSummary(id);
+        if (summary !== undefined) this.emit({ type: 'plan', plan: this.view(summary) });
+      }
+    }, EVENT_INTERVAL_MS);
+  }
+
+  private emit(event: DepotEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.deps.log(`event listener failed: ${error instanceof Error ? error.message : ''}`);
+      }
+    }
+  }
+
+  private overlay(planId: number): PlanOverlay {
+    let overlay = this.overlays.get(planId);
+    if (overlay === undefined) {
+      overlay = emptyOverlay();
+      this.overlays.set(planId, overlay);
+    }
+    return overlay;
+  }
+
+  private planView(planId: number): PlanView {
+    const summary = this.requireEngine().engine.planSummary(planId);
+    if (summary === undefined) throw new IpcFailure('not-found', `no plan ${planId}`);
+    return this.view(summary);
+  }
+
+  private view(summary: PlanSummary): PlanView {
+    return toPlanView(
+      summary,
+      this.overlay(summary.id),
+      this.runs.has(summary.id),
+      summary.deferred > 0 ? (this.deps.earliestDeferred(summary.id) ?? null) : null,
+    );
+  }
+
+  private unitView(unit: UnitRecord): UnitView {
+    const live = this.overlays.get(unit.planId)?.activities.get(unit.id);
+    const activity: UnitActivity =
+      live ??
+      (unit.state.kind === 'in-progress' && this.runs.has(unit.planId)
+        ? { kind: 'sending', bytesAcked: unit.bytesAcked }
+        : { kind: 'idle' });
+    return {
+      id: String(unit.id),
+      relPath: unit.relPath,
+      size: unit.size,
+      state: unit.state,
+      activity,
+      bytesAcked: unit.state.kind === 'done' ? unit.size : unit.bytesAcked,
+    };
+  }
+
+  private label(summary: PlanSummary): string {
+    const parts = ['site', 'point', 'night']
+      .map((k) => summary.metadata[k])
+      .filter((v): v is string => typeof v === 'string' && v !== '');
+    return parts.length > 0 ? parts.join(' · ') : summary.prefix;
+  }
+
+  private settingsView() {
+    const settings = this.settings;
+    if (settings === undefined) throw new IpcFailure('unavailable', 'backend not started');
+    return {
+      ...settings,
+      credentials: this.credentials === undefined ? 'not-set' : 'set',
+    } as const;
+  }
+
+  private countersView(): CountersView {
+    const counters: RetryCounters | undefined = this.handle?.engine.counters();
+    const circuit = this.handle?.circuit() ?? { kind: 'closed' };
+    return {
+      firstAttempts: counters?.firstAttempts ?? 0,
+      retriesGranted: counters?.retriesGranted ?? 0,
+      retriesRefused: counters?.retriesRefused ?? {},
+      circuit:
+        circuit.kind === 'open'
+          ? circuit.cause === 'offline'
+            ? 'open-offline'
+            : 'open-server'
+          : circuit.kind,
+      extra: {},
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import type { RetryCounters } from '../../shared/retry/RetryCall';
+import type { EngineEvent } from '../engine/EngineEvent';
+import type { PlanSummary, PlanningResult } from '../engine/PlanSummary';
+import type { RunResult } from '../engine/RunResult';
+import type { JournalEntry } from '../store/JournalEntry';
+import type { UnitFilter } from '../store/PlanStore';
+import type { UnitRecord } from '../store/UnitRecord';
+
+/** What the backend uses of `DepositEngine` (the class satisfies it structurally). */
+export type EnginePort = {
+  planFolder(input: {
+    dir: string;
+    bucket: string;
+    prefix: string;
+    metadata?: Readonly<Record<string, unknown>>;
+    signal?: AbortSignal;
+  }): Promise<PlanningResult>;
+  run(planId: number, options: { signal?: AbortSignal }): Promise<RunResult>;
+  pause(planId: number): void;
+  resume(planId: number): void;
+  retryFailures(planId: number): { requeued: number; definitive: number };
+  credentialsChanged(): void;
+  listPlans(): readonly PlanSummary[];
+  planSummary(planId: number): PlanSummary | undefined;
+  listUnits(
+    planId: number,
+    page: { offset: number; limit: number; filter?: UnitFilter },
+  ): { total: number; units: readonly UnitRecord[] };
+  counters(): RetryCounters;
+  journal(query: { limit: number }): readonly JournalEntry[];
+  on(listener: (event: EngineEvent) => void): () => void;
+};

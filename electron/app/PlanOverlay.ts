@@ -1,0 +1,35 @@
+import type { UnitActivity } from '../../shared/domain/UnitState';
+
+/**
+ * What the engine reports live about one plan and is not persisted: retries waiting, the network
+ * gone, the throughput. Rebuilt from events; lost on restart, which is fine (it is a live view).
+ */
+export type PlanOverlay = {
+  readonly activities: Map<number, UnitActivity>;
+  waitingNetwork: boolean;
+  throughputBytesPerSec: number;
+  lastActivityAt: number | null;
+  /** The last run ended blocked (credentials refused, bucket missing). */
+  blocked: boolean;
+};
+
+export const emptyOverlay = (): PlanOverlay => ({
+  activities: new Map(),
+  waitingNetwork: false,
+  throughputBytesPerSec: 0,
+  lastActivityAt: null,
+  blocked: false,
+});
+
+export const nextRetryAt = (overlay: PlanOverlay): number | null => {
+  let earliest: number | null = null;
+  for (const activity of overlay.activities.values()) {
+    if (
+      activity.kind === 'retry-wait' &&
+      (earliest === null || activity.nextAttemptAt < earliest)
+    ) {
+      earliest = activity.nextAttemptAt;
+    }
+  }
+  return earliest;
+};

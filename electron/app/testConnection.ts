@@ -1,0 +1,56 @@
+import type { ConnectionVerdict } from '../../shared/ipc/views';
+import type { Clock } from '../../shared/ports/Clock';
+import type { ObjectStore } from '../../shared/ports/ObjectStore';
+import type { Failure } from '../../shared/retry/Outcome';
+
+const TIMEOUT_MS = 15_000;
+
+const answer = (failure: Failure): { status?: number; code?: string } =>
+  failure.kind === 'refused'
+    ? { status: failure.status, ...(failure.code === undefined ? {} : { code: failure.code }) }
+    : {};
+
+/**
+ * "Tester la connexion": one HeadBucket (reachable, credentials, bucket), then a multipart upload
+ * created and aborted at once, which proves writing is allowed without leaving an object behind.
+ * One emission each, no retry: the verdict is about now.
+ */
+export const testConnection = async (
+  store: ObjectStore,
+  clock: Clock,
+): Promise<ConnectionVerdict> => {
+  const options = () => ({ deadline: clock.now() + TIMEOUT_MS });
+  const head = await store.headBucket(options());
+  if (head.kind !== 'success') {
+    if (head.kind !== 'refused') {
+      return {
+        reachable: false,
+        credentialsAccepted: null,
+        bucketExists: null,
+        bucketWritable: null,
+      };
+    }
+    const missing = head.status === 404 || head.code === 'NoSuchBucket';
+    const denied = head.status === 401 || head.status === 403;
+    return {
+      reachable: true,
+      credentialsAccepted: missing ? true : denied ? false : null,
+      bucketExists: missing ? false : null,
+      bucketWritable: null,
+      ...answer(head),
+    };
+  }
+  const key = `.depot-connection-test/${clock.now()}`;
+  const created = await store.createMultipartUpload({ key, metadata: {} }, options());
+  if (created.kind !== 'success') {
+    return {
+      reachable: created.kind === 'refused',
+      credentialsAccepted: true,
+      bucketExists: true,
+      bucketWritable: created.kind === 'refused' ? false : null,
+      ...answer(created),
+    };
+  }
+  await store.abortMultipartUpload({ key, uploadId: created.value.uploadId }, options());
+  return { reachable: true, credentialsAccepted: true, bucketExists: true, bucketWritable: true };
+};
