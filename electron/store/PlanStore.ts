@@ -277,7 +277,9 @@ export class PlanStore {
 
   nextUnhashed(planId: number): UnitRecord | undefined {
     const row = this.db
-      .prepare('SELECT * FROM units WHERE plan_id = ? AND sha256 IS NULL ORDER BY seq LIMIT 1')
+      .prepare(
+        "SELECT * FROM units WHERE plan_id = ? AND sha256 IS NULL AND state != 'failed' ORDER BY seq LIMIT 1",
+      )
       .get(planId) as UnitRow | undefined;
     return row === undefined ? undefined : toUnit(row);
   }
@@ -363,20 +365,47 @@ export class PlanStore {
     this.db.prepare('UPDATE units SET create_started = 1 WHERE id = ?').run(unitId);
   }
 
-  /** Persisted before the engine relies on the upload; null when the upload is gone. */
+  /** Persisted before the engine relies on the upload; null once it is completed or gone. */
   setUploadId(unitId: number, uploadId: string | null): void {
+    this.db.prepare('UPDATE units SET upload_id = ? WHERE id = ?').run(uploadId, unitId);
+  }
+
+  /** The upload is gone: its parts must be sent again, and a new upload may be created. */
+  forgetUpload(unitId: number): void {
     this.db.transaction(() => {
       this.db
-        .prepare(
-          'UPDATE units SET upload_id = ?, create_started = CASE WHEN ? IS NULL THEN 0 ELSE create_started END WHERE id = ?',
-        )
-        .run(uploadId, uploadId, unitId);
-      if (uploadId === null) this.forgetAcks(unitId);
+        .prepare('UPDATE units SET upload_id = NULL, create_started = 0 WHERE id = ?')
+        .run(unitId);
+      this.forgetAcks(unitId);
     })();
   }
 
-  /** The acknowledged parts no longer count (their upload is gone). */
-  forgetAcks(unitId: number): void {
+  /** After a stop: units no worker holds any more are shown as waiting again. */
+  resetInProgress(planId: number, now: number): void {
+    this.db
+      .prepare(
+        "UPDATE units SET state = 'pending', updated_at = ? WHERE plan_id = ? AND state = 'in-progress'",
+      )
+      .run(now, planId);
+  }
+
+  /** The acknowledged parts no longer count (the server does not hold them as recorded). */
+  forgetAcks(unitId: number, partNumber?: number): void {
+    if (partNumber !== undefined) {
+      this.db.transaction(() => {
+        const part = this.db
+          .prepare(
+            'UPDATE parts SET etag = NULL WHERE unit_id = ? AND part_number = ? AND etag IS NOT NULL RETURNING size',
+          )
+          .get(unitId, partNumber) as { size: number } | undefined;
+        if (part !== undefined) {
+          this.db
+            .prepare('UPDATE units SET bytes_acked = MAX(0, bytes_acked - ?) WHERE id = ?')
+            .run(part.size, unitId);
+        }
+      })();
+      return;
+    }
     this.db.transaction(() => {
       this.db.prepare('UPDATE parts SET etag = NULL WHERE unit_id = ?').run(unitId);
       this.db.prepare('UPDATE units SET bytes_acked = 0 WHERE id = ?').run(unitId);
@@ -406,7 +435,7 @@ export class PlanStore {
     unitId: number,
     partNumber: number,
     etag: string,
-    sent: { bytes: number; resent: boolean } | undefined,
+    sent: { bytes: number; resentBytes: number } | undefined,
   ): void {
     this.db.transaction(() => {
       const part = this.db
@@ -425,7 +454,7 @@ export class PlanStore {
             `UPDATE plans SET bytes_sent = bytes_sent + ?, bytes_resent = bytes_resent + ?
              WHERE id = (SELECT plan_id FROM units WHERE id = ?)`,
           )
-          .run(sent.bytes, sent.resent ? sent.bytes : 0, unitId);
+          .run(sent.bytes, sent.resentBytes, unitId);
       }
     })();
   }

@@ -1,0 +1,36 @@
+import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
+import type { RetryCounters } from '../../shared/retry/RetryCall';
+
+/** What the engine tells the interface while it works. Plain data (sent over IPC as is). */
+export type EngineEvent =
+  | {
+      readonly type: 'plan-progress';
+      readonly planId: number;
+      /** Bytes the server acknowledged (parts and objects), never bytes merely written. */
+      readonly bytesAcked: number;
+      readonly bytesTotal: number;
+      readonly units: number;
+      readonly done: number;
+      readonly failed: number;
+    }
+  | { readonly type: 'throughput'; readonly planId: number; readonly bytesPerSec: number }
+  | {
+      readonly type: 'unit-state';
+      readonly planId: number;
+      readonly unitId: number;
+      readonly relPath: string;
+      readonly state: UnitState;
+    }
+  | {
+      readonly type: 'unit-activity';
+      readonly planId: number;
+      readonly unitId: number;
+      readonly activity: UnitActivity;
+    }
+  | { readonly type: 'waiting-network'; readonly planId: number; readonly waiting: boolean }
+  | {
+      readonly type: 'plan-state';
+      readonly planId: number;
+      readonly state: 'running' | 'paused' | 'stopped' | 'completed' | 'failures' | 'blocked';
+    }
+  | { readonly type: 'counters'; readonly counters: RetryCounters };

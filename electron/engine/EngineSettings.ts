@@ -1,0 +1,34 @@
+const MiB = 1024 * 1024;
+
+export type EngineSettings = {
+  /** Files deposited at once. */
+  readonly concurrency: number;
+  /** Multipart part size; grown for a file that would need more than 10,000 parts. */
+  readonly partSize: number;
+  /** Files of this size or more go multipart; smaller ones are one PutObject. */
+  readonly multipartThreshold: number;
+  /** Bytes per second across all transfers (read from disk into request bodies). */
+  readonly bwlimitBytesPerSec?: number;
+  /** Deadline of one call: this much plus the body at `minThroughputBytesPerSec`. */
+  readonly callTimeoutMs: number;
+  readonly minThroughputBytesPerSec: number;
+  /** A wait longer than this is persisted as `deferred` and the worker moves on. */
+  readonly deferAfterMs: number;
+  /** Pacing after a give-up that named no time (equal jitter, doubling, capped). */
+  readonly paceBaseMs: number;
+  readonly paceCapMs: number;
+  /** Written in the manifest. */
+  readonly appVersion: string;
+};
+
+export const defaultEngineSettings: EngineSettings = {
+  concurrency: 3,
+  partSize: 8 * MiB,
+  multipartThreshold: 8 * MiB,
+  callTimeoutMs: 120_000,
+  minThroughputBytesPerSec: 16 * 1024,
+  deferAfterMs: 60_000,
+  paceBaseMs: 2_000,
+  paceCapMs: 60_000,
+  appVersion: '0.1.0',
+};

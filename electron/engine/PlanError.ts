@@ -1,0 +1,22 @@
+import type { SourceChange } from './fingerprint';
+
+/** Why a folder cannot be planned (or an existing plan resumed). Nothing is changed when thrown. */
+export type PlanErrorDetail =
+  | { readonly code: 'empty-folder'; readonly dir: string }
+  | {
+      readonly code: 'sources-changed';
+      readonly planId: number;
+      readonly changes: readonly SourceChange[];
+    }
+  | { readonly code: 'no-such-plan'; readonly planId: number }
+  | { readonly code: 'already-running'; readonly planId: number };
+
+export class PlanError extends Error {
+  override readonly name = 'PlanError';
+  constructor(
+    readonly detail: PlanErrorDetail,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,28 @@
+import type { ScanIssue } from '../../shared/field/ScanResult';
+import type { StateCounts } from '../store/PlanStore';
+
+/** A plan as the interface and the command line show it. Plain data. */
+export type PlanSummary = StateCounts & {
+  readonly id: number;
+  readonly dir: string;
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly prefix: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly createdAt: number;
+  readonly completedAt: number | null;
+  readonly manifestAt: number | null;
+  readonly paused: boolean;
+  readonly running: boolean;
+  readonly bytesSent: number;
+  readonly bytesResent: number;
+};
+
+/** What `planFolder` returns: the summary plus what planning itself found. */
+export type PlanningResult = PlanSummary & {
+  /** True when an existing plan for the same folder, endpoint, bucket and prefix was resumed. */
+  readonly resumed: boolean;
+  readonly skippedJunk: number;
+  /** Files the scanner refused (control characters, `..`...): not in the plan. */
+  readonly refused: readonly ScanIssue[];
+};

@@ -1,0 +1,21 @@
+import type { Outcome } from '../../shared/retry/Outcome';
+import type {
+  AttemptContext,
+  CallResult,
+  CircuitState,
+  RetryCall,
+  RetryCounters,
+  RetryEvent,
+} from '../../shared/retry/RetryCall';
+
+/** What the engine uses of `shared/retry/RetryPolicy.ts` (the class satisfies it structurally). */
+export type PolicyPort = {
+  run<T>(
+    call: RetryCall,
+    attempt: (ctx: AttemptContext) => Promise<Outcome<T>>,
+  ): Promise<CallResult<T>>;
+  onEvent(listener: (event: RetryEvent) => void): () => void;
+  counters(endpoint: string): RetryCounters;
+  circuit(endpoint: string): CircuitState;
+  whenAvailable(endpoint: string, signal?: AbortSignal): Promise<void>;
+};

@@ -1,0 +1,26 @@
+import type { FailureCause } from '../../shared/domain/FailureCause';
+import type { Refused } from '../../shared/retry/Outcome';
+
+/** Codes that say the credentials themselves are wrong (every request will get the same). */
+const CREDENTIAL_CODES = new Set([
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'ExpiredToken',
+  'InvalidToken',
+  'TokenRefreshRequired',
+  'InvalidSecurity',
+]);
+
+/** The persisted cause of a not-retryable refusal, decided from status and code only. */
+export const causeOfRefusal = (failure: Refused, bucket: string): FailureCause => {
+  if (failure.status === 401 || failure.status === 403) {
+    return { kind: 'auth', status: failure.status, code: failure.code ?? 'AccessDenied' };
+  }
+  if (failure.code === 'NoSuchBucket') return { kind: 'bucket-missing', bucket };
+  return { kind: 'refused', status: failure.status, code: failure.code ?? String(failure.status) };
+};
+
+/** A cause that concerns the whole plan, not one file: stop instead of failing every unit in turn. */
+export const blocksPlan = (cause: FailureCause): boolean =>
+  cause.kind === 'bucket-missing' ||
+  (cause.kind === 'auth' && (cause.status === 401 || CREDENTIAL_CODES.has(cause.code)));

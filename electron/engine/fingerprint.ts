@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+
+export type SourceEntry = {
+  readonly relPath: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+};
+
+/** The plan's fingerprint: SHA-256 over its ordered sources (path, size, modification time). */
+export const fingerprint = (sources: Iterable<SourceEntry>): string => {
+  const hash = createHash('sha256');
+  for (const s of sources) hash.update(`${s.relPath}\0${s.size}\0${Math.trunc(s.mtimeMs)}\n`);
+  return hash.digest('hex');
+};
+
+export type SourceChange = {
+  readonly relPath: string;
+  readonly change: 'added' | 'removed' | 'size' | 'mtime';
+};
+
+/** Which sources differ between the plan and the folder now (for a clear refusal). */
+export const diffSources = (
+  planned: Iterable<SourceEntry>,
+  current: Iterable<SourceEntry>,
+): SourceChange[] => {
+  const now = new Map<string, SourceEntry>();
+  for (const c of current) now.set(c.relPath, c);
+  const changes: SourceChange[] = [];
+  for (const p of planned) {
+    const c = now.get(p.relPath);
+    if (c === undefined) changes.push({ relPath: p.relPath, change: 'removed' });
+    else if (c.size !== p.size) changes.push({ relPath: p.relPath, change: 'size' });
+    else if (Math.trunc(c.mtimeMs) !== Math.trunc(p.mtimeMs)) {
+      changes.push({ relPath: p.relPath, change: 'mtime' });
+    }
+    now.delete(p.relPath);
+  }
+  for (const relPath of now.keys()) changes.push({ relPath, change: 'added' });
+  return changes;
+};

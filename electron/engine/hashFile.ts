@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { NewPart } from '../store/PlanStore';
+
+export class SourceChangedError extends Error {
+  override readonly name = 'SourceChangedError';
+}
+
+/**
+ * One streaming pass over a file: the SHA-256 of the whole and the MD5 of every part (the
+ * Content-MD5 of each request, and what a listed part's ETag must equal). Never holds the file.
+ * A single-request file is one part covering everything.
+ */
+export const hashFile = async (
+  path: string,
+  size: number,
+  partSize: number,
+  signal?: AbortSignal,
+): Promise<{ sha256: string; parts: NewPart[] }> => {
+  const whole = createHash('sha256');
+  const parts: NewPart[] = [];
+  let partHash = createHash('md5');
+  let partStart = 0;
+  let position = 0;
+  const closePart = (): void => {
+    parts.push({
+      partNumber: parts.length + 1,
+      offset: partStart,
+      size: position - partStart,
+      md5: partHash.digest('hex'),
+    });
+    partHash = createHash('md5');
+    partStart = position;
+  };
+  const stream = createReadStream(path, { flags: 'r', highWaterMark: 1024 * 1024, signal });
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let offset = 0;
+    while (offset < chunk.length) {
+      const room = partStart + partSize - position;
+      const take = Math.min(room, chunk.length - offset);
+      const slice = chunk.subarray(offset, offset + take);
+      whole.update(slice);
+      partHash.update(slice);
+      position += take;
+      offset += take;
+      if (position - partStart === partSize) closePart();
+    }
+  }
+  if (position !== size) {
+    throw new SourceChangedError(`${path}: read ${position} bytes, expected ${size}`);
+  }
+  if (position > partStart || parts.length === 0) closePart();
+  return { sha256: whole.digest('hex'), parts };
+};

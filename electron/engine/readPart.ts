@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { SourceChangedError } from './hashFile';
+import type { TokenBucket } from './TokenBucket';
+
+const CHUNK = 256 * 1024;
+
+/**
+ * Reads one part's bytes from the source (opened read-only), paced by the bandwidth cap, and
+ * checks them against the MD5 computed while planning: a file that changed since is refused
+ * here, so a mix of old and new bytes is never uploaded. Memory: one part per file in flight.
+ */
+export const readPart = async (
+  path: string,
+  offset: number,
+  size: number,
+  expectedMd5Hex: string,
+  bucket: TokenBucket | undefined,
+  signal?: AbortSignal,
+): Promise<Buffer> => {
+  const buffer = Buffer.alloc(size);
+  const handle = await open(path, 'r');
+  try {
+    let filled = 0;
+    while (filled < size) {
+      signal?.throwIfAborted();
+      const want = Math.min(CHUNK, size - filled);
+      await bucket?.take(want, signal);
+      const { bytesRead } = await handle.read(buffer, filled, want, offset + filled);
+      if (bytesRead === 0) {
+        throw new SourceChangedError(`${path} is shorter than when it was planned`);
+      }
+      filled += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  if (createHash('md5').update(buffer).digest('hex') !== expectedMd5Hex) {
+    throw new SourceChangedError(
+      `${path}: bytes ${offset}-${offset + size - 1} changed since planning`,
+    );
+  }
+  return buffer;
+};
