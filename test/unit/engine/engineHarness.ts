@@ -1,0 +1,106 @@
+import { createCipheriv, createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { DepositEngine } from '../../../electron/engine/DepositEngine';
+import type { EngineEvent } from '../../../electron/engine/EngineEvent';
+import type { EngineSettings } from '../../../electron/engine/EngineSettings';
+import { MemoryObjectStore } from '../../../electron/s3/MemoryObjectStore';
+import type { MemoryObjectStoreOptions } from '../../../electron/s3/MemoryObjectStore';
+import { openDatabase } from '../../../electron/store/openDatabase';
+import { PlanStore } from '../../../electron/store/PlanStore';
+import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
+import { seededRandom } from '../retry/seededRandom';
+import { IoVirtualTime } from './IoVirtualTime';
+
+export const KiB = 1024;
+export const MiB = 1024 * KiB;
+
+/** Deterministic bytes for a file: the same name and size always give the same content. */
+export const contentOf = (name: string, size: number): Buffer => {
+  const key = createHash('sha256').update(name).digest().subarray(0, 16);
+  return createCipheriv('aes-128-ctr', key, Buffer.alloc(16)).update(Buffer.alloc(size));
+};
+
+export const sha256Hex = (bytes: Uint8Array): string =>
+  createHash('sha256').update(bytes).digest('hex');
+
+export type Harness = {
+  readonly dir: string;
+  readonly time: IoVirtualTime;
+  readonly objects: MemoryObjectStore;
+  readonly policy: RetryPolicy;
+  readonly store: PlanStore;
+  readonly engine: DepositEngine;
+  readonly events: EngineEvent[];
+  writeFile(relPath: string, size: number): Buffer;
+  /** A new engine over the same database and object store (a restart). */
+  restart(): DepositEngine;
+  cleanup(): void;
+};
+
+export const makeHarness = (
+  options: {
+    files?: Readonly<Record<string, number>>;
+    settings?: Partial<EngineSettings>;
+    memory?: MemoryObjectStoreOptions;
+    seed?: number;
+  } = {},
+): Harness => {
+  const dir = mkdtempSync(join(tmpdir(), 'depot-engine-'));
+  const source = join(dir, 'night');
+  mkdirSync(source);
+  const time = new IoVirtualTime();
+  const random = seededRandom(options.seed ?? 7);
+  const objects = new MemoryObjectStore({
+    clock: time,
+    sleeper: time,
+    latencyMs: 20,
+    bytesPerSec: 50 * MiB,
+    ...options.memory,
+  });
+  const policy = new RetryPolicy({ clock: time, sleeper: time, random });
+  const store = new PlanStore(openDatabase(join(dir, 'depot.db')));
+  const settings: Partial<EngineSettings> = {
+    partSize: 5 * MiB,
+    multipartThreshold: 5 * MiB,
+    ...options.settings,
+  };
+  const events: EngineEvent[] = [];
+  const build = (): DepositEngine => {
+    const engine = new DepositEngine({
+      store,
+      objectStore: objects,
+      policy,
+      clock: time,
+      sleeper: time,
+      random,
+      settings,
+    });
+    engine.on((e) => events.push(e));
+    return engine;
+  };
+  const writeFile = (relPath: string, size: number): Buffer => {
+    const path = join(source, relPath);
+    mkdirSync(dirname(path), { recursive: true });
+    const bytes = contentOf(relPath, size);
+    writeFileSync(path, bytes);
+    return bytes;
+  };
+  for (const [relPath, size] of Object.entries(options.files ?? {})) writeFile(relPath, size);
+  return {
+    dir: source,
+    time,
+    objects,
+    policy,
+    store,
+    engine: build(),
+    events,
+    writeFile,
+    restart: build,
+    cleanup: () => {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
