@@ -36,13 +36,14 @@ export const testBucket = async (label = 'test'): Promise<TestBucket> => {
   return { ...coordinates, bucket, client, remove };
 };
 
-export const s3ClientFor = (c: S3Coordinates): S3Client =>
+/** `maxAttempts` 1 for a client whose failures are the point of the test. */
+export const s3ClientFor = (c: S3Coordinates, maxAttempts = 3): S3Client =>
   new S3Client({
     endpoint: c.endpoint,
     region: c.region,
     forcePathStyle: true,
     // Test plumbing, not the code under test: a few SDK retries keep setup from flaking.
-    maxAttempts: 3,
+    maxAttempts,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     credentials: { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey },
