@@ -33,6 +33,7 @@ export type Gate =
 export class CircuitBreaker {
   private state: State = { kind: 'closed' };
   private consecutiveUnreachable = 0;
+  private lastFailureAt = Number.NEGATIVE_INFINITY;
   private struggles: number[] = [];
   private probeRound = 0;
   private nextProbeId = 1;
@@ -87,20 +88,27 @@ export class CircuitBreaker {
     return { kind: 'probe', id, deadline: gate.deadline };
   }
 
-  /** Feeds the outcome of an attempt; `probeId` is 0 for an attempt that was not a probe. */
-  record(outcome: Outcome<unknown>, now: number, probeId: number): void {
+  /**
+   * Feeds the outcome of an attempt that started at `startedAt`; `probeId` is 0 for an attempt
+   * that was not a probe.
+   */
+  record(outcome: Outcome<unknown>, startedAt: number, now: number, probeId: number): void {
     const isProbe = this.state.kind === 'half-open' && this.state.probe?.id === probeId;
+    // While not closed only the probe speaks: any other answer comes from an attempt that started
+    // before the circuit opened, and its late success must not let every waiting caller through.
+    if (this.state.kind !== 'closed' && !isProbe) return;
+    const healthy =
+      outcome.kind === 'success' || (outcome.kind === 'refused' && !isStruggling(outcome));
+    // Likewise a long transfer that started before the latest failure says nothing about now.
+    if (healthy && !isProbe && startedAt < this.lastFailureAt) return;
+    if (!healthy && outcome.kind !== 'aborted') this.lastFailureAt = now;
     switch (outcome.kind) {
       case 'aborted':
         if (isProbe) this.releaseProbe(probeId);
         return;
       case 'unreachable':
         this.consecutiveUnreachable += 1;
-        if (isProbe) this.reopen('offline', now, 0);
-        else if (
-          this.state.kind === 'closed' &&
-          this.consecutiveUnreachable >= this.settings.unreachableThreshold
-        ) {
+        if (isProbe || this.consecutiveUnreachable >= this.settings.unreachableThreshold) {
           this.reopen('offline', now, 0);
         }
         return;
@@ -110,11 +118,7 @@ export class CircuitBreaker {
           const since = now - this.settings.struggleWindowMs;
           this.struggles = this.struggles.filter((t) => t > since);
           this.struggles.push(now);
-          if (isProbe) this.reopen('server-unavailable', now, outcome.retryAfterMs ?? 0);
-          else if (
-            this.state.kind === 'closed' &&
-            this.struggles.length >= this.settings.struggleThreshold
-          ) {
+          if (isProbe || this.struggles.length >= this.settings.struggleThreshold) {
             this.reopen('server-unavailable', now, outcome.retryAfterMs ?? 0);
           }
           return;

@@ -154,7 +154,7 @@ export class RetryPolicy {
         throw error;
       }
       const receivedAt = this.clock.now();
-      ep.breaker.record(outcome, receivedAt, admission.probeId);
+      ep.breaker.record(outcome, startAt, receivedAt, admission.probeId);
       if (outcome.kind === 'success') {
         return { kind: 'success', value: outcome.value, attempts };
       }
