@@ -27,6 +27,7 @@ import type { PlanOverlay } from './PlanOverlay';
 import { buildDiagnosticsExport } from './buildDiagnosticsExport';
 import { testConnection } from './testConnection';
 import { toPlanView } from './toPlanView';
+import { translateErrors } from './translateErrors';
 
 /** One engine built for the current settings and credentials, with its retry policy's inputs. */
 export type EngineHandle = {
@@ -51,6 +52,8 @@ export type DepotBackendDeps = {
   readonly notify?: Notifier;
   /** Never handed a secret: messages name operations and plan ids only. */
   readonly log: (line: string) => void;
+  /** Releases what the wiring opened (the database), after the runs stopped. */
+  readonly close?: () => void;
 };
 
 type Run = { readonly controller: AbortController; readonly done: Promise<void> };
@@ -96,6 +99,7 @@ export class DepotBackend {
     await this.abortRuns();
     this.unlistenEngine?.();
     if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.deps.close?.();
   }
 
   /** Whether a deposit is running (Electron keeps the process for it only if the user chose). */
@@ -118,7 +122,7 @@ export class DepotBackend {
     this.emit({ type: 'network', online });
   }
 
-  readonly handlers: Handlers = {
+  private readonly raw: Handlers = {
     'app.info': () => Promise.resolve({ version: this.deps.version, mode: this.deps.mode }),
     'plans.list': () =>
       Promise.resolve(
@@ -284,6 +288,8 @@ export class DepotBackend {
       }
     },
   };
+
+  readonly handlers: Handlers = translateErrors(this.raw);
 
   private requireSettings(): AppSettings {
     if (this.settings === undefined || !isConfigured(this.settings)) {
@@ -479,7 +485,11 @@ export class DepotBackend {
   }
 
   private unitView(unit: UnitRecord): UnitView {
-    const live = this.overlays.get(unit.planId)?.activities.get(unit.id);
+    const reported = 'activity' in unit ? (unit as { activity: UnitActivity }).activity : undefined;
+    const live =
+      reported !== undefined && reported.kind !== 'idle'
+        ? reported
+        : this.overlays.get(unit.planId)?.activities.get(unit.id);
     const activity: UnitActivity =
       live ??
       (unit.state.kind === 'in-progress' && this.runs.has(unit.planId)

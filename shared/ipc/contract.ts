@@ -110,7 +110,3 @@ export const methodNames = Object.keys(inputSchemas) as MethodName[];
 
 export const isMethodName = (name: string): name is MethodName =>
   Object.prototype.hasOwnProperty.call(inputSchemas, name);
-
-/** The Electron IPC channel of a method (the bridge uses the method name itself). */
-export const channelOf = (method: MethodName): string => `depot:${method}`;
-export const EVENT_CHANNEL = 'depot:event';
