@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { choosePartSize, MAX_PARTS } from '../../../electron/engine/choosePartSize';
+import { hashFile } from '../../../electron/engine/hashFile';
+import { PlanError } from '../../../electron/engine/PlanError';
+import { contentOf, KiB, makeHarness, MiB, sha256Hex } from './engineHarness';
+import type { Harness } from './engineHarness';
+
+let h: Harness | undefined;
+afterEach(() => h?.cleanup());
+
+describe('part planning', () => {
+  it('keeps the plan part size while a file fits in 10,000 parts, grows it by whole MiB beyond', () => {
+    expect(choosePartSize(12 * MiB, 8 * MiB)).toBe(8 * MiB);
+    expect(choosePartSize(80_000 * MiB, 8 * MiB)).toBe(8 * MiB);
+    const huge = 100_000 * MiB;
+    const grown = choosePartSize(huge, 8 * MiB);
+    expect(grown % MiB).toBe(0);
+    expect(Math.ceil(huge / grown)).toBeLessThanOrEqual(MAX_PARTS);
+    expect(choosePartSize(10 * MiB, 1 * MiB)).toBe(5 * MiB);
+  });
+
+  it('streams SHA-256 of the whole file and the MD5 of each part in one pass', async () => {
+    h = makeHarness();
+    const bytes = h.writeFile('x.wav', 11 * MiB + 123);
+    const { sha256, parts } = await hashFile(join(h.dir, 'x.wav'), bytes.length, 5 * MiB);
+    expect(sha256).toBe(sha256Hex(bytes));
+    expect(parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([
+      [1, 0, 5 * MiB],
+      [2, 5 * MiB, 5 * MiB],
+      [3, 10 * MiB, MiB + 123],
+    ]);
+    for (const p of parts) {
+      expect(p.md5).toBe(
+        createHash('md5')
+          .update(bytes.subarray(p.offset, p.offset + p.size))
+          .digest('hex'),
+      );
+    }
+  });
+});
+
+describe('planning a folder', () => {
+  it('makes one unit per file with NFC keys under the prefix, skipping junk', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'n\u0301uit/b.wav': 6 * MiB, '.DS_Store': 10 } });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'site/' });
+    expect(plan.units).toBe(2);
+    expect(plan.skippedJunk).toBe(1);
+    const { units } = h.engine.listUnits(plan.id, { offset: 0, limit: 10 });
+    expect(units.map((u) => u.key).sort()).toEqual(['site/a.wav', 'site/\u0144uit/b.wav']);
+    const big = units.find((u) => u.multipart);
+    expect(big?.sha256).toBe(sha256Hex(contentOf('n\u0301uit/b.wav', 6 * MiB)));
+    expect(h.store.parts(big?.id ?? -1)).toHaveLength(2);
+  });
+
+  it('is idempotent: the same folder, bucket and prefix resume the same plan', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    const first = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const second = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(second.id).toBe(first.id);
+    expect(second.resumed).toBe(true);
+    expect(h.engine.listPlans()).toHaveLength(1);
+    const other = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'q' });
+    expect(other.id).not.toBe(first.id);
+  });
+
+  it('refuses to resume over changed sources and says which', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB, 'c.wav': 10 * KiB } });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    writeFileSync(join(h.dir, 'b.wav'), 'changed');
+    utimesSync(join(h.dir, 'c.wav'), new Date(2020, 1, 1), new Date(2020, 1, 1));
+    h.writeFile('d.wav', 5);
+    let error: unknown;
+    try {
+      await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PlanError);
+    const detail = (error as PlanError).detail;
+    expect(detail.code).toBe('sources-changed');
+    if (detail.code === 'sources-changed') {
+      expect(detail.planId).toBe(plan.id);
+      expect(detail.changes).toEqual([
+        { relPath: 'b.wav', change: 'size' },
+        { relPath: 'c.wav', change: 'mtime' },
+        { relPath: 'd.wav', change: 'added' },
+      ]);
+    }
+    expect((error as Error).message).toMatch(/b\.wav/);
+  });
+
+  it('refuses an empty folder (junk only) with a clear error and creates no plan', async () => {
+    h = makeHarness({ files: { '.DS_Store': 10 } });
+    await expect(h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' })).rejects.toThrow(
+      /no file to deposit/,
+    );
+    expect(h.engine.listPlans()).toHaveLength(0);
+  });
+});
