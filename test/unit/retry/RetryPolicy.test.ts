@@ -357,6 +357,36 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     );
   });
 
+  it('a transfer that started before the circuit opened cannot close it by succeeding late', async () => {
+    const { time, policy, call } = setup(0.5);
+    let finishLongUpload: (o: Outcome<string>) => void = () => undefined;
+    const long = policy.run(
+      call(),
+      () => new Promise<Outcome<string>>((r) => (finishLongUpload = r)),
+    );
+    await time.advance(1_000);
+    await failFast(time, policy, call, reset, 3);
+    expect(policy.circuit(ENDPOINT).kind).toBe('open');
+    finishLongUpload(success('late'));
+    await expect(time.drive(long)).resolves.toMatchObject({ kind: 'success', value: 'late' });
+    expect(policy.circuit(ENDPOINT).kind).toBe('open');
+  });
+
+  it('a stale success does not reset the count of consecutive unreachable failures', async () => {
+    const { time, policy, call } = setup(0.5);
+    let finishLongUpload: (o: Outcome<string>) => void = () => undefined;
+    const long = policy.run(
+      call(),
+      () => new Promise<Outcome<string>>((r) => (finishLongUpload = r)),
+    );
+    await time.advance(1_000);
+    await failFast(time, policy, call, reset, 2);
+    finishLongUpload(success('late'));
+    await time.drive(long);
+    await failFast(time, policy, call, reset, 1);
+    expect(policy.circuit(ENDPOINT)).toMatchObject({ kind: 'open', cause: 'offline' });
+  });
+
   it('a storm of struggling refusals opens it as server-unavailable', async () => {
     const { time, policy, events, call } = setup(0.5);
     const callers = Array.from({ length: 5 }, () =>
