@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { DuplicateGroup } from '../../shared/field/buildPreflightReport';
+
+type Candidate = { readonly relPath: string; readonly absPath: string; readonly size: number };
+
+const EDGE = 64 * 1024;
+
+/** SHA-256 of the whole file, streamed in 1 MiB reads (never the whole file in memory). */
+export const sha256OfFile = async (absPath: string, signal?: AbortSignal): Promise<string> => {
+  const hash = createHash('sha256');
+  const stream = createReadStream(absPath, {
+    highWaterMark: 1 << 20,
+    ...(signal ? { signal } : {}),
+  });
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+};
+
+/** A cheap discriminator: size, first and last 64 KiB. Equal files always share it. */
+const edgeFingerprint = async (file: Candidate): Promise<string> => {
+  const handle = await open(file.absPath, 'r');
+  try {
+    const hash = createHash('sha256').update(String(file.size));
+    const head = Buffer.alloc(Math.min(EDGE, file.size));
+    hash.update(head.subarray(0, (await handle.read(head, 0, head.length, 0)).bytesRead));
+    const tailStart = Math.max(head.length, file.size - EDGE);
+    const tail = Buffer.alloc(file.size - tailStart);
+    hash.update(tail.subarray(0, (await handle.read(tail, 0, tail.length, tailStart)).bytesRead));
+    return hash.digest('hex');
+  } finally {
+    await handle.close();
+  }
+};
+
+const groupBy = async <K>(
+  files: readonly Candidate[],
+  key: (f: Candidate) => Promise<K> | K,
+  signal?: AbortSignal,
+): Promise<Map<K, Candidate[]>> => {
+  const groups = new Map<K, Candidate[]>();
+  for (const f of files) {
+    signal?.throwIfAborted();
+    const k = await key(f);
+    const group = groups.get(k);
+    if (group) group.push(f);
+    else groups.set(k, [f]);
+  }
+  return groups;
+};
+
+/**
+ * Exact duplicates (same SHA-256) among files. Only files whose sizes collide are read; among
+ * those, the first and last 64 KiB rule out almost every pair (recorders often write fixed-size
+ * files whose audio differs from the first samples), and only the survivors are hashed whole.
+ * Returns each group sorted by relPath and the whole-file hashes it computed.
+ */
+export const findDuplicates = async (
+  files: readonly Candidate[],
+  signal?: AbortSignal,
+): Promise<{ groups: DuplicateGroup[]; hashes: Map<string, string> }> => {
+  const hashes = new Map<string, string>();
+  const groups: DuplicateGroup[] = [];
+  const bySize = await groupBy(
+    files.filter((f) => f.size > 0),
+    (f) => f.size,
+  );
+  for (const sameSize of bySize.values()) {
+    if (sameSize.length < 2) continue;
+    const byEdges = await groupBy(sameSize, edgeFingerprint, signal);
+    for (const sameEdges of byEdges.values()) {
+      if (sameEdges.length < 2) continue;
+      const byHash = await groupBy(
+        sameEdges,
+        async (f) => {
+          const sha = await sha256OfFile(f.absPath, signal);
+          hashes.set(f.relPath, sha);
+          return sha;
+        },
+        signal,
+      );
+      for (const [sha256, same] of byHash)
+        if (same.length > 1)
+          groups.push({
+            sha256,
+            relPaths: same.map((f) => f.relPath).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+          });
+    }
+  }
+  groups.sort((a, b) => (a.relPaths[0] < b.relPaths[0] ? -1 : 1));
+  return { groups, hashes };
+};

@@ -1,0 +1,78 @@
+import type { InspectedFile } from '../../shared/field/buildPreflightReport';
+import { buildPreflightReport, isWavName } from '../../shared/field/buildPreflightReport';
+import { inspectWav } from '../../shared/field/inspectWav';
+import type { PreflightReport } from '../../shared/field/PreflightReport';
+import { isValidTimeZone } from '../../shared/field/zonedTime';
+import { scanFolder } from '../scan/scanFolder';
+import { findDuplicates } from './findDuplicates';
+import { withHeaderReader } from './openHeaderReader';
+
+export type PreflightOptions = {
+  /** The volunteer's IANA zone, for files whose timestamps carry no offset. */
+  readonly tz?: string;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (done: number, total: number) => void;
+  /** The volunteer's site and point, when known: they win over what file names suggest. */
+  readonly site?: string;
+  readonly point?: string;
+};
+
+/** A few files at a time: enough to hide a card's latency, not enough to thrash it. */
+const CONCURRENCY = 8;
+
+const describeError = (error: unknown): string =>
+  error instanceof Error && 'code' in error
+    ? String(error.code)
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+/**
+ * The pre-flight of a folder, without any network: scan it, read each WAV's headers (never its
+ * audio), hash only files whose sizes collide, and build the report (classes, problems with
+ * their decision, duplicates, nights, time zone, metadata). Throws ScanError for a missing or
+ * unreadable folder and RangeError for an unknown time zone; files are only ever read.
+ */
+export const runPreflight = async (
+  dir: string,
+  opts: PreflightOptions = {},
+): Promise<PreflightReport> => {
+  if (opts.tz !== undefined && !isValidTimeZone(opts.tz))
+    throw new RangeError(`unknown time zone "${opts.tz}" (use an IANA name such as Europe/Paris)`);
+  const scan = await scanFolder(dir, opts.signal ? { signal: opts.signal } : {});
+  const total = scan.files.length;
+  const inspected: InspectedFile[] = new Array<InspectedFile>(total);
+  let next = 0;
+  let done = 0;
+  const worker = async (): Promise<void> => {
+    while (next < total) {
+      opts.signal?.throwIfAborted();
+      const i = next++;
+      const file = scan.files[i];
+      const base = { relPath: file.relPath, size: file.size };
+      if (!isWavName(file.relPath)) inspected[i] = { kind: 'companion', ...base };
+      else {
+        try {
+          const inspection = await withHeaderReader(file.absPath, file.size, (read) =>
+            inspectWav(read, file.size),
+          );
+          inspected[i] = { kind: 'wav', ...base, inspection };
+        } catch (error) {
+          inspected[i] = { kind: 'unreadable', ...base, reason: describeError(error) };
+        }
+      }
+      opts.onProgress?.(++done, total);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, Math.max(total, 1)) }, worker));
+  const { groups, hashes } = await findDuplicates(scan.files, opts.signal);
+  return buildPreflightReport({
+    scan,
+    files: inspected,
+    duplicates: groups,
+    hashes,
+    ...(opts.tz !== undefined ? { zone: opts.tz } : {}),
+    ...(opts.site !== undefined ? { site: opts.site } : {}),
+    ...(opts.point !== undefined ? { point: opts.point } : {}),
+  });
+};

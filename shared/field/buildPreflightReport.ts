@@ -1,0 +1,283 @@
+import type { FieldTimestamp } from './FieldTimestamp';
+import { formatOffset, wallMs } from './FieldTimestamp';
+import type { WavInspection } from './inspectWav';
+import { parseAudioMothComment } from './parseAudioMothComment';
+import { parseFileName } from './parseFileName';
+import type { PlacedTimestamp, TimeZoneSource } from './placeTimestamp';
+import { placeTimestamp } from './placeTimestamp';
+import type {
+  FileClass,
+  PreflightFile,
+  PreflightNight,
+  PreflightProblem,
+  PreflightReport,
+  ProblemClass,
+} from './PreflightReport';
+import type { ProblemFacts } from './problemMessage';
+import { decisionFor, problemMessage } from './problemMessage';
+import type { ScanResult } from './ScanResult';
+
+/** One scanned file after its headers were read (or it could not be). */
+export type InspectedFile =
+  | {
+      readonly kind: 'wav';
+      readonly relPath: string;
+      readonly size: number;
+      readonly inspection: WavInspection;
+    }
+  | { readonly kind: 'companion'; readonly relPath: string; readonly size: number }
+  | {
+      readonly kind: 'unreadable';
+      readonly relPath: string;
+      readonly size: number;
+      readonly reason: string;
+    };
+
+export type DuplicateGroup = { readonly sha256: string; readonly relPaths: readonly string[] };
+
+export type PreflightInput = {
+  readonly scan: ScanResult;
+  readonly files: readonly InspectedFile[];
+  /** Groups of identical files (same SHA-256), each sorted, the first one being kept. */
+  readonly duplicates: readonly DuplicateGroup[];
+  /** Hashes computed while looking for duplicates, by relPath. */
+  readonly hashes?: ReadonlyMap<string, string>;
+  /** The volunteer's IANA zone (`--tz`), already validated. */
+  readonly zone?: string;
+  readonly site?: string;
+  readonly point?: string;
+};
+
+/** Upper- or lower-case `.wav` (and `.wave`) are recordings; anything else is a companion. */
+export const isWavName = (relPath: string): boolean => /\.wave?$/i.test(relPath);
+
+const VIGIE_CHIRO = /^Car(\d{6})-\d{4}-Pass\d+-([A-Za-z0-9]+)(?:-|$)/;
+
+const mostFrequent = <T>(values: readonly T[]): T[] => {
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([v]) => v);
+};
+
+const byPath = <T extends { relPath: string }>(a: T, b: T): number =>
+  a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0;
+
+/** The file's start time (GUANO, else AudioMoth's comment, else its name), serial and name prefix. */
+const datingOf = (
+  file: InspectedFile,
+): { ts?: FieldTimestamp; serial?: string; prefix?: string } => {
+  const fromName = parseFileName(file.relPath);
+  const named = fromName ? { prefix: fromName.prefix } : {};
+  if (file.kind !== 'wav') return fromName ? { ts: fromName.timestamp, ...named } : {};
+  const { guano, info } = file.inspection;
+  const moth = info?.['ICMT'] !== undefined ? parseAudioMothComment(info['ICMT']) : undefined;
+  const artistSerial = /AudioMoth ([0-9A-Fa-f]{16})/.exec(info?.['IART'] ?? '')?.[1]?.toUpperCase();
+  const serial = guano?.serial ?? moth?.serial ?? artistSerial;
+  const ts = guano?.timestamp ?? moth?.timestamp ?? fromName?.timestamp;
+  return { ...(ts ? { ts } : {}), ...(serial ? { serial } : {}), ...named };
+};
+
+/**
+ * Assembles the pre-flight report from what was read: classes and problems with their decision,
+ * duplicates, nights (noon to noon, local time), the time-zone source and the recorder's metadata.
+ * Pure: the same inputs always give the same report, whatever machine or zone runs it.
+ */
+export const buildPreflightReport = (input: PreflightInput): PreflightReport => {
+  const problems: PreflightProblem[] = [];
+  const problem = (relPath: string, cls: ProblemClass, facts?: ProblemFacts): void => {
+    problems.push({
+      relPath,
+      class: cls,
+      message: problemMessage(cls, facts),
+      decision: decisionFor[cls],
+    });
+  };
+  const counts: Record<FileClass, number> = {
+    valid: 0,
+    empty: 0,
+    'header-only': 0,
+    truncated: 0,
+    'not-wav': 0,
+    companion: 0,
+  };
+
+  for (const issue of input.scan.refused) {
+    const cls: ProblemClass =
+      issue.reason === 'unreadable'
+        ? 'unreadable'
+        : issue.reason === 'not-a-regular-file'
+          ? 'not-a-regular-file'
+          : 'bad-name';
+    problem(issue.relPath, cls, {
+      reason: issue.reason === 'unreadable' ? issue.message : issue.reason,
+    });
+  }
+
+  const duplicateOf = new Map<string, string>();
+  for (const group of input.duplicates)
+    for (const extra of group.relPaths.slice(1)) duplicateOf.set(extra, group.relPaths[0]);
+
+  const files: PreflightFile[] = [];
+  const placed: { file: PreflightFile; at: PlacedTimestamp }[] = [];
+  const makes: string[] = [];
+  const models: string[] = [];
+  const serials: string[] = [];
+  const prefixes: string[] = [];
+  const sampleRates = new Set<number>();
+  let position: { lat: number; lon: number } | undefined;
+  let totalDurationSec = 0;
+
+  for (const f of [...input.files].sort(byPath)) {
+    if (f.kind === 'unreadable') {
+      problem(f.relPath, 'unreadable', { reason: f.reason });
+      continue;
+    }
+    const cls: FileClass = f.kind === 'companion' ? 'companion' : f.inspection.class;
+    counts[cls]++;
+    if (cls !== 'valid') problem(f.relPath, cls, f.kind === 'wav' ? f.inspection : undefined);
+    const dated = datingOf(f);
+    const at = dated.ts ? placeTimestamp(dated.ts, input.zone) : undefined;
+    let entry: PreflightFile = { relPath: f.relPath, size: f.size, class: cls };
+    if (f.kind === 'wav') {
+      const { format, guano, durationSec } = f.inspection;
+      const te = guano?.te !== undefined && guano.te > 0 ? guano.te : 1;
+      if (durationSec !== undefined) {
+        entry = { ...entry, durationSec: Math.round((durationSec / te) * 1000) / 1000 };
+        totalDurationSec += durationSec / te;
+      }
+      if (format) {
+        entry = {
+          ...entry,
+          sampleRate: format.sampleRate * te,
+          channels: format.channels,
+          bitsPerSample: format.bitsPerSample,
+        };
+        sampleRates.add(format.sampleRate * te);
+      }
+      if (guano) {
+        entry = { ...entry, guano: guano.fields };
+        if (guano.make) makes.push(guano.make);
+        if (guano.model) models.push(guano.model);
+        position ??= guano.position;
+      } else if (
+        f.inspection.info?.['ICMT']?.includes('AudioMoth') ||
+        f.inspection.info?.['IART']?.startsWith('AudioMoth')
+      ) {
+        makes.push('Open Acoustic Devices');
+        models.push('AudioMoth');
+      }
+      if (dated.serial) {
+        entry = { ...entry, serial: dated.serial };
+        serials.push(dated.serial);
+      }
+      if (!dated.ts && (cls === 'valid' || cls === 'truncated')) problem(f.relPath, 'no-timestamp');
+    }
+    if (dated.prefix !== undefined && f.kind === 'wav') prefixes.push(dated.prefix);
+    if (at) {
+      entry = {
+        ...entry,
+        night: at.night,
+        recordedAt: at.localIso,
+        ...(at.instant !== undefined ? { recordedAtMs: at.instant } : {}),
+        timeSource: dated.ts!.source,
+        zoneSource: at.zoneSource,
+      };
+    }
+    const original = duplicateOf.get(f.relPath);
+    if (original !== undefined) {
+      entry = { ...entry, duplicateOf: original };
+      problem(f.relPath, 'duplicate', { original });
+    }
+    const sha = input.hashes?.get(f.relPath);
+    if (sha !== undefined) entry = { ...entry, sha256: sha };
+    files.push(entry);
+    if (at && (cls === 'valid' || cls === 'truncated')) placed.push({ file: entry, at });
+  }
+
+  const nights = nightsOf(placed);
+  if (nights.length > 1) problem('', 'several-nights', { nights: nights.map((n) => n.night) });
+  const serialList = mostFrequent(serials);
+  if (serialList.length > 1) problem('', 'several-recorders', { serials: serialList });
+
+  const sources: Record<TimeZoneSource, number> = { 'file-offset': 0, volunteer: 0, none: 0 };
+  for (const { at } of placed) sources[at.zoneSource]++;
+  const source = (['file-offset', 'volunteer', 'none'] as const).reduce((best, s) =>
+    sources[s] > sources[best] ? s : best,
+  );
+  const offsets = mostFrequent(
+    placed
+      .filter((p) => p.at.offsetMinutes !== undefined)
+      .map((p) => formatOffset(p.at.offsetMinutes!)),
+  );
+  const zone =
+    placed.length === 0 && input.zone !== undefined
+      ? input.zone
+      : source === 'volunteer'
+        ? (input.zone ?? null)
+        : source === 'file-offset' && offsets[0] !== undefined
+          ? offsets[0] === 'Z'
+            ? 'UTC'
+            : `UTC${offsets[0]}`
+          : null;
+
+  const prefixList = mostFrequent(prefixes);
+  const vigie = prefixList.length === 1 ? VIGIE_CHIRO.exec(prefixList[0]) : null;
+  const site =
+    input.site ??
+    (vigie
+      ? `Car${vigie[1]}`
+      : prefixList.length === 1 && prefixList[0] !== ''
+        ? prefixList[0]
+        : undefined);
+  const point = input.point ?? (vigie ? vigie[2] : undefined);
+  const [make] = mostFrequent(makes);
+  const [model] = mostFrequent(models);
+
+  problems.sort((a, b) => byPath(a, b) || (a.class < b.class ? -1 : a.class > b.class ? 1 : 0));
+  return {
+    root: input.scan.root,
+    totalFiles: files.length,
+    totalBytes: files.reduce((n, f) => n + f.size, 0),
+    counts,
+    problems,
+    duplicates: input.duplicates.map((g) => ({ sha256: g.sha256, relPaths: [...g.relPaths] })),
+    nights,
+    timeZone: { zone, source, sources, offsets },
+    metadata: {
+      ...(make !== undefined ? { make } : {}),
+      ...(model !== undefined ? { model } : {}),
+      ...(serialList[0] !== undefined ? { serial: serialList[0] } : {}),
+      serials: serialList,
+      ...(site !== undefined ? { site } : {}),
+      ...(point !== undefined ? { point } : {}),
+      ...(position ? { position } : {}),
+      sampleRates: [...sampleRates].sort((a, b) => a - b),
+      totalDurationSec: Math.round(totalDurationSec * 1000) / 1000,
+    },
+    scan: { skippedJunk: input.scan.skippedJunk, refused: input.scan.refused },
+    files,
+  };
+};
+
+const nightsOf = (
+  placed: readonly { file: PreflightFile; at: PlacedTimestamp }[],
+): PreflightNight[] => {
+  const groups = new Map<string, PlacedTimestamp[]>();
+  for (const { at } of placed) {
+    const group = groups.get(at.night);
+    if (group) group.push(at);
+    else groups.set(at.night, [at]);
+  }
+  const key = (t: PlacedTimestamp): number => t.instant ?? wallMs(t.local);
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([night, times]) => {
+      const sorted = [...times].sort((a, b) => key(a) - key(b));
+      return {
+        night,
+        files: sorted.length,
+        firstAt: sorted[0].localIso,
+        lastAt: sorted.at(-1)!.localIso,
+      };
+    });
+};

@@ -1,0 +1,115 @@
+import type { Decision, LocalizedText, ProblemClass } from './PreflightReport';
+
+/** What the decision means for the volunteer, appended to every message. */
+const consequence: Record<Decision, LocalizedText> = {
+  'deposit-anyway': { fr: 'Il sera déposé tel quel.', en: 'It will be deposited as is.' },
+  skip: {
+    fr: 'Il ne sera pas déposé (rien n’est effacé sur la carte).',
+    en: 'It will not be deposited (nothing is deleted on the card).',
+  },
+  block: {
+    fr: 'Le dépôt de la nuit attend votre décision.',
+    en: 'The night’s deposit waits for your decision.',
+  },
+};
+
+export const decisionFor: Record<ProblemClass, Decision> = {
+  empty: 'skip',
+  'header-only': 'skip',
+  truncated: 'block',
+  'not-wav': 'block',
+  companion: 'deposit-anyway',
+  duplicate: 'skip',
+  'several-nights': 'block',
+  'several-recorders': 'deposit-anyway',
+  'no-timestamp': 'deposit-anyway',
+  'bad-name': 'block',
+  unreadable: 'block',
+  'not-a-regular-file': 'skip',
+};
+
+const fmt = (n: number, locale: 'fr' | 'en'): string =>
+  n.toLocaleString(locale === 'fr' ? 'fr-FR' : 'en-GB');
+
+export type ProblemFacts = {
+  readonly declaredDataBytes?: number;
+  readonly dataBytes?: number;
+  readonly original?: string;
+  readonly nights?: readonly string[];
+  readonly serials?: readonly string[];
+  readonly reason?: string;
+};
+
+/** The plain message of a problem in French and English, ending with what Depot will do. */
+export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}): LocalizedText => {
+  const text = ((): LocalizedText => {
+    switch (problem) {
+      case 'empty':
+        return { fr: 'Fichier vide (0 octet).', en: 'Empty file (0 bytes).' };
+      case 'header-only':
+        return {
+          fr: 'En-tête WAV sans aucun son enregistré.',
+          en: 'WAV header without any recorded sound.',
+        };
+      case 'truncated': {
+        const { declaredDataBytes: d, dataBytes: a } = facts;
+        const known = d !== undefined && a !== undefined && d > 0 && d !== 0xffffffff;
+        return {
+          fr:
+            'Enregistrement incomplet : la carte a peut-être été retirée pendant l’écriture' +
+            (known ? ` (${fmt(a, 'fr')} octets de son sur ${fmt(d, 'fr')} annoncés).` : '.'),
+          en:
+            'Incomplete recording: the card may have been removed while writing' +
+            (known ? ` (${fmt(a, 'en')} of ${fmt(d, 'en')} announced sound bytes).` : '.'),
+        };
+      }
+      case 'not-wav':
+        return {
+          fr: 'Porte l’extension .wav mais n’est pas un fichier WAV lisible.',
+          en: 'Has a .wav extension but is not a readable WAV file.',
+        };
+      case 'companion':
+        return {
+          fr: 'Fichier d’accompagnement (pas un enregistrement).',
+          en: 'Companion file (not a recording).',
+        };
+      case 'duplicate':
+        return {
+          fr: `Copie exacte de ${facts.original ?? 'un autre fichier'} (même empreinte SHA-256).`,
+          en: `Exact copy of ${facts.original ?? 'another file'} (same SHA-256).`,
+        };
+      case 'several-nights':
+        return {
+          fr: `Ce dossier contient plusieurs nuits (${(facts.nights ?? []).join(', ')}) : elles peuvent être déposées séparément.`,
+          en: `This folder holds several nights (${(facts.nights ?? []).join(', ')}): they can be deposited separately.`,
+        };
+      case 'several-recorders':
+        return {
+          fr: `Enregistrements de plusieurs appareils (n° ${(facts.serials ?? []).join(', ')}).`,
+          en: `Recordings from several recorders (serials ${(facts.serials ?? []).join(', ')}).`,
+        };
+      case 'no-timestamp':
+        return {
+          fr: 'Aucune date trouvée (ni GUANO, ni commentaire AudioMoth, ni date dans le nom).',
+          en: 'No date found (no GUANO, no AudioMoth comment, no date in the name).',
+        };
+      case 'bad-name':
+        return {
+          fr: `Nom refusé (${facts.reason === 'key-collision' ? 'identique à un autre une fois normalisé' : facts.reason === 'dot-dot-segment' ? 'contient « .. »' : 'contient un caractère de contrôle'}) : renommez-le pour le déposer.`,
+          en: `Name refused (${facts.reason === 'key-collision' ? 'same as another once normalized' : facts.reason === 'dot-dot-segment' ? 'contains ".."' : 'contains a control character'}): rename it to deposit it.`,
+        };
+      case 'unreadable':
+        return {
+          fr: `Illisible${facts.reason ? ` (${facts.reason})` : ''}.`,
+          en: `Cannot be read${facts.reason ? ` (${facts.reason})` : ''}.`,
+        };
+      case 'not-a-regular-file':
+        return {
+          fr: 'Lien symbolique ou fichier spécial : non suivi.',
+          en: 'Symbolic link or special file: not followed.',
+        };
+    }
+  })();
+  const then = consequence[decisionFor[problem]];
+  return { fr: `${text.fr} ${then.fr}`, en: `${text.en} ${then.en}` };
+};
