@@ -1,0 +1,205 @@
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contentOf, KiB, makeHarness, MiB, sha256Hex } from './engineHarness';
+import type { Harness } from './engineHarness';
+
+let h: Harness | undefined;
+afterEach(() => h?.cleanup());
+
+describe('an object already at the key (412)', () => {
+  it('with the same size and SHA-256 is success, counted apart', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'big.wav': 6 * MiB } });
+    for (const [name, size] of [
+      ['a.wav', 10 * KiB],
+      ['big.wav', 6 * MiB],
+    ] as const) {
+      const bytes = contentOf(name, size);
+      h.objects.seed(`p/${name}`, bytes, { sha256: sha256Hex(bytes) });
+    }
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(h.engine.planSummary(plan.id)).toMatchObject({ done: 2, alreadyPresent: 2 });
+    // The big one is recognised before any part is sent.
+    expect(h.objects.count('uploadPart')).toBe(0);
+  });
+
+  it('with other content is a conflict with both sizes, never overwritten', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'big.wav': 6 * MiB, 'ok.wav': 5 } });
+    const theirs = Buffer.from('someone else');
+    h.objects.seed('p/a.wav', theirs, { sha256: sha256Hex(theirs) });
+    h.objects.seed('p/big.wav', theirs);
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 2 });
+    const failed = h.engine.failedUnits(plan.id);
+    expect(failed.map((u) => [u.relPath, u.state])).toEqual([
+      [
+        'a.wav',
+        {
+          kind: 'failed',
+          cause: { kind: 'conflict', localSize: 10 * KiB, remoteSize: theirs.length },
+        },
+      ],
+      [
+        'big.wav',
+        {
+          kind: 'failed',
+          cause: { kind: 'conflict', localSize: 6 * MiB, remoteSize: theirs.length },
+        },
+      ],
+    ]);
+    expect(Buffer.from(h.objects.objects.get('p/a.wav')?.bytes ?? []).equals(theirs)).toBe(true);
+    expect(h.objects.objects.has('p/depot-manifest.json')).toBe(false);
+    expect(h.engine.retryFailures(plan.id)).toEqual({
+      requeued: 0,
+      definitive: 2,
+      awaitingCredentials: 0,
+    });
+  });
+});
+
+describe('refusals', () => {
+  it('wrong credentials stop the run at the first request, failing no unit', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB }, memory: { credentialsValid: false } });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const result = await h.time.drive(h.engine.run(plan.id));
+    expect(result).toEqual({
+      kind: 'blocked',
+      cause: { kind: 'auth', status: 403, code: 'InvalidAccessKeyId' },
+    });
+    expect(h.engine.planSummary(plan.id)).toMatchObject({ failed: 0, pending: 1 });
+    expect(h.objects.count()).toBe(1);
+  });
+
+  it('a missing bucket stops the run, failing no unit', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB }, memory: { bucketExists: false } });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'nope', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({
+      kind: 'blocked',
+      cause: { kind: 'bucket-missing', bucket: 'nope' },
+    });
+    expect(h.engine.planSummary(plan.id).failed).toBe(0);
+  });
+
+  it('AccessDenied on one key fails that unit (auth); retryFailures leaves it, new credentials re-arm it', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB, 'big.wav': 6 * MiB } });
+    h.objects.failNext(
+      'putObject',
+      1,
+      { kind: 'refused', status: 403, code: 'AccessDenied' },
+      (r) => r.key === 'p/b.wav',
+    );
+    h.objects.failNext(
+      'uploadPart',
+      1,
+      { kind: 'refused', status: 400, code: 'InvalidArgument' },
+      (r) => r.key === 'p/big.wav' && r.partNumber === 2,
+    );
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 2 });
+    expect(h.engine.failedUnits(plan.id).map((u) => [u.relPath, u.state])).toEqual([
+      ['b.wav', { kind: 'failed', cause: { kind: 'auth', status: 403, code: 'AccessDenied' } }],
+      [
+        'big.wav',
+        { kind: 'failed', cause: { kind: 'refused', status: 400, code: 'InvalidArgument' } },
+      ],
+    ]);
+    expect(h.engine.retryFailures(plan.id)).toEqual({
+      requeued: 0,
+      definitive: 1,
+      awaitingCredentials: 1,
+    });
+    expect(h.engine.credentialsChanged()).toBe(1);
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 1 });
+    expect(h.objects.objects.has('p/b.wav')).toBe(true);
+    // Parts already on the server are kept for a later retry, the upload stays open for it.
+    expect(h.objects.uploads.size).toBe(1);
+  });
+});
+
+describe('transient troubles never fail a unit', () => {
+  it('a Retry-After beyond the deadline defers the unit with a persisted not-before time', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    h.objects.failNext('putObject', 1, {
+      kind: 'refused',
+      status: 503,
+      code: 'SlowDown',
+      retryAfterMs: 15 * 60_000,
+    });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const start = h.time.now();
+    const deferred: number[] = [];
+    h.engine.on((e) => {
+      if (e.type === 'unit-state' && e.state.kind === 'deferred') {
+        deferred.push(e.state.notBefore);
+        const row = h?.store.listUnits(plan.id, { offset: 0, limit: 1, filter: 'deferred' })
+          .units[0];
+        expect(row?.state).toEqual(e.state);
+      }
+    });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(deferred).toHaveLength(1);
+    expect(deferred[0]).toBeGreaterThanOrEqual(start + 15 * 60_000);
+    const puts = h.objects.requests.filter(
+      (r) => r.operation === 'putObject' && r.key === 'p/a.wav',
+    );
+    expect(puts).toHaveLength(2);
+    expect((puts[1]?.at ?? 0) - (puts[0]?.at ?? 0)).toBeGreaterThanOrEqual(15 * 60_000);
+  });
+
+  it('a stop during a deferral is resumable: the unit stays deferred until its time', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    h.objects.failNext('putObject', 1, {
+      kind: 'refused',
+      status: 503,
+      code: 'SlowDown',
+      retryAfterMs: 15 * 60_000,
+    });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const controller = new AbortController();
+    h.engine.on((e) => {
+      if (e.type === 'unit-state' && e.state.kind === 'deferred') controller.abort();
+    });
+    expect(await h.time.drive(h.engine.run(plan.id, { signal: controller.signal }))).toEqual({
+      kind: 'stopped',
+      reason: 'aborted',
+    });
+    expect(h.engine.planSummary(plan.id)).toMatchObject({ deferred: 1, failed: 0 });
+    expect(await h.time.drive(h.restart().run(plan.id))).toEqual({ kind: 'completed' });
+  });
+});
+
+describe('source safety', () => {
+  it('a file changed after planning fails as "source changed" and is never uploaded as a mix', async () => {
+    h = makeHarness({
+      files: { 'a.wav': 10 * KiB, 'big.wav': 12 * MiB },
+      settings: { concurrency: 1 },
+    });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const off = h.engine.on((e) => {
+      if (e.type === 'plan-progress' && e.bytesAcked >= 5 * MiB && h !== undefined) {
+        appendFileSync(join(h.dir, 'big.wav'), 'more');
+        off();
+      }
+    });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 1 });
+    const [failed] = h.engine.failedUnits(plan.id);
+    expect(failed?.relPath).toBe('big.wav');
+    expect(failed?.state.kind === 'failed' && failed.state.cause.kind).toBe('source-changed');
+    expect(h.objects.objects.has('p/big.wav')).toBe(false);
+    expect(h.objects.objects.has('p/a.wav')).toBe(true);
+    expect(h.engine.retryFailures(plan.id).definitive).toBe(1);
+  });
+
+  it('a file deleted after planning fails as "source missing"', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const { rmSync } = await import('node:fs');
+    rmSync(join(h.dir, 'a.wav'));
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 1 });
+    expect(h.engine.failedUnits(plan.id)[0]?.state).toEqual({
+      kind: 'failed',
+      cause: { kind: 'source-missing' },
+    });
+  });
+});
