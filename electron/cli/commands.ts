@@ -1,4 +1,5 @@
+import { checkCommand } from './checkCommand';
 import type { Command } from './Command';
 
 /** Every subcommand of `depot`, in the order `depot help` lists them. */
-export const commands: readonly Command[] = [];
+export const commands: readonly Command[] = [checkCommand];

@@ -1,0 +1,147 @@
+import { parseArgs } from 'node:util';
+import { blockingProblems } from '../../shared/field/blockingProblems';
+import type { PreflightReport } from '../../shared/field/PreflightReport';
+import { isValidTimeZone } from '../../shared/field/zonedTime';
+import { runPreflight } from '../field/runPreflight';
+import { ScanError } from '../scan/ScanError';
+import type { Command, CommandIo } from './Command';
+
+const USAGE = `Usage: depot check DIR [--tz ZONE] [--site NAME] [--point NAME] [--lang en|fr] [--json]
+
+Pre-flight of a night of recordings, without any network: counts by class, each problem file
+with its class, message and decision, the nights found, the time zone used and the metadata.
+  --tz ZONE     the recorder's IANA time zone (Europe/Paris), for timestamps without an offset
+  --site/--point what the volunteer knows; they win over what the file names suggest
+  --lang        language of the problem messages (default en)
+  --json        print the whole report as one JSON object
+Exit codes: 0 nothing blocks, 3 something blocks the deposit, 2 usage error (missing folder...).`;
+
+const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
+
+const hms = (seconds: number): string => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m${String(s % 60).padStart(2, '0')}s`;
+};
+
+const zoneLine = (r: PreflightReport): string => {
+  const { zone, source, sources } = r.timeZone;
+  const why =
+    source === 'file-offset'
+      ? "the files' own UTC offsets"
+      : source === 'volunteer'
+        ? 'the zone given with --tz'
+        : 'no offset in the files and no --tz: local times as written';
+  const mixed = Object.entries(sources)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${s} ${n}`)
+    .join(', ');
+  return `Time zone: ${zone ?? 'unknown'} (${why}; files by source: ${mixed || 'none dated'})`;
+};
+
+/** The human-readable report: one fact per line, problems last, the verdict at the very end. */
+export const formatPreflight = (r: PreflightReport, lang: 'en' | 'fr'): string => {
+  const c = r.counts;
+  const m = r.metadata;
+  const lines = [
+    `Pre-flight of ${r.root} (no network)`,
+    `Files: ${r.totalFiles} (${mb(r.totalBytes)}): valid ${c.valid}, empty ${c.empty}, header-only ${c['header-only']}, truncated ${c.truncated}, not WAV ${c['not-wav']}, companion ${c.companion}`,
+    `Skipped system junk: ${r.scan.skippedJunk.count}${r.scan.skippedJunk.count > 0 ? ` (${r.scan.skippedJunk.paths.slice(0, 5).join(', ')}${r.scan.skippedJunk.count > 5 ? ', ...' : ''})` : ''}`,
+    r.nights.length === 0
+      ? 'Nights: none found (no dated recording)'
+      : `Nights: ${r.nights.map((n) => `${n.night} (${n.files} files, ${n.firstAt} -> ${n.lastAt})`).join('; ')}`,
+    zoneLine(r),
+    `Recorder: ${[m.make, m.model].filter(Boolean).join(' ') || 'unknown'}${m.serial ? `, serial ${m.serial}` : ''}${m.serials.length > 1 ? ` (${m.serials.length} serials)` : ''}`,
+    `Site: ${m.site ?? '-'}, point: ${m.point ?? '-'}${m.position ? `, position ${m.position.lat}, ${m.position.lon}` : ''}`,
+    `Recordings: ${hms(m.totalDurationSec)}${m.sampleRates.length > 0 ? ` at ${m.sampleRates.map((s) => `${s / 1000} kHz`).join(', ')}` : ''}`,
+  ];
+  const blocking = blockingProblems(r);
+  if (r.problems.length > 0) {
+    lines.push(`Problems: ${r.problems.length} (${blocking.length} blocking)`);
+    for (const p of r.problems)
+      lines.push(
+        `  [${p.decision}] ${p.relPath === '' ? '(folder)' : p.relPath}: ${p.class}: ${p.message[lang]}`,
+      );
+  }
+  lines.push(
+    blocking.length === 0
+      ? 'Nothing blocks the deposit.'
+      : `${blocking.length} problem(s) block the deposit: decide, or deposit with --skip-invalid to leave those files out.`,
+  );
+  return lines.join('\n') + '\n';
+};
+
+const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        tz: { type: 'string' },
+        site: { type: 'string' },
+        point: { type: 'string' },
+        lang: { type: 'string', default: 'en' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    io.stderr.write(
+      `depot check: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`,
+    );
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const usageError = (message: string): number => {
+    io.stderr.write(`depot check: ${message}\n\n${USAGE}\n`);
+    return 2;
+  };
+  if (positionals.length !== 1) return usageError('give exactly one folder');
+  if (values.lang !== 'en' && values.lang !== 'fr') return usageError('--lang must be en or fr');
+  if (values.tz !== undefined && !isValidTimeZone(values.tz))
+    return usageError(`unknown time zone "${values.tz}" (use an IANA name such as Europe/Paris)`);
+
+  const progress = io.stdout.isTTY === true && !values.json;
+  let lastShown = 0;
+  try {
+    const report = await runPreflight(positionals[0], {
+      signal: io.signal,
+      ...(values.tz !== undefined ? { tz: values.tz } : {}),
+      ...(values.site !== undefined ? { site: values.site } : {}),
+      ...(values.point !== undefined ? { point: values.point } : {}),
+      ...(progress
+        ? {
+            onProgress: (done: number, total: number) => {
+              const now = performance.now();
+              if (now - lastShown < 100 && done < total) return;
+              lastShown = now;
+              io.stderr.write(`\rReading headers ${done}/${total}`);
+              if (done === total) io.stderr.write('\n');
+            },
+          }
+        : {}),
+    });
+    io.stdout.write(
+      values.json ? JSON.stringify(report) + '\n' : formatPreflight(report, values.lang),
+    );
+    return blockingProblems(report).length > 0 ? 3 : 0;
+  } catch (error) {
+    if (error instanceof ScanError) return usageError(error.message);
+    if (io.signal.aborted) {
+      io.stderr.write('depot check: interrupted\n');
+      return 4;
+    }
+    throw error;
+  }
+};
+
+export const checkCommand: Command = {
+  name: 'check',
+  summary: 'Pre-flight of a folder of recordings (no network): classes, problems, nights, metadata',
+  run,
+};
