@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FailureCause } from '../../shared/domain/FailureCause';
-import { remedyOf } from '../../shared/domain/FailureCause';
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
 import { objectKey } from '../../shared/field/objectKey';
 import type { Clock } from '../../shared/ports/Clock';
@@ -30,6 +29,8 @@ import { PlanError } from './PlanError';
 import type { PlanningResult, PlanSummary } from './PlanSummary';
 import type { PolicyPort } from './PolicyPort';
 import { readPart } from './readPart';
+import type { RetryFailuresResult } from './requeueFailures';
+import { requeueFailures } from './requeueFailures';
 import type { RunResult } from './RunResult';
 import { TokenBucket } from './TokenBucket';
 import type { UnitView } from './UnitView';
@@ -50,21 +51,14 @@ export type PlanFolderInput = {
   readonly bucket: string;
   readonly prefix: string;
   readonly metadata?: Readonly<Record<string, unknown>>;
+  /** Only these relative paths (the pre-flight's depositable files); every scanned file when absent. */
+  readonly include?: readonly string[];
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: {
     readonly phase: 'scan' | 'hash';
     readonly done: number;
     readonly total: number;
   }) => void;
-};
-
-export type RetryFailuresResult = {
-  /** Failed units put back in the queue (retrying can help). */
-  readonly requeued: number;
-  /** Failed for good (conflict, refused, source changed or missing): left as they are. */
-  readonly definitive: number;
-  /** Refused credentials: re-armed by `credentialsChanged()`, not by this. */
-  readonly awaitingCredentials: number;
 };
 
 export type EngineCounters = RetryCounters & { readonly endpoint: string };
@@ -149,10 +143,15 @@ export class DepositEngine {
    */
   async planFolder(input: PlanFolderInput): Promise<PlanningResult> {
     const dir = resolve(input.dir);
-    const scan = await scanFolder(dir, {
+    const scanned = await scanFolder(dir, {
       signal: input.signal,
       onProgress: (seen) => input.onProgress?.({ phase: 'scan', done: seen, total: 0 }),
     });
+    const included = input.include === undefined ? undefined : new Set(input.include);
+    const scan =
+      included === undefined
+        ? scanned
+        : { ...scanned, files: scanned.files.filter((f) => included.has(f.relPath)) };
     if (scan.files.length === 0) {
       throw new PlanError(
         { code: 'empty-folder', dir },
@@ -322,21 +321,17 @@ export class DepositEngine {
 
   /** Re-queues the failed units that retrying can help; definitive ones stay, with their cause. */
   retryFailures(planId: number): RetryFailuresResult {
-    let requeued = 0;
-    let definitive = 0;
-    let awaitingCredentials = 0;
-    for (const unit of this.store.failedUnits(planId)) {
-      if (unit.state.kind !== 'failed') continue;
-      const remedy = remedyOf(unit.state.cause);
-      if (remedy === 'retry') {
-        requeued += 1;
-        this.setState(planId, unit, { kind: 'pending' });
-      } else if (remedy === 'new-credentials') awaitingCredentials += 1;
-      else definitive += 1;
-    }
-    if (requeued > 0) this.store.setCompleted(planId, null);
+    const result = requeueFailures(this.store, planId, this.clock.now(), (unit) =>
+      this.emit({
+        type: 'unit-state',
+        planId,
+        unitId: unit.id,
+        relPath: unit.relPath,
+        state: { kind: 'pending' },
+      }),
+    );
     this.emitProgress(planId, true);
-    return { requeued, definitive, awaitingCredentials };
+    return result;
   }
 
   /** New credentials: units refused for authentication go back in the queue (parts kept). */
