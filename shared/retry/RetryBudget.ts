@@ -32,6 +32,11 @@ export class RetryBudget {
     return true;
   }
 
+  /** Gives back a retry that was granted but never sent (the call gave up while waiting). */
+  refund(): void {
+    this.tokens = Math.min(this.capacity, this.tokens + this.cost);
+  }
+
   get available(): number {
     return this.tokens / SCALE;
   }

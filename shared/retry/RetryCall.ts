@@ -84,6 +84,7 @@ export type RetryEvent =
 
 export type RetryCounters = {
   readonly firstAttempts: number;
+  /** Retries the budget paid for and that went out (one refunded before it was sent is not counted). */
   readonly retriesGranted: number;
   readonly retriesRefused: Readonly<Record<Exclude<GiveUpReason, 'aborted'>, number>>;
 };

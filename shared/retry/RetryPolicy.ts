@@ -105,8 +105,15 @@ export class RetryPolicy {
     let attempts = 0;
     let last: Failure | undefined;
     let skewCorrected = false;
+    // A retry paid for but not sent yet: refunded if the call ends first, so an outage spent
+    // waiting on the breaker does not leave the budget drained by retries that never happened.
+    let unsentRetry = false;
 
     const giveUp = (reason: GiveUpReason, notBefore?: number): CallResult<T> => {
+      if (unsentRetry) {
+        ep.budget.refund();
+        ep.counters.retriesGranted -= 1;
+      }
       if (reason !== 'aborted') ep.counters.retriesRefused[reason] += 1;
       this.emit({
         type: 'gave-up',
@@ -136,6 +143,7 @@ export class RetryPolicy {
         return giveUp('deadline');
       }
       attempts += 1;
+      unsentRetry = false;
       if (attempts === 1) {
         ep.budget.onFirstAttempt();
         ep.counters.firstAttempts += 1;
@@ -183,6 +191,7 @@ export class RetryPolicy {
       if (nextAttemptAt + minAttemptMs > call.deadline) return giveUp('deadline', nextAttemptAt);
       if (!ep.budget.tryRetry()) return giveUp('budget', nextAttemptAt);
       ep.counters.retriesGranted += 1;
+      unsentRetry = true;
       this.emit({
         type: 'retry-scheduled',
         endpoint: call.endpoint,

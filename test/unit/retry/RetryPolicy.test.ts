@@ -223,6 +223,21 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     expect(end.starts).toHaveLength(1);
   });
 
+  it('a retry granted but never sent is refunded to the budget', async () => {
+    const { time, policy, call } = setup(0.5);
+    const controller = new AbortController();
+    const running = policy.run(
+      call({ signal: controller.signal }),
+      scripted(time, [reset]).attempt,
+    );
+    await time.advance(100);
+    expect(policy.budgetAvailable(ENDPOINT)).toBe(19);
+    controller.abort();
+    await time.drive(running);
+    expect(policy.budgetAvailable(ENDPOINT)).toBe(20);
+    expect(policy.counters(ENDPOINT).retriesGranted).toBe(0);
+  });
+
   it('an aborted attempt is not retried', async () => {
     const { time, policy, call } = setup();
     const end = scripted(time, [{ kind: 'aborted' }]);
