@@ -46,14 +46,24 @@ export type DepotBackendDeps = {
   readonly createEngine: (settings: AppSettings, credentials: Credentials) => EngineHandle;
   readonly createObjectStore: (settings: AppSettings, credentials: Credentials) => ObjectStore;
   readonly earliestDeferred: (planId: number) => number | undefined;
-  readonly preflight: (dir: string) => Promise<PreflightView>;
-  readonly expandPrefix: (template: string, values: Readonly<Record<string, string>>) => string;
+  /** The pre-flight report of a folder, and the prefix placeholders it fills. */
+  readonly preflight: (dir: string) => Promise<CheckedFolder>;
+  readonly expandPrefix: (
+    template: string,
+    values: Readonly<Record<string, string | undefined>>,
+  ) => string;
   readonly chooseFolder?: () => Promise<ChosenFolder>;
   readonly notify?: Notifier;
   /** Never handed a secret: messages name operations and plan ids only. */
   readonly log: (line: string) => void;
   /** Releases what the wiring opened (the database), after the runs stopped. */
   readonly close?: () => void;
+};
+
+export type CheckedFolder = {
+  readonly view: PreflightView;
+  /** `{site}`, `{night}`, `{serial}`... from the files, overridden by what the volunteer entered. */
+  values(entered: Readonly<Record<string, string>>): Readonly<Record<string, string | undefined>>;
 };
 
 type Run = { readonly controller: AbortController; readonly done: Promise<void> };
@@ -136,24 +146,26 @@ export class DepotBackend {
     'plans.create': async (input) => {
       const { engine } = this.requireEngine();
       const settings = this.requireSettings();
-      if (!input.skipInvalid) {
-        const report = await this.deps.preflight(input.dir);
-        if (report.blocking > 0) {
-          throw new IpcFailure('blocked', `${report.blocking} file(s) block the deposit`);
-        }
+      const checked = await this.deps.preflight(input.dir);
+      if (!input.skipInvalid && checked.view.blocking > 0) {
+        throw new IpcFailure('blocked', `${checked.view.blocking} file(s) block the deposit`);
       }
-      const values = { site: input.site, point: input.point, night: input.night };
+      const entered = { site: input.site, point: input.point, night: input.night };
+      const values = checked.values(entered);
       let prefix: string;
       try {
         prefix = this.deps.expandPrefix(settings.prefixTemplate, values);
       } catch (error) {
         throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix');
       }
+      const metadata = Object.fromEntries(
+        Object.entries({ ...values, ...entered }).filter(([, v]) => v !== undefined && v !== ''),
+      );
       const planned = await engine.planFolder({
         dir: input.dir,
         bucket: settings.bucket,
         prefix,
-        metadata: values,
+        metadata,
       });
       this.startRun(planned.id);
       this.emit({ type: 'plans-changed' });
@@ -278,7 +290,7 @@ export class DepotBackend {
       this.deps.chooseFolder?.() ?? Promise.resolve({ kind: 'unsupported' as const }),
     'preflight.run': async ({ dir }) => {
       try {
-        return await this.deps.preflight(dir);
+        return (await this.deps.preflight(dir)).view;
       } catch (error) {
         // Folder-level problems (missing, not a folder) are the user's to fix: say which.
         throw new IpcFailure(

@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { expandPrefix } from '../../shared/field/expandPrefix';
+import { prefixValues } from '../../shared/field/prefixValues';
+import type { ChosenFolder } from '../../shared/ipc/views';
+import { RetryPolicy } from '../../shared/retry/RetryPolicy';
+import { DepositEngine } from '../engine/DepositEngine';
+import { runPreflight } from '../field/runPreflight';
+import { systemClock } from '../runtime/systemClock';
+import { systemRandom } from '../runtime/systemRandom';
+import { timerSleeper } from '../runtime/timerSleeper';
+import { S3ObjectStore } from '../s3/S3ObjectStore';
+import { openDatabase } from '../store/openDatabase';
+import { PlanStore } from '../store/PlanStore';
+import type { AppSettings } from './AppSettings';
+import type { Credentials, SecretStore } from './Credentials';
+import { DepotBackend } from './DepotBackend';
+import type { Notifier } from './Notifier';
+import { toPreflightView } from './toPreflightView';
+
+export const APP_VERSION = '0.1.0';
+
+export type BackendOptions = {
+  readonly mode: 'electron' | 'bridge';
+  /** Holds `depot.db` and `settings.json` (and the bridge's credentials file). */
+  readonly dataDir: string;
+  readonly secrets: SecretStore;
+  readonly chooseFolder?: () => Promise<ChosenFolder>;
+  readonly notify?: Notifier;
+  readonly log: (line: string) => void;
+};
+
+const objectStoreFor = (settings: AppSettings, credentials: Credentials): S3ObjectStore =>
+  new S3ObjectStore({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    bucket: settings.bucket,
+    forcePathStyle: settings.pathStyle,
+    credentials,
+  });
+
+/**
+ * Wires the real pieces (SQLite store, S3 adapter, retry policy, engine, pre-flight) into a
+ * started backend. Electron main and the bridge call this and nothing else of the engine.
+ */
+export const createBackend = async (options: BackendOptions): Promise<DepotBackend> => {
+  const db = openDatabase(join(options.dataDir, 'depot.db'));
+  const store = new PlanStore(db);
+  const backend = new DepotBackend({
+    mode: options.mode,
+    version: APP_VERSION,
+    settingsPath: join(options.dataDir, 'settings.json'),
+    secrets: options.secrets,
+    clock: systemClock,
+    createEngine: (settings, credentials) => {
+      const objectStore = objectStoreFor(settings, credentials);
+      const policy = new RetryPolicy({
+        clock: systemClock,
+        sleeper: timerSleeper,
+        random: systemRandom,
+      });
+      const engine = new DepositEngine({
+        store,
+        objectStore,
+        policy,
+        clock: systemClock,
+        sleeper: timerSleeper,
+        random: systemRandom,
+        settings: {
+          concurrency: settings.concurrency,
+          appVersion: APP_VERSION,
+          ...(settings.bwlimitBytesPerSec === null
+            ? {}
+            : { bwlimitBytesPerSec: settings.bwlimitBytesPerSec }),
+        },
+      });
+      return {
+        engine,
+        networkChanged: (online) => policy.networkChanged(online),
+        circuit: () => policy.circuit(objectStore.endpoint),
+      };
+    },
+    createObjectStore: objectStoreFor,
+    earliestDeferred: (planId) => store.earliestDeferred(planId),
+    preflight: async (dir) => {
+      const report = await runPreflight(dir, {});
+      return { view: toPreflightView(report), values: (entered) => prefixValues(report, entered) };
+    },
+    expandPrefix: (template, values) => expandPrefix(template, values),
+    ...(options.chooseFolder === undefined ? {} : { chooseFolder: options.chooseFolder }),
+    ...(options.notify === undefined ? {} : { notify: options.notify }),
+    log: options.log,
+    close: () => store.close(),
+  });
+  await backend.start();
+  return backend;
+};

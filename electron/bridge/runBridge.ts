@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createBackend } from '../app/createBackend';
+import { fileSecretStore } from '../app/FileSecretStore';
+import { startBridge } from './BridgeServer';
+
+/**
+ * `npm run bridge`: the desktop interface in a browser, for machines without the Electron binary.
+ * Prints the address to open (with its per-run token) and, with --json, one JSON line for scripts.
+ * SIGINT/SIGTERM stop the deposit cleanly (resumable) and close the server.
+ */
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    port: { type: 'string', default: '0' },
+    static: { type: 'string', default: 'dist/renderer' },
+    token: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+const dataDir = resolve(
+  values.data ?? process.env['DEPOT_DATA_DIR'] ?? join(homedir(), '.local', 'share', 'depot'),
+);
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+const log = (line: string): void => {
+  process.stderr.write(`depot bridge: ${line}\n`);
+};
+
+const backend = await createBackend({
+  mode: 'bridge',
+  dataDir,
+  secrets: fileSecretStore(join(dataDir, 'credentials.json')),
+  log,
+});
+const bridge = await startBridge({
+  handlers: backend.handlers,
+  subscribe: (listener) => backend.subscribe(listener),
+  staticDir: resolve(values.static),
+  port: Number(values.port),
+  ...(values.token === undefined
+    ? process.env['DEPOT_BRIDGE_TOKEN'] === undefined
+      ? {}
+      : { token: process.env['DEPOT_BRIDGE_TOKEN'] }
+    : { token: values.token }),
+  log,
+});
+
+if (values.json) {
+  process.stdout.write(JSON.stringify({ url: bridge.url, port: bridge.port, dataDir }) + '\n');
+} else {
+  process.stdout.write(`Depot is ready. Open this address in a browser:\n\n  ${bridge.url}\n\n`);
+}
+
+let stopping = false;
+const stop = (): void => {
+  if (stopping) return;
+  stopping = true;
+  void (async () => {
+    await backend.stop();
+    await bridge.close();
+    process.exit(0);
+  })();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
