@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { expandPrefix, PrefixTemplateError } from '../../../shared/field/expandPrefix';
+import type { PreflightReport } from '../../../shared/field/PreflightReport';
+import { prefixValues } from '../../../shared/field/prefixValues';
+
+describe('expandPrefix', () => {
+  const values = { site: 'Car170517', point: 'C1', night: '2026-06-12', serial: undefined };
+
+  it('fills placeholders and keeps literal text and escaped braces', () => {
+    expect(expandPrefix('{site}/{night}/', values)).toBe('Car170517/2026-06-12/');
+    expect(expandPrefix('vigie-chiro/{site}-{point}/{night}', values)).toBe(
+      'vigie-chiro/Car170517-C1/2026-06-12',
+    );
+    expect(expandPrefix('{{literal}}/{ site }', values)).toBe('{literal}/Car170517');
+    expect(expandPrefix('', values)).toBe('');
+    expect(expandPrefix('Sa\u0302one/{site}', values)).toBe('S\u00e2one/Car170517');
+  });
+
+  it('names an unknown placeholder and lists the known ones', () => {
+    expect(() => expandPrefix('{site}/{nigth}/', values)).toThrow(PrefixTemplateError);
+    expect(() => expandPrefix('{site}/{nigth}/', values)).toThrow(
+      'unknown placeholder {nigth} (known: {night}, {point}, {serial}, {site})',
+    );
+  });
+
+  it('names a placeholder without a value', () => {
+    expect(() => expandPrefix('{serial}/', values)).toThrow('no value for {serial}');
+    expect(() => expandPrefix('{site}/', { site: '  ' })).toThrow('no value for {site}');
+  });
+
+  it('refuses values that would add key segments, and unbalanced braces', () => {
+    expect(() => expandPrefix('{site}/', { site: 'a/b' })).toThrow(/may not contain/);
+    expect(() => expandPrefix('{site}/', { site: '..' })).toThrow(/may not contain/);
+    expect(() => expandPrefix('{site}/', { site: 'a\tb' })).toThrow(/may not contain/);
+    expect(() => expandPrefix('{site/', values)).toThrow(/"\{" without "\}"/);
+    expect(() => expandPrefix('site}/', values)).toThrow(/"\}" without "\{"/);
+  });
+});
+
+describe('prefixValues', () => {
+  const report = (nights: string[]): PreflightReport =>
+    ({
+      nights: nights.map((night) => ({ night, files: 1, firstAt: '', lastAt: '' })),
+      metadata: {
+        site: 'SITE01',
+        serials: ['AB'],
+        serial: 'AB',
+        make: 'Depot',
+        sampleRates: [],
+        totalDurationSec: 0,
+      },
+    }) as unknown as PreflightReport;
+
+  it('fills site, night and its parts from a one-night report; overrides win', () => {
+    expect(expandPrefix('{site}/{year}/{night}/', prefixValues(report(['2026-06-12'])))).toBe(
+      'SITE01/2026/2026-06-12/',
+    );
+    expect(
+      expandPrefix(
+        '{site}/{month}/{night}',
+        prefixValues(report(['2026-06-12']), { site: 'Parc', night: '2026-07-01' }),
+      ),
+    ).toBe('Parc/07/2026-07-01');
+  });
+
+  it('leaves {night} undefined when the folder holds several nights', () => {
+    expect(() =>
+      expandPrefix('{night}/', prefixValues(report(['2026-06-12', '2026-06-13']))),
+    ).toThrow('no value for {night}');
+  });
+});
