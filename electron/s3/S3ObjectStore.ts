@@ -1,0 +1,480 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import type { Clock } from '../../shared/ports/Clock';
+import type {
+  EmissionOptions,
+  ListedObject,
+  ListedPart,
+  ListedUpload,
+  ObjectHead,
+  ObjectStore,
+  PutObjectInput,
+  UploadPartInput,
+} from '../../shared/ports/ObjectStore';
+import { classifyResponse } from '../../shared/retry/classifyResponse';
+import { success, type Outcome } from '../../shared/retry/Outcome';
+import type { RawResponse } from '../../shared/retry/RawResponse';
+import { countingBody } from './countingBody';
+import { SourceReadError } from './SourceReadError';
+import { toRawResponse, type AbortCause } from './toRawResponse';
+
+export type S3ObjectStoreOptions = {
+  /** `https://s3.example.org` or `http://127.0.0.1:PORT`. */
+  readonly endpoint: string;
+  readonly region: string;
+  readonly bucket: string;
+  readonly credentials: {
+    readonly accessKeyId: string;
+    readonly secretAccessKey: string;
+    readonly sessionToken?: string;
+  };
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`. */
+  readonly forcePathStyle?: boolean;
+  /** TCP (and TLS) connection set-up bound (default 10 s). */
+  readonly connectionTimeoutMs?: number;
+  /** A socket idle this long is closed (default 60 s); the stall watchdog usually fires first. */
+  readonly socketTimeoutMs?: number;
+  /** No body byte moved and no response for this long: abort, unreachable 'stall' (default 30 s). */
+  readonly stallMs?: number;
+  /** Keep-alive connections per endpoint (default 16). */
+  readonly maxSockets?: number;
+  /** Keys (or parts, uploads) per listing page; tests lower it to exercise paging (default 1000). */
+  readonly listPageSize?: number;
+  readonly clock?: Clock;
+};
+
+const silentLogger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+const systemClock: Clock = { now: () => Date.now() };
+// A listing longer than this many pages is a server loop, not a night of recordings.
+const MAX_PAGES = 10_000;
+
+/** One emission's own cancellation: the caller's signal, the deadline and the stall watchdog. */
+type Emission = {
+  readonly signal: AbortSignal;
+  /** Body bytes moved: re-arms the watchdog and reports progress. */
+  readonly progress: (totalSent: number) => void;
+  /** An answer arrived (a listing page): re-arms the watchdog. */
+  readonly alive: () => void;
+  cause(): AbortCause | undefined;
+  end(): void;
+};
+
+/**
+ * The object store on a real S3-compatible endpoint through `@aws-sdk/client-s3`. Exactly one
+ * emission per call (the SDK's retries are off: `maxAttempts: 1`), classified once into an Outcome;
+ * retrying is the policy's job (DESIGN principles 1-2, 6). Never `@aws-sdk/lib-storage`.
+ */
+export class S3ObjectStore implements ObjectStore {
+  readonly endpoint: string;
+  private readonly bucket: string;
+  private readonly clock: Clock;
+  private readonly stallMs: number;
+  private readonly pageSize: number;
+  private readonly handler: NodeHttpHandler;
+  private readonly clients = new Map<number, S3Client>();
+
+  constructor(private readonly options: S3ObjectStoreOptions) {
+    const url = new URL(options.endpoint);
+    this.endpoint = `${url.protocol}//${url.host}`;
+    this.bucket = options.bucket;
+    this.clock = options.clock ?? systemClock;
+    this.stallMs = options.stallMs ?? 30_000;
+    this.pageSize = options.listPageSize ?? 1000;
+    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
+    // Agent instances (not options) also stop the handler from opening a new connection per
+    // `Expect: 100-continue` upload.
+    this.handler = new NodeHttpHandler({
+      connectionTimeout: options.connectionTimeoutMs ?? 10_000,
+      socketTimeout: options.socketTimeoutMs ?? 60_000,
+      httpAgent: new HttpAgent(agentOptions),
+      httpsAgent: new HttpsAgent(agentOptions),
+    });
+  }
+
+  /** Closes idle keep-alive connections. */
+  destroy(): void {
+    for (const client of this.clients.values()) client.destroy();
+    this.clients.clear();
+    this.handler.destroy();
+  }
+
+  /**
+   * One client per signing-clock offset: the offset is client configuration in the SDK, and a
+   * per-call value must not leak into concurrent calls that have none.
+   */
+  private client(clockOffsetMs = 0): S3Client {
+    let client = this.clients.get(clockOffsetMs);
+    if (client === undefined) {
+      client = new S3Client({
+        endpoint: this.options.endpoint,
+        region: this.options.region,
+        forcePathStyle: this.options.forcePathStyle ?? false,
+        credentials: { ...this.options.credentials },
+        maxAttempts: 1,
+        // radosgw and others answer 411 to the aws-chunked trailing-checksum encoding; integrity
+        // comes from Content-MD5 and the SHA-256 metadata checked after upload.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        systemClockOffset: clockOffsetMs,
+        requestHandler: this.handler,
+        // Otherwise the SDK prints a warning to the console for every failed upload; failures are
+        // reported as outcomes.
+        logger: silentLogger,
+      });
+      this.clients.set(clockOffsetMs, client);
+    }
+    // The SDK corrects this offset by itself after a skewed answer; the policy's value rules.
+    client.config.systemClockOffset = clockOffsetMs;
+    return client;
+  }
+
+  private start(options: EmissionOptions): Emission {
+    const controller = new AbortController();
+    let cause: AbortCause | undefined;
+    const abort = (why: AbortCause): void => {
+      if (cause !== undefined) return;
+      cause = why;
+      controller.abort();
+    };
+    const onCallerAbort = (): void => abort('caller');
+    if (options.signal?.aborted) abort('caller');
+    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const deadlineTimer = setTimeout(
+      () => abort('deadline'),
+      Math.max(0, options.deadline - this.clock.now()),
+    );
+    let stallTimer = setTimeout(() => abort('stall'), this.stallMs);
+    const alive = (): void => {
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(() => abort('stall'), this.stallMs);
+    };
+    return {
+      signal: controller.signal,
+      progress: (totalSent) => {
+        alive();
+        options.onBytesSent?.(totalSent);
+      },
+      alive,
+      cause: () => cause,
+      end: () => {
+        clearTimeout(deadlineTimer);
+        clearTimeout(stallTimer);
+        options.signal?.removeEventListener('abort', onCallerAbort);
+      },
+    };
+  }
+
+  /**
+   * Runs `send` as one emission and classifies what it gave. A local read error of the body is
+   * not the network's: it is thrown (SourceReadError), for the engine to report the source.
+   */
+  private async emit<T>(
+    options: EmissionOptions,
+    send: (client: S3Client, emission: Emission) => Promise<T>,
+    onError?: (raw: RawResponse) => Outcome<T> | undefined,
+  ): Promise<Outcome<T>> {
+    if (options.signal?.aborted) return { kind: 'aborted' };
+    if (this.clock.now() >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
+    const emission = this.start(options);
+    try {
+      return success(await send(this.client(options.clockOffsetMs), emission));
+    } catch (error) {
+      if (error instanceof SourceReadError) throw error;
+      const abortCause = emission.cause();
+      const raw = toRawResponse(error, {
+        receivedAt: this.clock.now(),
+        ...(abortCause === undefined ? {} : { abortCause }),
+      });
+      return onError?.(raw) ?? classifyResponse(raw);
+    } finally {
+      emission.end();
+    }
+  }
+
+  headBucket(options: EmissionOptions): Promise<Outcome<void>> {
+    return this.emit(
+      options,
+      async (client, e) => {
+        await client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+          abortSignal: e.signal,
+        });
+      },
+      // A HEAD answer has no body: a 404 here can only mean the bucket.
+      (raw) =>
+        raw.status === 404 ? classifyResponse({ ...raw, code: 'NoSuchBucket' }) : undefined,
+    );
+  }
+
+  putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
+    return this.emit(options, async (client, e) => {
+      const body = countingBody(input.body, e.progress);
+      try {
+        const out = await client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: input.key,
+            Body: body.stream,
+            ContentLength: body.length,
+            ContentMD5: input.md5Base64,
+            Metadata: { ...input.metadata },
+            ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
+            ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
+          }),
+          { abortSignal: e.signal },
+        );
+        return { etag: out.ETag ?? '' };
+      } catch (error) {
+        throw body.readError() ?? error;
+      }
+    });
+  }
+
+  createMultipartUpload(
+    input: { key: string; metadata: Readonly<Record<string, string>>; contentType?: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<{ uploadId: string }>> {
+    return this.emit(options, async (client, e) => {
+      const out = await client.send(
+        new CreateMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: input.key,
+          Metadata: { ...input.metadata },
+          ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
+        }),
+        { abortSignal: e.signal },
+      );
+      if (out.UploadId === undefined) throw missingField('UploadId');
+      return { uploadId: out.UploadId };
+    });
+  }
+
+  uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
+    return this.emit(options, async (client, e) => {
+      const body = countingBody(input.body, e.progress);
+      try {
+        const out = await client.send(
+          new UploadPartCommand({
+            Bucket: this.bucket,
+            Key: input.key,
+            UploadId: input.uploadId,
+            PartNumber: input.partNumber,
+            Body: body.stream,
+            ContentLength: body.length,
+            ContentMD5: input.md5Base64,
+          }),
+          { abortSignal: e.signal },
+        );
+        if (out.ETag === undefined) throw missingField('ETag');
+        return { etag: out.ETag };
+      } catch (error) {
+        throw body.readError() ?? error;
+      }
+    });
+  }
+
+  listParts(
+    input: { key: string; uploadId: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<ListedPart[]>> {
+    return this.emit(
+      options,
+      async (client, e) => {
+        const parts: ListedPart[] = [];
+        let marker: string | undefined;
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const out = await client.send(
+            new ListPartsCommand({
+              Bucket: this.bucket,
+              Key: input.key,
+              UploadId: input.uploadId,
+              MaxParts: this.pageSize,
+              ...(marker === undefined ? {} : { PartNumberMarker: marker }),
+            }),
+            { abortSignal: e.signal },
+          );
+          for (const p of out.Parts ?? []) {
+            if (p.PartNumber === undefined || p.ETag === undefined) continue;
+            parts.push({ partNumber: p.PartNumber, size: p.Size ?? 0, etag: p.ETag });
+          }
+          e.alive();
+          if (out.IsTruncated !== true || out.NextPartNumberMarker === undefined) return parts;
+          marker = out.NextPartNumberMarker;
+        }
+        throw new Error(`ListParts: more than ${MAX_PAGES} pages`);
+      },
+      uploadGone,
+    );
+  }
+
+  listMultipartUploads(
+    input: { prefix: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<ListedUpload[]>> {
+    return this.emit(options, async (client, e) => {
+      const uploads: ListedUpload[] = [];
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const out = await client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: input.prefix,
+            MaxUploads: this.pageSize,
+            ...(keyMarker === undefined ? {} : { KeyMarker: keyMarker }),
+            ...(uploadIdMarker === undefined ? {} : { UploadIdMarker: uploadIdMarker }),
+          }),
+          { abortSignal: e.signal },
+        );
+        for (const u of out.Uploads ?? []) {
+          if (u.Key === undefined || u.UploadId === undefined) continue;
+          uploads.push({
+            key: u.Key,
+            uploadId: u.UploadId,
+            ...(u.Initiated === undefined ? {} : { initiated: u.Initiated.getTime() }),
+          });
+        }
+        e.alive();
+        if (out.IsTruncated !== true) return uploads;
+        keyMarker = out.NextKeyMarker;
+        uploadIdMarker = out.NextUploadIdMarker;
+        if (keyMarker === undefined) return uploads;
+      }
+      throw new Error(`ListMultipartUploads: more than ${MAX_PAGES} pages`);
+    });
+  }
+
+  completeMultipartUpload(
+    input: {
+      key: string;
+      uploadId: string;
+      parts: readonly { partNumber: number; etag: string }[];
+      ifNoneMatch: boolean;
+    },
+    options: EmissionOptions,
+  ): Promise<Outcome<{ etag: string }>> {
+    return this.emit(options, async (client, e) => {
+      const out = await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: input.key,
+          UploadId: input.uploadId,
+          MultipartUpload: {
+            Parts: input.parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
+          },
+          ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
+        }),
+        { abortSignal: e.signal },
+      );
+      // radosgw answers with an empty ETag; HeadObject gives the `"...-N"` form.
+      return { etag: out.ETag ?? '' };
+    });
+  }
+
+  abortMultipartUpload(
+    input: { key: string; uploadId: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<void>> {
+    return this.emit(options, async (client, e) => {
+      await client.send(
+        new AbortMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: input.key,
+          UploadId: input.uploadId,
+        }),
+        { abortSignal: e.signal },
+      );
+    });
+  }
+
+  headObject(
+    input: { key: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<ObjectHead | undefined>> {
+    return this.emit(
+      options,
+      async (client, e): Promise<ObjectHead | undefined> => {
+        const out = await client.send(
+          new HeadObjectCommand({ Bucket: this.bucket, Key: input.key }),
+          {
+            abortSignal: e.signal,
+          },
+        );
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(out.Metadata ?? {})) metadata[k.toLowerCase()] = v;
+        return {
+          size: out.ContentLength ?? 0,
+          etag: out.ETag ?? '',
+          metadata,
+          ...(out.LastModified === undefined ? {} : { lastModified: out.LastModified.getTime() }),
+        };
+      },
+      // No such object is an answer. (HEAD has no body: a missing bucket looks the same; the
+      // engine checks the bucket with headBucket before a deposit.)
+      (raw) => (raw.status === 404 ? success(undefined) : undefined),
+    );
+  }
+
+  listObjects(
+    input: { prefix: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<ListedObject[]>> {
+    return this.emit(options, async (client, e) => {
+      const objects: ListedObject[] = [];
+      let token: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const out = await client.send(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: input.prefix,
+            MaxKeys: this.pageSize,
+            ...(token === undefined ? {} : { ContinuationToken: token }),
+          }),
+          { abortSignal: e.signal },
+        );
+        for (const o of out.Contents ?? []) {
+          if (o.Key === undefined) continue;
+          objects.push({ key: o.Key, size: o.Size ?? 0, etag: o.ETag ?? '' });
+        }
+        e.alive();
+        if (out.IsTruncated !== true || out.NextContinuationToken === undefined) return objects;
+        token = out.NextContinuationToken;
+      }
+      throw new Error(`ListObjectsV2: more than ${MAX_PAGES} pages`);
+    });
+  }
+}
+
+/**
+ * radosgw (16.2) answers ListParts of an upload that is gone with 404 NoSuchKey where S3 says
+ * NoSuchUpload; the engine decides on NoSuchUpload, so say it once, here.
+ */
+const uploadGone = (raw: RawResponse): Outcome<never> | undefined =>
+  raw.status === 404 && raw.code === 'NoSuchKey'
+    ? classifyResponse({ ...raw, code: 'NoSuchUpload' })
+    : undefined;
+
+const missingField = (field: string): Error =>
+  Object.assign(new Error(`the server's answer has no ${field}`), {
+    name: 'InvalidResponse',
+    $metadata: { httpStatusCode: 502 },
+  });
