@@ -1,0 +1,305 @@
+import { parseArgs } from 'node:util';
+import { blockingProblems } from '../../shared/field/blockingProblems';
+import { depositableFiles } from '../../shared/field/depositableFiles';
+import { expandPrefix, PrefixTemplateError } from '../../shared/field/expandPrefix';
+import { prefixValues } from '../../shared/field/prefixValues';
+import { isValidTimeZone } from '../../shared/field/zonedTime';
+import { PlanError } from '../engine/PlanError';
+import type { RunResult } from '../engine/RunResult';
+import { runPreflight } from '../field/runPreflight';
+import { ScanError } from '../scan/ScanError';
+import { DatabaseError } from '../store/DatabaseError';
+import type { Command, CommandIo } from './Command';
+import { defaultDbPath } from './defaultDbPath';
+import { describeCause } from './describeCause';
+import type { Depot } from './openDepot';
+import { openDepot } from './openDepot';
+import { formatBytes, parseSize } from './parseSize';
+import { ProgressReporter } from './ProgressReporter';
+import { resolveCredentials } from './resolveCredentials';
+
+const USAGE = `Usage: depot deposit DIR --endpoint URL --bucket NAME [options]
+
+Deposits a folder (a night of recordings) to an S3-compatible bucket: resumable, verified.
+Running the same command again resumes where it stopped.
+  --prefix P        key prefix; may use {site} {point} {night} {year} {month} {day} {serial}
+  --region R        signing region (default us-east-1)
+  --path-style      https://endpoint/bucket/key addressing (most non-AWS servers)
+  --concurrency N   files at once (default 3)
+  --part-size SIZE  multipart part size (default 8MiB; grown for files over 10,000 parts)
+  --bwlimit RATE    bandwidth cap across all transfers (e.g. 2MiB/s)
+  --db FILE         plan database (default $DEPOT_DB or ~/.local/share/depot/depot.db)
+  --profile NAME    AWS profile (default: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, else AWS_PROFILE)
+  --tz ZONE         the recorder's IANA time zone, for timestamps without an offset
+  --skip-invalid    leave out the files the pre-flight blocks on, instead of refusing to start
+  --json            print one final JSON summary on stdout (no progress)
+Exit codes: 0 every file verified and the manifest written; 2 usage or configuration error;
+3 some files failed definitively (listed with their cause); 4 stopped before the end, resumable;
+1 anything unexpected.`;
+
+export type DepositSummary = {
+  readonly planId: number;
+  readonly bucket: string;
+  readonly prefix: string;
+  readonly result: RunResult['kind'];
+  readonly units: number;
+  readonly done: number;
+  readonly alreadyPresent: number;
+  readonly failed: readonly {
+    readonly path: string;
+    readonly cause: unknown;
+    readonly reason: string;
+  }[];
+  readonly conflicts: number;
+  readonly pending: number;
+  readonly bytesTotal: number;
+  readonly bytesSent: number;
+  readonly bytesResent: number;
+  readonly firstAttempts: number;
+  readonly retriesGranted: number;
+  readonly retriesRefused: number;
+  readonly retriesRefusedByReason: Readonly<Record<string, number>>;
+  readonly manifest: boolean;
+  readonly elapsedMs: number;
+};
+
+const exitCodeOf = (result: RunResult): number => {
+  switch (result.kind) {
+    case 'completed':
+      return 0;
+    case 'failures':
+      return 3;
+    case 'stopped':
+      return 4;
+    case 'blocked':
+      return 2;
+  }
+};
+
+export const summarize = (
+  depot: Depot,
+  planId: number,
+  result: RunResult,
+  elapsedMs: number,
+): DepositSummary => {
+  const s = depot.engine.planSummary(planId);
+  const c = depot.engine.counters();
+  const refused = Object.values(c.retriesRefused).reduce((a, b) => a + b, 0);
+  return {
+    planId,
+    bucket: s.bucket,
+    prefix: s.prefix,
+    result: result.kind,
+    units: s.units,
+    done: s.done,
+    alreadyPresent: s.alreadyPresent,
+    failed: depot.engine.failedUnits(planId).map((u) => ({
+      path: u.relPath,
+      cause: u.state.kind === 'failed' ? u.state.cause : undefined,
+      reason: u.state.kind === 'failed' ? describeCause(u.state.cause) : '',
+    })),
+    conflicts: s.conflicts,
+    pending: s.pending + s.inProgress + s.deferred,
+    bytesTotal: s.bytesTotal,
+    bytesSent: s.bytesSent,
+    bytesResent: s.bytesResent,
+    firstAttempts: c.firstAttempts,
+    retriesGranted: c.retriesGranted,
+    retriesRefused: refused,
+    retriesRefusedByReason: c.retriesRefused,
+    manifest: s.manifestAt !== null,
+    elapsedMs,
+  };
+};
+
+const formatSummary = (s: DepositSummary): string => {
+  const lines = [
+    `Plan ${s.planId}: ${s.units} files to s3://${s.bucket}/${s.prefix}`,
+    `  verified on the server: ${s.done} (${s.alreadyPresent} already there with the same checksum)`,
+    `  failed: ${s.failed.length}${s.conflicts > 0 ? ` (${s.conflicts} conflicts)` : ''}, still to do: ${s.pending}`,
+    `  sent ${formatBytes(s.bytesSent)} of ${formatBytes(s.bytesTotal)}, re-sent ${formatBytes(s.bytesResent)}, in ${(s.elapsedMs / 1000).toFixed(1)} s`,
+    `  requests: ${s.firstAttempts} first attempts, ${s.retriesGranted} retries granted, ${s.retriesRefused} refused`,
+    `  manifest: ${s.manifest ? 'written' : 'not written'}`,
+  ];
+  for (const f of s.failed) lines.push(`  FAILED ${f.path}: ${f.reason}`);
+  return lines.join('\n') + '\n';
+};
+
+const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        endpoint: { type: 'string' },
+        bucket: { type: 'string' },
+        prefix: { type: 'string', default: '' },
+        region: { type: 'string', default: 'us-east-1' },
+        'path-style': { type: 'boolean', default: false },
+        concurrency: { type: 'string' },
+        'part-size': { type: 'string' },
+        bwlimit: { type: 'string' },
+        db: { type: 'string' },
+        profile: { type: 'string' },
+        tz: { type: 'string' },
+        'skip-invalid': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    io.stderr.write(
+      `depot deposit: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`,
+    );
+    return 2;
+  }
+  const { values: v, positionals } = parsed;
+  if (v.help) {
+    io.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const usageError = (message: string): number => {
+    io.stderr.write(`depot deposit: ${message}\n`);
+    return 2;
+  };
+  if (positionals.length !== 1) return usageError(`give exactly one folder\n\n${USAGE}`);
+  const dir = positionals[0] ?? '';
+  if (v.endpoint === undefined)
+    return usageError('--endpoint URL is required (e.g. https://s3.example.org)');
+  if (!/^https?:\/\/[^/]+/.test(v.endpoint))
+    return usageError(`--endpoint "${v.endpoint}" is not an http(s) URL`);
+  if (v.bucket === undefined || v.bucket === '') return usageError('--bucket NAME is required');
+  const concurrency = v.concurrency === undefined ? 3 : Number(v.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    return usageError('--concurrency must be a whole number from 1 to 64');
+  }
+  const partSize = v['part-size'] === undefined ? 8 * 1024 * 1024 : parseSize(v['part-size']);
+  if (partSize === undefined || partSize < 5 * 1024 * 1024 || partSize > 5 * 1024 ** 3) {
+    return usageError('--part-size must be between 5MiB and 5GiB (e.g. 8MiB)');
+  }
+  const bwlimit = v.bwlimit === undefined ? undefined : parseSize(v.bwlimit);
+  if (v.bwlimit !== undefined && bwlimit === undefined)
+    return usageError(`--bwlimit "${v.bwlimit}" is not a rate (e.g. 2MiB/s)`);
+  if (v.tz !== undefined && !isValidTimeZone(v.tz))
+    return usageError(`unknown time zone "${v.tz}" (use an IANA name such as Europe/Paris)`);
+  const credentials = resolveCredentials(io.env, v.profile);
+  if (credentials === undefined) {
+    return usageError(
+      'no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or use --profile / AWS_PROFILE',
+    );
+  }
+
+  const say = (text: string): void => {
+    if (!v.json) io.stderr.write(`${text}\n`);
+  };
+  let report;
+  try {
+    report = await runPreflight(dir, {
+      signal: io.signal,
+      ...(v.tz === undefined ? {} : { tz: v.tz }),
+    });
+  } catch (error) {
+    if (error instanceof ScanError) return usageError(error.message);
+    if (io.signal.aborted) return 4;
+    throw error;
+  }
+  const blocking = blockingProblems(report);
+  if (blocking.length > 0 && !v['skip-invalid']) {
+    io.stderr.write(`depot deposit: ${blocking.length} problem(s) block the deposit of ${dir}:\n`);
+    for (const p of blocking)
+      io.stderr.write(`  ${p.relPath === '' ? '(folder)' : p.relPath}: ${p.message.en}\n`);
+    io.stderr.write(
+      'Decide (see `depot check`), or run again with --skip-invalid to leave those files out.\n',
+    );
+    return 2;
+  }
+  let prefix: string;
+  try {
+    prefix = expandPrefix(v.prefix, prefixValues(report));
+  } catch (error) {
+    if (error instanceof PrefixTemplateError) return usageError(error.message);
+    throw error;
+  }
+  const include = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
+  if (include.length === 0) return usageError(`${dir} holds no file to deposit`);
+
+  let depot: Depot;
+  try {
+    depot = openDepot({
+      dbPath: defaultDbPath(io.env, v.db),
+      endpoint: v.endpoint,
+      region: v.region,
+      bucket: v.bucket,
+      pathStyle: v['path-style'],
+      credentials,
+      settings: {
+        concurrency,
+        partSize,
+        multipartThreshold: partSize,
+        ...(bwlimit === undefined ? {} : { bwlimitBytesPerSec: bwlimit }),
+      },
+    });
+  } catch (error) {
+    if (error instanceof DatabaseError) return usageError(error.message);
+    throw error;
+  }
+  const started = Date.now();
+  try {
+    const progress = new ProgressReporter(io.stderr);
+    say(`Planning ${report.totalFiles} files (${formatBytes(report.totalBytes)}): checksums...`);
+    let plan;
+    try {
+      plan = await depot.engine.planFolder({
+        dir,
+        bucket: v.bucket,
+        prefix,
+        include,
+        metadata: {
+          ...report.metadata,
+          nights: report.nights.map((n) => n.night),
+          timeZone: report.timeZone.zone,
+        },
+        signal: io.signal,
+      });
+    } catch (error) {
+      if (error instanceof PlanError || error instanceof ScanError)
+        return usageError(error.message);
+      if (io.signal.aborted) {
+        say('Stopped while planning: run the same command again to resume.');
+        return 4;
+      }
+      throw error;
+    }
+    say(
+      `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to s3://${v.bucket}/${prefix}` +
+        (plan.skippedJunk > 0 ? ` (${plan.skippedJunk} system files skipped)` : ''),
+    );
+    // Each command reads the credentials afresh: units refused for authentication get another go.
+    depot.engine.credentialsChanged();
+    const off = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
+    const result = await depot.engine.run(plan.id, { signal: io.signal });
+    off();
+    if (!v.json) progress.finish();
+    const summary = summarize(depot, plan.id, result, Date.now() - started);
+    if (v.json) io.stdout.write(JSON.stringify(summary) + '\n');
+    else io.stdout.write(formatSummary(summary));
+    if (result.kind === 'stopped')
+      say('Stopped before the end: run the same command again to resume.');
+    if (result.kind === 'blocked') {
+      io.stderr.write(
+        `depot deposit: ${describeCause(result.cause)}. Nothing was failed; fix it and run the same command again.\n`,
+      );
+    }
+    return exitCodeOf(result);
+  } finally {
+    depot.close();
+  }
+};
+
+export const depositCommand: Command = {
+  name: 'deposit',
+  summary: 'deposit a folder to an S3-compatible bucket (resumable, verified)',
+  run,
+};

@@ -1,0 +1,34 @@
+import type { FailureCause } from '../../shared/domain/FailureCause';
+import { remedyOf } from '../../shared/domain/FailureCause';
+
+/** A failure cause in plain English for the command line, with what retrying can do about it. */
+export const describeCause = (cause: FailureCause): string => {
+  const what = ((): string => {
+    switch (cause.kind) {
+      case 'auth':
+        return `refused by the server: credentials or permissions (${cause.status} ${cause.code})`;
+      case 'refused':
+        return `refused by the server (${cause.status} ${cause.code})`;
+      case 'bucket-missing':
+        return `the bucket "${cause.bucket}" does not exist`;
+      case 'conflict':
+        return `another object already has this name (${cause.remoteSize} bytes there, ${cause.localSize} here): not overwritten`;
+      case 'source-changed':
+        return `the file changed during the deposit (${cause.detail})`;
+      case 'source-missing':
+        return 'the file is gone from the folder';
+      case 'source-unreadable':
+        return `the file cannot be read (${cause.detail})`;
+      case 'verification-failed':
+        return `the server's copy does not match (${cause.detail})`;
+    }
+  })();
+  const remedy = remedyOf(cause);
+  const hint =
+    remedy === 'retry'
+      ? '`depot retry-failures` can help'
+      : remedy === 'new-credentials'
+        ? 'fix the credentials or permissions, then run the deposit again'
+        : 'retrying will not help';
+  return `${what}; ${hint}`;
+};
