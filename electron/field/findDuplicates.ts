@@ -5,7 +5,8 @@ import type { DuplicateGroup } from '../../shared/field/buildPreflightReport';
 
 type Candidate = { readonly relPath: string; readonly absPath: string; readonly size: number };
 
-const EDGE = 64 * 1024;
+/** Enough to cover headers and the first samples: equal sizes rarely survive it unless equal. */
+const EDGE = 16 * 1024;
 
 /** SHA-256 of the whole file, streamed in 1 MiB reads (never the whole file in memory). */
 export const sha256OfFile = async (absPath: string, signal?: AbortSignal): Promise<string> => {
@@ -18,7 +19,7 @@ export const sha256OfFile = async (absPath: string, signal?: AbortSignal): Promi
   return hash.digest('hex');
 };
 
-/** A cheap discriminator: size, first and last 64 KiB. Equal files always share it. */
+/** A cheap discriminator: size, first and last 16 KiB. Equal files always share it. */
 const edgeFingerprint = async (file: Candidate): Promise<string> => {
   const handle = await open(file.absPath, 'r');
   try {
@@ -52,7 +53,7 @@ const groupBy = async <K>(
 
 /**
  * Exact duplicates (same SHA-256) among files. Only files whose sizes collide are read; among
- * those, the first and last 64 KiB rule out almost every pair (recorders often write fixed-size
+ * those, the first and last 16 KiB rule out almost every pair (recorders often write fixed-size
  * files whose audio differs from the first samples), and only the survivors are hashed whole.
  * Returns each group sorted by relPath and the whole-file hashes it computed.
  */

@@ -117,6 +117,9 @@ export const inspectWav = async (read: ReadAt, size: number): Promise<WavInspect
     const chunkId = id(header, 0);
     const chunkSize = u32(header, 4);
     const body = offset + 8;
+    // Not a chunk id: padding or garbage (recorders that pre-allocate leave zeros after the
+    // audio). Stop walking rather than crawl through it 8 bytes at a time.
+    if (!/^[\x20-\x7e]{4}$/.test(chunkId)) break;
     chunks.push(chunkId);
     if (chunkId === 'data') {
       const declared =

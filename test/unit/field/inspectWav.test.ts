@@ -164,3 +164,13 @@ describe('inspectWav', () => {
     expect(result.guano?.make).toBe('X');
   });
 });
+
+describe('inspectWav after the audio', () => {
+  it('stops at zero padding after the audio instead of walking it', async () => {
+    const file = concatBytes([wavFile({ format, audio: audio(100) }), new Uint8Array(1 << 20)]);
+    const m = memory(file);
+    const result = await m.inspect();
+    expect(result.chunks).toEqual(['fmt ', 'data']);
+    expect(m.reads.length).toBeLessThan(10);
+  });
+});
