@@ -75,7 +75,9 @@ type Emission = {
   readonly progress: (totalSent: number) => void;
   /** An answer arrived (a listing page): re-arms the watchdog. */
   readonly alive: () => void;
-  cause(): AbortCause | undefined;
+  /** The body's source failed: stop the request now (the read error is what gets reported). */
+  readonly sourceFailed: () => void;
+  cause(): AbortCause | 'source' | undefined;
   end(): void;
 };
 
@@ -150,7 +152,7 @@ export class S3ObjectStore implements ObjectStore {
 
   private start(options: EmissionOptions): Emission {
     const controller = new AbortController();
-    let cause: AbortCause | undefined;
+    let cause: AbortCause | 'source' | undefined;
     const abort = (why: AbortCause): void => {
       if (cause !== undefined) return;
       cause = why;
@@ -175,6 +177,10 @@ export class S3ObjectStore implements ObjectStore {
         options.onBytesSent?.(totalSent);
       },
       alive,
+      sourceFailed: () => {
+        cause ??= 'source';
+        controller.abort();
+      },
       cause: () => cause,
       end: () => {
         clearTimeout(deadlineTimer);
@@ -201,6 +207,7 @@ export class S3ObjectStore implements ObjectStore {
     } catch (error) {
       if (error instanceof SourceReadError) throw error;
       const abortCause = emission.cause();
+      if (abortCause === 'source') throw error;
       const raw = toRawResponse(error, {
         receivedAt: this.clock.now(),
         ...(abortCause === undefined ? {} : { abortCause }),
@@ -227,7 +234,7 @@ export class S3ObjectStore implements ObjectStore {
 
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (client, e) => {
-      const body = countingBody(input.body, e.progress);
+      const body = countingBody(input.body, e.progress, e.sourceFailed);
       try {
         const out = await client.send(
           new PutObjectCommand({
@@ -270,7 +277,7 @@ export class S3ObjectStore implements ObjectStore {
 
   uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (client, e) => {
-      const body = countingBody(input.body, e.progress);
+      const body = countingBody(input.body, e.progress, e.sourceFailed);
       try {
         const out = await client.send(
           new UploadPartCommand({

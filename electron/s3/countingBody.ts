@@ -16,9 +16,14 @@ export type CountingBody = {
 
 /**
  * Opens `body` afresh for one attempt and reports the running total of bytes the HTTP request has
- * pulled from it, which is what the socket has been handed (give or take one buffer).
+ * pulled from it, which is what the socket has been handed (give or take one buffer). A read
+ * failure calls `onReadError` so the emission stops at once instead of waiting on a stalled body.
  */
-export const countingBody = (body: Body, onProgress: (total: number) => void): CountingBody => {
+export const countingBody = (
+  body: Body,
+  onProgress: (total: number) => void,
+  onReadError: () => void,
+): CountingBody => {
   const length = body.kind === 'bytes' ? body.bytes.length : body.length;
   let failure: SourceReadError | undefined;
   let total = 0;
@@ -36,9 +41,12 @@ export const countingBody = (body: Body, onProgress: (total: number) => void): C
       failure = new SourceReadError(
         new Error(`the source gave ${total} bytes where ${length} were planned`),
       );
+      onReadError();
       done(failure);
     },
   });
+  // The HTTP request may have stopped listening by then; the failure is reported by readError().
+  counter.on('error', () => undefined);
   const source: Readable =
     body.kind === 'bytes'
       ? Readable.from(chunksOf(body.bytes), { objectMode: false })
@@ -51,6 +59,7 @@ export const countingBody = (body: Body, onProgress: (total: number) => void): C
           });
   source.on('error', (error: Error) => {
     failure = new SourceReadError(error);
+    onReadError();
     counter.destroy(failure);
   });
   source.pipe(counter);

@@ -1,0 +1,275 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
+import { SourceReadError } from '../../../electron/s3/SourceReadError';
+import type { EmissionOptions, PutObjectInput } from '../../../shared/ports/ObjectStore';
+import { fault, s3Request, startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import { testBucket, type TestBucket } from '../../support/testBucket';
+
+// The adapter under real faults: radosgw behind the fault proxy. Each case checks the Outcome
+// (classified once, by the adapter) and what the server holds afterwards.
+const STALL_MS = 600;
+
+describe('S3ObjectStore under faults (radosgw behind the fault proxy)', () => {
+  let b: TestBucket;
+  let proxy: FaultProxy;
+  let store: S3ObjectStore;
+  let direct: S3ObjectStore;
+  let dir: string;
+
+  beforeAll(async () => {
+    b = await testBucket('faults');
+    proxy = await startFaultProxy({ target: b.endpoint });
+    const make = (endpoint: string) =>
+      new S3ObjectStore({
+        endpoint,
+        region: b.region,
+        bucket: b.bucket,
+        credentials: b,
+        forcePathStyle: true,
+        stallMs: STALL_MS,
+      });
+    store = make(proxy.endpoint);
+    direct = make(b.endpoint);
+    dir = await mkdtemp(join(tmpdir(), 'depot-faults-'));
+  });
+  afterEach(async () => {
+    proxy.clearRules();
+    proxy.clearLog();
+    await proxy.setDown(false);
+  });
+  afterAll(async () => {
+    store.destroy();
+    direct.destroy();
+    await proxy.close();
+    await b.remove();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const soon = (ms = 60_000): EmissionOptions => ({ deadline: Date.now() + ms });
+  const object = (key: string, size: number): PutObjectInput => {
+    const bytes = randomBytes(size);
+    return {
+      key,
+      body: { kind: 'bytes', bytes },
+      md5Base64: createHash('md5').update(bytes).digest('base64'),
+      metadata: { sha256: createHash('sha256').update(bytes).digest('hex') },
+      ifNoneMatch: true,
+    };
+  };
+  const onServer = async (key: string) => {
+    const head = await direct.headObject({ key }, soon());
+    if (head.kind !== 'success') throw new Error(`HeadObject failed: ${JSON.stringify(head)}`);
+    return head.value;
+  };
+
+  it('a connection reset mid-body is unreachable (connection-reset); nothing stored', async () => {
+    proxy.addRule({ match: s3Request.putObject, action: fault.resetAfterBodyBytes(256 * 1024) });
+    let sent = 0;
+    const outcome = await store.putObject(object('cut.wav', 2 * 1024 * 1024), {
+      ...soon(),
+      onBytesSent: (total) => (sent = total),
+    });
+    expect(outcome).toEqual({ kind: 'unreachable', reason: 'connection-reset' });
+    expect(sent).toBeGreaterThanOrEqual(256 * 1024);
+    expect(await onServer('cut.wav')).toBeUndefined();
+  });
+
+  it('503 SlowDown with Retry-After is refused 503 with the wait, after exactly one request', async () => {
+    proxy.addRule({
+      match: s3Request.putObject,
+      action: fault.status(503, { code: 'SlowDown', retryAfter: '3' }),
+    });
+    expect(await store.putObject(object('slow.wav', 1000), soon())).toMatchObject({
+      kind: 'refused',
+      status: 503,
+      code: 'SlowDown',
+      retryAfterMs: 3000,
+    });
+    expect(proxy.count(s3Request.putObject)).toBe(1);
+    expect(await onServer('slow.wav')).toBeUndefined();
+  });
+
+  it('Retry-After as an HTTP-date, and x-amz-retry-after in ms, give the wait too', async () => {
+    const inFiveSeconds = new Date(Date.now() + 5000).toUTCString();
+    proxy.addRule({
+      match: s3Request.headObject,
+      action: fault.status(503, { code: 'SlowDown', retryAfter: inFiveSeconds }),
+    });
+    const dated = await store.headObject({ key: 'x' }, soon());
+    expect(dated.kind === 'refused' ? dated.retryAfterMs : undefined).toBeGreaterThan(3000);
+    expect(dated.kind === 'refused' ? dated.retryAfterMs : undefined).toBeLessThanOrEqual(5000);
+    proxy.addRule({
+      match: s3Request.listObjects,
+      action: fault.status(503, { code: 'SlowDown', amzRetryAfterMs: 1500 }),
+    });
+    expect(await store.listObjects({ prefix: '' }, soon())).toMatchObject({
+      kind: 'refused',
+      status: 503,
+      code: 'SlowDown',
+      retryAfterMs: 1500,
+    });
+  });
+
+  it('429 is refused 429', async () => {
+    proxy.addRule({
+      match: s3Request.uploadPart,
+      action: fault.status(429, { code: 'TooManyRequests', retryAfter: '1' }),
+    });
+    const key = 'throttled.wav';
+    const created = await store.createMultipartUpload({ key, metadata: {} }, soon());
+    if (created.kind !== 'success') throw new Error('CreateMultipartUpload failed');
+    const { body, md5Base64 } = object(key, 1000);
+    const uploadId = created.value.uploadId;
+    expect(
+      await store.uploadPart({ key, uploadId, partNumber: 1, body, md5Base64 }, soon()),
+    ).toMatchObject({ kind: 'refused', status: 429, code: 'TooManyRequests', retryAfterMs: 1000 });
+    expect(await store.abortMultipartUpload({ key, uploadId }, soon())).toMatchObject({
+      kind: 'success',
+    });
+  });
+
+  it('403 AccessDenied and 400 RequestTimeout are refused with their codes', async () => {
+    proxy.addRule({
+      match: s3Request.putObject,
+      action: fault.status(403, { code: 'AccessDenied' }),
+    });
+    expect(await store.putObject(object('denied.wav', 100), soon())).toMatchObject({
+      kind: 'refused',
+      status: 403,
+      code: 'AccessDenied',
+    });
+    proxy.addRule({
+      match: s3Request.putObject,
+      action: fault.status(400, { code: 'RequestTimeout' }),
+    });
+    expect(await store.putObject(object('timeout.wav', 100), soon())).toMatchObject({
+      kind: 'refused',
+      status: 400,
+      code: 'RequestTimeout',
+    });
+  });
+
+  it('a burst of 500s is refused 500 each time, then the same call succeeds', async () => {
+    proxy.addRule({
+      match: s3Request.putObject,
+      action: fault.status(500, { code: 'InternalError' }),
+      times: 3,
+    });
+    const input = object('burst.wav', 5000);
+    for (let i = 0; i < 3; i++) {
+      expect(await store.putObject(input, soon())).toMatchObject({ kind: 'refused', status: 500 });
+    }
+    expect(await store.putObject(input, soon())).toMatchObject({ kind: 'success' });
+    expect(proxy.count(s3Request.putObject)).toBe(4);
+  });
+
+  it('a stalled upload is aborted by the watchdog: unreachable (stall) within stallMs', async () => {
+    proxy.addRule({ match: s3Request.putObject, action: fault.stall(20_000) });
+    const started = Date.now();
+    const outcome = await store.putObject(object('stalled.wav', 4 * 1024 * 1024), soon());
+    const took = Date.now() - started;
+    expect(outcome).toEqual({ kind: 'unreachable', reason: 'stall' });
+    expect(took).toBeGreaterThanOrEqual(STALL_MS - 50);
+    expect(took).toBeLessThan(STALL_MS + 2000);
+  });
+
+  it('the deadline aborts a slow answer: unreachable (timeout)', async () => {
+    proxy.addRule({ match: s3Request.headObject, action: fault.delay(5000) });
+    const started = Date.now();
+    expect(await store.headObject({ key: 'x' }, soon(300))).toEqual({
+      kind: 'unreachable',
+      reason: 'timeout',
+    });
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it("the caller's abort mid-upload is aborted, nothing else", async () => {
+    proxy.addRule({ match: s3Request.putObject, action: fault.stall(20_000) });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    expect(
+      await store.putObject(object('cancelled.wav', 1024 * 1024), {
+        ...soon(),
+        signal: controller.signal,
+      }),
+    ).toEqual({ kind: 'aborted' });
+  });
+
+  it('a reply lost after PutObject acted: unreachable, yet the object is there', async () => {
+    proxy.addRule({ match: s3Request.putObject, action: fault.loseReply() });
+    const input = object('lost.wav', 50_000);
+    expect(await store.putObject(input, soon())).toEqual({
+      kind: 'unreachable',
+      reason: 'connection-reset',
+    });
+    const head = await onServer('lost.wav');
+    expect(head?.size).toBe(50_000);
+    expect(head?.metadata['sha256']).toBe(input.metadata['sha256']);
+    // The replay with If-None-Match says 412: the caller reconciles with HeadObject.
+    expect(await store.putObject(input, soon())).toMatchObject({ kind: 'refused', status: 412 });
+  });
+
+  it('a reply lost after CompleteMultipartUpload acted: the object exists; a replay succeeds', async () => {
+    const key = 'lost-complete.wav';
+    const created = await store.createMultipartUpload({ key, metadata: {} }, soon());
+    if (created.kind !== 'success') throw new Error('CreateMultipartUpload failed');
+    const uploadId = created.value.uploadId;
+    const { body, md5Base64 } = object(key, 6 * 1024 * 1024);
+    const part = await store.uploadPart({ key, uploadId, partNumber: 1, body, md5Base64 }, soon());
+    if (part.kind !== 'success') throw new Error('UploadPart failed');
+    const complete = {
+      key,
+      uploadId,
+      parts: [{ partNumber: 1, ...part.value }],
+      ifNoneMatch: true,
+    };
+    proxy.addRule({ match: s3Request.completeMultipartUpload, action: fault.loseReply() });
+    expect(await store.completeMultipartUpload(complete, soon())).toEqual({
+      kind: 'unreachable',
+      reason: 'connection-reset',
+    });
+    expect((await onServer(key))?.size).toBe(6 * 1024 * 1024);
+    // radosgw 16.2 answers a replayed Complete of a completed upload with 200.
+    expect(await store.completeMultipartUpload(complete, soon())).toMatchObject({
+      kind: 'success',
+    });
+  });
+
+  it('an endpoint that is down is unreachable: refused connection, or reset', async () => {
+    await proxy.setDown(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await store.headBucket(soon())).toEqual({
+      kind: 'unreachable',
+      reason: 'connection-refused',
+    });
+    await proxy.setDown(true, 'reset');
+    expect(await store.headBucket(soon())).toEqual({
+      kind: 'unreachable',
+      reason: 'connection-reset',
+    });
+    await proxy.setDown(false);
+    expect(await store.headBucket(soon())).toEqual({ kind: 'success', value: undefined });
+  });
+
+  it('a source that cannot be read is thrown, not classified as the network', async () => {
+    const input = object('source.wav', 10);
+    const missing = { kind: 'file', path: join(dir, 'missing.wav'), start: 0, length: 10 } as const;
+    const started = Date.now();
+    await expect(store.putObject({ ...input, body: missing }, soon())).rejects.toBeInstanceOf(
+      SourceReadError,
+    );
+    // Shorter than planned (the file shrank since the scan): never sent as a mix.
+    const short = join(dir, 'short.wav');
+    await writeFile(short, randomBytes(10));
+    const body = { kind: 'file', path: short, start: 0, length: 20 } as const;
+    await expect(store.putObject({ ...input, body }, soon())).rejects.toBeInstanceOf(
+      SourceReadError,
+    );
+    expect(Date.now() - started).toBeLessThan(STALL_MS);
+    expect(await onServer('source.wav')).toBeUndefined();
+  });
+});
