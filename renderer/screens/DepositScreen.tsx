@@ -27,7 +27,8 @@ export const DepositScreen = () => {
       </section>
     );
   }
-  const eta = formatEta(plan.etaSeconds, locale);
+  const moving = plan.state === 'running';
+  const eta = moving ? formatEta(plan.etaSeconds, locale) : null;
   return (
     <section aria-labelledby="current-title" data-plan-id={plan.id}>
       <h1 id="current-title">
@@ -57,9 +58,9 @@ export const DepositScreen = () => {
           {t('current.files', { done: plan.unitsDone, total: plan.unitsTotal })}
         </dd>
         <dt>{t('current.throughput')}</dt>
-        <dd>{formatRate(plan.throughputBytesPerSec, locale)}</dd>
+        <dd>{moving ? formatRate(plan.throughputBytesPerSec, locale) : '—'}</dd>
         <dt>{t('current.eta')}</dt>
-        <dd>{eta ?? t('current.etaUnknown')}</dd>
+        <dd>{moving ? (eta ?? t('current.etaUnknown')) : '—'}</dd>
       </dl>
       <div className="row">
         <label>

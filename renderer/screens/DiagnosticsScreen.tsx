@@ -2,8 +2,17 @@ import { useEffect, useState } from 'react';
 import type { CountersView, JournalEntryView } from '../../shared/ipc/views';
 import { formatClock } from '../format/formatClock';
 import { formatDuration } from '../format/formatDuration';
+import type { MessageKey } from '../i18n/fr';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+
+const reasonKeys = {
+  'not-retryable': 'diag.reason.not-retryable',
+  'attempts-exhausted': 'diag.reason.attempts-exhausted',
+  budget: 'diag.reason.budget',
+  deadline: 'diag.reason.deadline',
+  'circuit-open': 'diag.reason.circuit-open',
+} as const satisfies Readonly<Record<string, MessageKey>>;
 
 export const DiagnosticsScreen = () => {
   const t = useT();
@@ -11,6 +20,8 @@ export const DiagnosticsScreen = () => {
   const locale = useDepotStore((s) => s.locale);
   const second = useDepotStore((s) => Math.floor(s.now / 2000));
   const [counters, setCounters] = useState<CountersView | null>(null);
+  const reasonText = (reason: string): string =>
+    reason in reasonKeys ? t(reasonKeys[reason as keyof typeof reasonKeys]) : reason;
   const [journal, setJournal] = useState<readonly JournalEntryView[]>([]);
 
   useEffect(() => {
@@ -44,7 +55,7 @@ export const DiagnosticsScreen = () => {
           <dt>{t('diag.retriesRefused')}</dt>
           <dd>
             {Object.entries(counters.retriesRefused)
-              .map(([reason, n]) => `${reason}: ${n}`)
+              .map(([reason, n]) => `${reasonText(reason)} : ${n}`)
               .join(' · ') || '0'}
           </dd>
           <dt>{t('diag.circuit')}</dt>

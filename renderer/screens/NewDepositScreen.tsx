@@ -126,7 +126,9 @@ export const NewDepositScreen = () => {
               {report.issues.slice(0, 50).map((issue) => (
                 <li key={`${issue.relPath}:${issue.kind}`} data-decision={issue.decision}>
                   <strong>{t(`new.decision.${issue.decision}`)}</strong> ·{' '}
-                  <code>{issue.relPath}</code> — {issue.message[locale]}
+                  {issue.relPath !== '' && <code>{issue.relPath}</code>}
+                  {issue.relPath !== '' && ' — '}
+                  {issue.message[locale]}
                 </li>
               ))}
             </ul>

@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import type { Screen } from '../../../renderer/store/useDepotStore';
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+export type StorageSettings = {
+  readonly endpoint: string;
+  readonly region: string;
+  readonly bucket: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly prefixTemplate?: string;
+  readonly concurrency?: number;
+};
+
+/** The Depot interface as a volunteer uses it (French, the default), one method per gesture. */
+export class DepotPage {
+  constructor(readonly page: Page) {}
+
+  async open(url: string): Promise<void> {
+    await this.page.setViewportSize({ width: 1280, height: 800 });
+    await this.page.goto(url);
+    await this.page.locator('nav').waitFor();
+  }
+
+  async go(screen: Screen): Promise<void> {
+    await this.page.locator(`nav button[data-screen="${screen}"]`).click();
+  }
+
+  statusBar(): Locator {
+    return this.page.locator('footer.status-bar');
+  }
+
+  async configure(settings: StorageSettings): Promise<void> {
+    await this.go('settings');
+    const form = this.page.locator('form.settings');
+    await form.locator('input[name="endpoint"]').fill(settings.endpoint);
+    await form.locator('input[name="region"]').fill(settings.region);
+    await form.locator('input[name="bucket"]').fill(settings.bucket);
+    await form
+      .locator('input[name="prefixTemplate"]')
+      .fill(settings.prefixTemplate ?? '{site}/{point}/{night}');
+    await form.locator('input[name="pathStyle"]').check();
+    if (settings.concurrency !== undefined) {
+      await form.locator('input[name="concurrency"]').fill(String(settings.concurrency));
+    }
+    await this.enterCredentials(settings.accessKeyId, settings.secretAccessKey);
+  }
+
+  /** Types credentials and saves: the form forgets them at once. */
+  async enterCredentials(accessKeyId: string, secretAccessKey: string): Promise<void> {
+    await this.go('settings');
+    const form = this.page.locator('form.settings');
+    await form.locator('input[name="accessKeyId"]').fill(accessKeyId);
+    await form.locator('input[name="secretAccessKey"]').fill(secretAccessKey);
+    await form.getByRole('button', { name: 'Enregistrer' }).click();
+    await this.page.getByText('Réglages enregistrés.').waitFor();
+  }
+
+  async testConnection(): Promise<Locator> {
+    await this.go('settings');
+    await this.page.getByRole('button', { name: 'Tester la connexion' }).click();
+    const verdict = this.page.getByTestId('verdict');
+    await verdict.waitFor();
+    return verdict;
+  }
+
+  /** Nouveau dépôt: folder, pre-flight summary, site/point/night, Déposer. */
+  async checkFolder(dir: string): Promise<Locator> {
+    await this.go('new');
+    await this.page.locator('input[name="dir"]').fill(dir);
+    await this.page.getByRole('button', { name: 'Analyser le dossier' }).click();
+    const summary = this.page.getByTestId('preflight');
+    await summary.waitFor();
+    return summary;
+  }
+
+  async startDeposit(
+    fields: { site?: string; point?: string; night?: string } = {},
+  ): Promise<void> {
+    if (fields.site !== undefined) await this.page.locator('input[name="site"]').fill(fields.site);
+    if (fields.point !== undefined)
+      await this.page.locator('input[name="point"]').fill(fields.point);
+    if (fields.night !== undefined)
+      await this.page.locator('input[name="night"]').fill(fields.night);
+    await this.page.getByRole('button', { name: 'Déposer', exact: true }).click();
+    await this.page.locator('#current-title').waitFor();
+  }
+
+  /** The current night's state badge on "Dépôt en cours" (`data-state`). */
+  planState(): Locator {
+    return this.page.locator('section[data-plan-id] .badge');
+  }
+
+  async waitForPlanState(state: string, timeoutMs = 120_000): Promise<void> {
+    await this.page
+      .locator(`section[data-plan-id] .badge[data-state="${state}"]`)
+      .waitFor({ timeout: timeoutMs });
+  }
+
+  unitRows(): Locator {
+    return this.page.locator('[data-testid="units"] .unit-row[data-unit]');
+  }
+
+  async screenshot(name: string): Promise<string> {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const path = `${SCREENSHOTS}/${name}.png`;
+    await this.page.screenshot({ path });
+    return path;
+  }
+}
