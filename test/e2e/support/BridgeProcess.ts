@@ -53,7 +53,7 @@ export const startBridgeProcess = async (options: {
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error('bridge did not start');
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   const ready = await new Promise<{ url: string; port: number }>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`bridge not ready in 60 s:\n${stderr}`)),
