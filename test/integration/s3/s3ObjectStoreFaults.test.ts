@@ -255,6 +255,20 @@ describe('S3ObjectStore under faults (radosgw behind the fault proxy)', () => {
     expect(await store.headBucket(soon())).toEqual({ kind: 'success', value: undefined });
   });
 
+  it('signs with clockOffsetMs: a skewed clock is refused, the corrected offset accepted', async () => {
+    const hour = 3_600_000;
+    // As if the local clock ran an hour behind (offset = server - local = +1 h), uncorrected...
+    const skewed = await store.headBucket({ ...soon(), clockOffsetMs: -hour });
+    expect(skewed).toMatchObject({ kind: 'refused', status: 403 });
+    // ...then the policy's correction: the SDK's own adjustment must not linger into this call.
+    expect(await store.headBucket({ ...soon(), clockOffsetMs: 0 })).toMatchObject({
+      kind: 'success',
+    });
+    const put = await store.putObject(object('skew.wav', 10), { ...soon(), clockOffsetMs: -hour });
+    expect(put).toMatchObject({ kind: 'refused', status: 403, code: 'RequestTimeTooSkewed' });
+    expect(put.kind === 'refused' ? put.serverTime : undefined).toBeGreaterThan(0);
+  });
+
   it('a source that cannot be read is thrown, not classified as the network', async () => {
     const input = object('source.wav', 10);
     const missing = { kind: 'file', path: join(dir, 'missing.wav'), start: 0, length: 10 } as const;
