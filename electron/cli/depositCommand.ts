@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { FailureCause } from '../../shared/domain/FailureCause';
 import { blockingProblems } from '../../shared/field/blockingProblems';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import { expandPrefix, PrefixTemplateError } from '../../shared/field/expandPrefix';
@@ -125,6 +126,18 @@ const formatSummary = (s: DepositSummary): string => {
   return lines.join('\n') + '\n';
 };
 
+/** What to fix when the endpoint refuses the whole deposit (nothing is failed for it). */
+const blockedMessage = (cause: FailureCause, endpoint: string): string => {
+  switch (cause.kind) {
+    case 'bucket-missing':
+      return `the bucket "${cause.bucket}" does not exist on ${endpoint}: create it, or check --bucket`;
+    case 'auth':
+      return `${endpoint} refused the credentials (${cause.status} ${cause.code}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile) and the bucket's permissions`;
+    default:
+      return describeCause(cause);
+  }
+};
+
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   let parsed;
   try {
@@ -248,6 +261,17 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const started = Date.now();
   try {
     const progress = new ProgressReporter(io.stderr);
+    const offEarly = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
+    const endpointCheck = await depot.engine.checkEndpoint(v.bucket, { signal: io.signal });
+    offEarly();
+    if (endpointCheck.kind === 'stopped') {
+      say('Stopped before the endpoint answered: nothing was planned or sent.');
+      return 4;
+    }
+    if (endpointCheck.kind === 'blocked') {
+      io.stderr.write(`depot deposit: ${blockedMessage(endpointCheck.cause, v.endpoint)}\n`);
+      return 2;
+    }
     say(`Planning ${report.totalFiles} files (${formatBytes(report.totalBytes)}): checksums...`);
     let plan;
     try {

@@ -351,6 +351,47 @@ export class DepositEngine {
   // ---------------------------------------------------------------- running
 
   /**
+   * Asks the endpoint whether the bucket is there and the credentials work, before planning or
+   * running anything: a refusal is reported without touching any plan; an unreachable endpoint is
+   * waited for (events say "waiting for network") until it answers or the signal aborts.
+   */
+  async checkEndpoint(
+    bucket: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ kind: 'ok' } | { kind: 'blocked'; cause: FailureCause } | { kind: 'stopped' }> {
+    const controller = new AbortController();
+    const stop = (): void => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', stop, { once: true });
+    const run: Run = {
+      planId: 0,
+      controller,
+      held: new Set(),
+      bucket,
+      paused: false,
+      blocked: undefined,
+      waitingNetwork: 0,
+      lastProgressAt: 0,
+      acked: [],
+    };
+    try {
+      const outcome = await this.withWaits(run, undefined, async () => {
+        const r = await this.call(run, undefined, 'HeadBucket', 'brief', 0, (o) =>
+          this.objectStore.headBucket(o),
+        );
+        return r.kind === 'refused' ? causeOfRefusal(r.failure, bucket) : undefined;
+      });
+      if (outcome === undefined || outcome === 'deferred') return { kind: 'ok' };
+      return { kind: 'blocked', cause: outcome };
+    } catch (error) {
+      if (isAbort(error) || controller.signal.aborted) return { kind: 'stopped' };
+      throw error;
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
+    }
+  }
+
+  /**
    * Works on the plan until every unit is terminal, the signal aborts, or the plan is paused.
    * Transient troubles never fail a unit: it waits (paced, deferred when long, or for the network).
    */
@@ -503,36 +544,45 @@ export class DepositEngine {
     step: () => Promise<T>,
   ): Promise<T | 'deferred'> {
     const signal = run.controller.signal;
-    for (;;) {
-      try {
-        return await step();
-      } catch (error) {
-        if (!(error instanceof MustWait)) throw error;
-        const now = this.clock.now();
-        const circuitOpen = this.policy.circuit(this.objectStore.endpoint).kind === 'open';
-        if (error.network && circuitOpen) {
-          this.setNetworkWait(run, unit, true);
-          try {
+    // "Waiting for network" lasts from the first network trouble until a step gets through (or
+    // gives up for another reason), not merely until the next probe slot.
+    let waitingNetwork = false;
+    const networkWait = (waiting: boolean): void => {
+      if (waiting === waitingNetwork) return;
+      waitingNetwork = waiting;
+      this.setNetworkWait(run, unit, waiting);
+    };
+    try {
+      for (;;) {
+        try {
+          return await step();
+        } catch (error) {
+          if (!(error instanceof MustWait)) throw error;
+          const now = this.clock.now();
+          const circuitOpen = this.policy.circuit(this.objectStore.endpoint).kind === 'open';
+          if (error.network && circuitOpen) {
+            networkWait(true);
             await this.policy.whenAvailable(this.objectStore.endpoint, signal);
-          } finally {
-            this.setNetworkWait(run, unit, false);
+            continue;
           }
-          continue;
+          networkWait(false);
+          const wait = error.notBefore - now;
+          if (unit !== undefined && wait > this.settings.deferAfterMs) {
+            this.setState(run.planId, unit, { kind: 'deferred', notBefore: error.notBefore });
+            return 'deferred';
+          }
+          if (unit !== undefined) {
+            this.setActivity(run.planId, unit.id, {
+              kind: 'retry-wait',
+              nextAttemptAt: error.notBefore,
+            });
+          }
+          if (wait > 0) await this.sleeper.sleep(wait, signal);
+          if (unit !== undefined) this.setActivity(run.planId, unit.id, { kind: 'idle' });
         }
-        const wait = error.notBefore - now;
-        if (unit !== undefined && wait > this.settings.deferAfterMs) {
-          this.setState(run.planId, unit, { kind: 'deferred', notBefore: error.notBefore });
-          return 'deferred';
-        }
-        if (unit !== undefined) {
-          this.setActivity(run.planId, unit.id, {
-            kind: 'retry-wait',
-            nextAttemptAt: error.notBefore,
-          });
-        }
-        if (wait > 0) await this.sleeper.sleep(wait, signal);
-        if (unit !== undefined) this.setActivity(run.planId, unit.id, { kind: 'idle' });
       }
+    } finally {
+      networkWait(false);
     }
   }
 
@@ -614,7 +664,13 @@ export class DepositEngine {
     }
     if (result.kind === 'success') {
       this.consecutiveGiveUps = 0;
-      this.record(run.planId, operation, 'success', result.attempts, null);
+      this.record(
+        run.planId === 0 ? null : run.planId,
+        operation,
+        'success',
+        result.attempts,
+        null,
+      );
       return { kind: 'ok', value: result.value, attempts: result.attempts, sent };
     }
     if (result.reason === 'aborted' || signal.aborted) throw abortError();
