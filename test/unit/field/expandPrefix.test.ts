@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expandPrefix, PrefixTemplateError } from '../../../shared/field/expandPrefix';
 import type { PreflightReport } from '../../../shared/field/PreflightReport';
+import { planMetadata } from '../../../shared/field/planMetadata';
 import { prefixValues } from '../../../shared/field/prefixValues';
 
 describe('expandPrefix', () => {
@@ -67,5 +68,57 @@ describe('prefixValues', () => {
     expect(() =>
       expandPrefix('{night}/', prefixValues(report(['2026-06-12', '2026-06-13']))),
     ).toThrow('no value for {night}');
+  });
+});
+
+describe('planMetadata', () => {
+  it('keeps the night, recorder, zone, counts and problem counts; overrides win', () => {
+    const report = {
+      nights: [
+        {
+          night: '2026-06-12',
+          files: 2,
+          firstAt: '2026-06-12T21:00:00+02:00',
+          lastAt: '2026-06-13T05:00:00+02:00',
+        },
+      ],
+      metadata: {
+        site: 'SITE01',
+        serials: ['AB'],
+        serial: 'AB',
+        make: 'Depot',
+        model: 'M',
+        sampleRates: [384000],
+        totalDurationSec: 12.5,
+      },
+      timeZone: { zone: 'UTC+02:00', source: 'file-offset', sources: {}, offsets: ['+02:00'] },
+      totalFiles: 3,
+      totalBytes: 300,
+      counts: { valid: 2, empty: 1, 'header-only': 0, truncated: 0, 'not-wav': 0, companion: 0 },
+      problems: [
+        { relPath: 'x.wav', class: 'empty', decision: 'skip', message: { fr: '', en: '' } },
+      ],
+      scan: { skippedJunk: { count: 4, paths: [] }, refused: [] },
+    } as unknown as PreflightReport;
+    expect(planMetadata(report, { point: 'Z2' })).toEqual({
+      site: 'SITE01',
+      point: 'Z2',
+      night: '2026-06-12',
+      nights: ['2026-06-12'],
+      firstAt: '2026-06-12T21:00:00+02:00',
+      lastAt: '2026-06-13T05:00:00+02:00',
+      make: 'Depot',
+      model: 'M',
+      serial: 'AB',
+      serials: ['AB'],
+      timeZone: { zone: 'UTC+02:00', source: 'file-offset' },
+      sampleRates: [384000],
+      totalDurationSec: 12.5,
+      totalFiles: 3,
+      totalBytes: 300,
+      counts: { valid: 2, empty: 1, 'header-only': 0, truncated: 0, 'not-wav': 0, companion: 0 },
+      problems: { empty: 1 },
+      skippedJunk: 4,
+    });
   });
 });
