@@ -49,12 +49,19 @@ const main = async (): Promise<number> => {
     process.stderr.write(`--sizes must be realistic, small or large\n${usage}\n`);
     return 2;
   }
+  let totalBytes: number | undefined;
+  try {
+    totalBytes = values.bytes === undefined ? undefined : parseBytes(values.bytes);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}\n`);
+    return 2;
+  }
   const started = performance.now();
   const result = await synthNight(positionals[0], {
     files,
     seed: Number(values.seed),
     sizes,
-    ...(values.bytes !== undefined ? { totalBytes: parseBytes(values.bytes) } : {}),
+    ...(totalBytes !== undefined ? { totalBytes } : {}),
     ...(values.start !== undefined ? { start: values.start } : {}),
     ...(values.site !== undefined ? { site: values.site } : {}),
   });
