@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
+  appendFileSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -8,6 +9,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -107,8 +109,35 @@ export const startS3Server = async (opts: StartS3ServerOptions = {}): Promise<S3
   running.set(dir, { children, dir });
   installExitHook();
 
+  // If this process dies without stopping the server (SIGKILL, a runner's timeout), a detached
+  // shell notices within two seconds and kills the daemons whose PIDs are listed in `pids`.
+  const pidList = join(dir, 'pids');
+  writeFileSync(pidList, '');
+  const reaper = spawn(
+    'sh',
+    [
+      '-c',
+      'while kill -0 "$1" 2>/dev/null; do sleep 2; done; ' +
+        'for p in $(cat "$2"); do kill -KILL -- "-$p" 2>/dev/null || kill -KILL "$p" 2>/dev/null; done; ' +
+        'rm -rf "$3"',
+      'depot-s3-reaper',
+      String(process.pid),
+      pidList,
+      dir,
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  reaper.unref();
+
   const stop = async (): Promise<void> => {
     running.delete(dir);
+    if (reaper.pid !== undefined && reaper.exitCode === null) {
+      try {
+        process.kill(reaper.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
     // Reverse start order: the OSD shuts down fast only while the monitor still answers.
     for (const child of [...children].reverse()) {
       signalGroup(child, 'SIGTERM');
@@ -147,6 +176,7 @@ export const startS3Server = async (opts: StartS3ServerOptions = {}): Promise<S3
     const child = spawn(command ?? '', rest, { detached: true, stdio: ['ignore', out, out] });
     closeSync(out);
     children.push(child);
+    if (child.pid !== undefined) appendFileSync(pidList, `${child.pid}\n`);
     child.on('error', (error) => log(`${name}: ${error.message}`));
     return child;
   };
