@@ -50,7 +50,8 @@ export const SettingsScreen = () => {
   const [accessKeyId, setAccessKeyId] = useState('');
   const [secret, setSecret] = useState('');
   const [bwlimit, setBwlimit] = useState('');
-  const [message, setMessage] = useState<string | null>(null);
+  // A key, not a text: saving may switch the language, and the message must follow it.
+  const [message, setMessage] = useState<{ key: MessageKey; error?: string } | null>(null);
   const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
   const [testing, setTesting] = useState(false);
 
@@ -86,7 +87,7 @@ export const SettingsScreen = () => {
         : {}),
     });
     if (!result.ok) {
-      setMessage(t('error.generic', { message: result.error.message }));
+      setMessage({ key: 'error.generic', error: result.error.message });
       return;
     }
     // The secret leaves the page as soon as it is saved: the form never shows it again.
@@ -94,7 +95,7 @@ export const SettingsScreen = () => {
     setSecret('');
     setSettings(result.value);
     setLocale(result.value.locale);
-    setMessage(t('settings.saved'));
+    setMessage({ key: 'settings.saved' });
   };
 
   const test = async (): Promise<void> => {
@@ -103,7 +104,7 @@ export const SettingsScreen = () => {
     const result = await api.settings.testConnection();
     setTesting(false);
     if (result.ok) setVerdict(result.value);
-    else setMessage(t('error.generic', { message: result.error.message }));
+    else setMessage({ key: 'error.generic', error: result.error.message });
   };
 
   return (
@@ -232,7 +233,7 @@ export const SettingsScreen = () => {
           </button>
         </div>
       </form>
-      {message !== null && <p role="status">{message}</p>}
+      {message !== null && <p role="status">{t(message.key, { message: message.error ?? '' })}</p>}
       {verdict !== null && <Verdict verdict={verdict} />}
     </section>
   );
