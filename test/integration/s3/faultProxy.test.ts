@@ -114,6 +114,18 @@ describe('fault proxy in front of the real server', () => {
     expect(proxy.log().map((e) => e.fault)).toEqual(['stall', 'delay', undefined]);
   });
 
+  it('resets every open connection on demand: a cut of the link mid-request', async () => {
+    proxy.addRule({ match: s3Request.headObject, action: fault.delay(5000) });
+    const pending = failureOf(
+      viaProxy.send(new HeadObjectCommand({ Bucket: b.bucket, Key: 'signed.bin' })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    proxy.resetAllConnections();
+    expect((await pending).code).toBe('ECONNRESET');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('goes down (refused, then reset) and comes back on the same address', async () => {
     await proxy.setDown(true);
     // Let the client see the reset of its idle keep-alive socket before it tries a new one.
