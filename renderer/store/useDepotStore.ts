@@ -60,10 +60,15 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
     const onEvent = (event: DepotEvent): void => {
       switch (event.type) {
         case 'plan':
-          set((s) => ({ plans: upsert(s.plans, event.plan), unitsVersion: s.unitsVersion + 1 }));
+          // `now` moves with each event so a fresh countdown never starts a second late.
+          set((s) => ({
+            plans: upsert(s.plans, event.plan),
+            unitsVersion: s.unitsVersion + 1,
+            now: Date.now(),
+          }));
           return;
         case 'unit':
-          set((s) => ({ unitsVersion: s.unitsVersion + 1 }));
+          set((s) => ({ unitsVersion: s.unitsVersion + 1, now: Date.now() }));
           return;
         case 'plans-changed':
         case 'network':

@@ -33,6 +33,8 @@ export const ensureRendererBuilt = (): string => {
     ['vite', 'build', '-c', 'vite.renderer.config.ts', '--logLevel', 'warn'],
     {
       stdio: 'inherit',
+      // vitest sets NODE_ENV=test, which would give React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (build.status !== 0) throw new Error(`renderer build failed (exit ${build.status})`);

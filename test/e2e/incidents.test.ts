@@ -1,0 +1,81 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fault, s3Request } from '../support/faultProxy';
+import { setUpDeposit } from './support/depositFixture';
+import type { DepositFixture } from './support/depositFixture';
+import { launchChromium } from './support/launchChromium';
+
+let browser: Browser;
+let world: DepositFixture | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('incidents absorbed without a gesture', () => {
+  it('503 + Retry-After: a discreet countdown on the row and the status bar, then done', async () => {
+    world = await setUpDeposit(
+      browser,
+      { label: 'retry-after', files: 6, sizes: 'small', seed: 21 },
+      { concurrency: 1 },
+    );
+    const { depot } = world;
+    const page = depot.page;
+    const slowDown = world.proxy.addRule({
+      match: s3Request.putObject,
+      action: fault.status(503, { code: 'SlowDown', retryAfter: '6' }),
+      times: 1,
+    });
+    await depot.checkFolder(world.nightDir);
+    await depot.startDeposit({ site: 'SITE01', point: 'P1' });
+
+    const waitingRow = page.locator('[data-status="retry-wait"]');
+    await waitingRow.first().waitFor({ timeout: 30_000 });
+    expect(await waitingRow.first().innerText()).toMatch(/nouvelle tentative dans [1-7] s/);
+    await expect
+      .poll(() => depot.statusBar().innerText())
+      .toMatch(/^Nouvelle tentative dans \d s$/);
+    expect(await depot.statusBar().getAttribute('data-status')).toBe('retry-wait');
+    // An absorbed incident is never an error: no alert, the night is still "En cours".
+    expect(await page.locator('[role="alert"]').count()).toBe(0);
+    expect(await depot.planState().getAttribute('data-state')).toBe('running');
+    await depot.screenshot('depot-en-cours-nouvelle-tentative');
+    const first = Number(/(\d) s$/.exec(await depot.statusBar().innerText())?.[1]);
+    await expect
+      .poll(async () => Number(/(\d) s$/.exec(await depot.statusBar().innerText())?.[1] ?? 0))
+      .toBeLessThan(first);
+
+    await depot.waitForPlanState('done', 120_000);
+    expect(slowDown.fired).toBe(1);
+    expect(await page.getByTestId('files').innerText()).toBe('6 / 6 fichiers');
+  });
+
+  it('endpoint cut: "en attente du réseau", then completes by itself when it is back', async () => {
+    world = await setUpDeposit(browser, { label: 'cut', files: 8, sizes: 'small', seed: 22 });
+    const { depot } = world;
+    const page = depot.page;
+    await depot.checkFolder(world.nightDir);
+    await world.proxy.setDown(true, 'refuse');
+    await depot.startDeposit({ site: 'SITE01', point: 'P2' });
+
+    await depot.waitForPlanState('waiting-network', 90_000);
+    await expect.poll(() => depot.statusBar().innerText()).toBe('En attente du réseau');
+    expect(await page.locator('[data-status="waiting-network"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[role="alert"]').count()).toBe(0);
+    await depot.screenshot('depot-en-cours-attente-reseau');
+
+    await world.proxy.setDown(false);
+    await depot.waitForPlanState('done', 120_000);
+    expect(await page.getByTestId('files').innerText()).toBe('8 / 8 fichiers');
+    // No unit was failed by the outage.
+    await depot.go('failures');
+    await page.getByText('Aucun échec pour cette nuit.').waitFor();
+  });
+});
