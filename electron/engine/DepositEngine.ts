@@ -112,6 +112,7 @@ export class DepositEngine {
   /** No new emission to the endpoint before this (a give-up's not-before): no racing through the queue. */
   private holdUntil = 0;
   private consecutiveGiveUps = 0;
+  private circuitOffline = false;
 
   constructor(deps: DepositEngineDeps) {
     this.store = deps.store;
@@ -587,7 +588,7 @@ export class DepositEngine {
   }
 
   private setNetworkWait(run: Run, unit: UnitRecord | undefined, waiting: boolean): void {
-    const before = run.waitingNetwork;
+    const before = this.isWaitingNetwork(run);
     run.waitingNetwork += waiting ? 1 : -1;
     if (unit !== undefined) {
       this.setActivity(
@@ -596,9 +597,17 @@ export class DepositEngine {
         waiting ? { kind: 'waiting-network' } : { kind: 'idle' },
       );
     }
-    if ((before === 0) !== (run.waitingNetwork === 0)) {
-      this.emit({ type: 'waiting-network', planId: run.planId, waiting: run.waitingNetwork > 0 });
-    }
+    this.emitNetworkChange(run, before);
+  }
+
+  /** A unit waits for the network, or the policy holds calls while the endpoint is unreachable. */
+  private isWaitingNetwork(run: Run): boolean {
+    return run.waitingNetwork > 0 || this.circuitOffline;
+  }
+
+  private emitNetworkChange(run: Run, before: boolean): void {
+    const now = this.isWaitingNetwork(run);
+    if (now !== before) this.emit({ type: 'waiting-network', planId: run.planId, waiting: now });
   }
 
   private async waitHold(signal: AbortSignal): Promise<void> {
@@ -1157,7 +1166,15 @@ export class DepositEngine {
   }
 
   private onPolicyEvent(event: RetryEvent): void {
-    if (event.type === 'circuit') return;
+    if (event.type === 'circuit') {
+      if (event.endpoint !== this.objectStore.endpoint) return;
+      // Calls wait inside the policy while the circuit is open for the network: say so.
+      const offline = event.state.kind === 'open' && event.state.cause === 'offline';
+      const before = [...this.runs.values()].map((run) => this.isWaitingNetwork(run));
+      this.circuitOffline = offline;
+      [...this.runs.values()].forEach((run, i) => this.emitNetworkChange(run, before[i] ?? false));
+      return;
+    }
     if (event.endpoint !== this.objectStore.endpoint) return;
     const who = this.inflight.get(event.operation);
     const planId = who?.planId ?? null;

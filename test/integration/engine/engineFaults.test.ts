@@ -1,0 +1,284 @@
+import { createCipheriv, createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DepositEngine } from '../../../electron/engine/DepositEngine';
+import { systemClock } from '../../../electron/runtime/systemClock';
+import { systemRandom } from '../../../electron/runtime/systemRandom';
+import { timerSleeper } from '../../../electron/runtime/timerSleeper';
+import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
+import { openDatabase } from '../../../electron/store/openDatabase';
+import { PlanStore } from '../../../electron/store/PlanStore';
+import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
+import {
+  fault,
+  s3Request,
+  startFaultProxy,
+  type FaultProxy,
+  type FaultRule,
+} from '../../support/faultProxy';
+import { testBucket, type TestBucket } from '../../support/testBucket';
+import { verifyBucket } from './verifyBucket';
+
+const MiB = 1024 * 1024;
+const FILES: Readonly<Record<string, number>> = {
+  'a.wav': 200 * 1024,
+  'b.wav': 300 * 1024,
+  'c.wav': 12 * MiB,
+  'd.wav': 11 * MiB,
+};
+
+const bytesOf = (name: string, size: number): Buffer =>
+  createCipheriv(
+    'aes-128-ctr',
+    createHash('sha256').update(name).digest().subarray(0, 16),
+    Buffer.alloc(16),
+  ).update(Buffer.alloc(size));
+
+/**
+ * The engine against the real server through the fault proxy: each fault scenario of issue 3 ends
+ * with every object verified (by a separate client, byte for byte) and nothing left open, or with
+ * the right unit failed for the right cause.
+ */
+describe('DepositEngine on radosgw under faults', () => {
+  let b: TestBucket;
+  let proxy: FaultProxy;
+  let work: string;
+  let source: string;
+  let scenario = 0;
+
+  beforeAll(async () => {
+    b = await testBucket('engine-faults');
+    proxy = await startFaultProxy({ target: b.endpoint });
+    work = mkdtempSync(join(tmpdir(), 'depot-engine-faults-'));
+    source = join(work, 'night');
+    mkdirSync(source);
+    for (const [name, size] of Object.entries(FILES))
+      writeFileSync(join(source, name), bytesOf(name, size));
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await b.remove();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** A fresh engine, database and prefix; the rules apply to this deposit only. */
+  const deposit = async (
+    rules: readonly FaultRule[],
+    options: { stopWhen?: (e: unknown) => boolean; bwlimit?: number } = {},
+  ) => {
+    scenario += 1;
+    const prefix = `s${scenario}`;
+    proxy.clearRules();
+    proxy.clearLog();
+    for (const rule of rules) proxy.addRule(rule);
+    const objectStore = new S3ObjectStore({
+      endpoint: proxy.endpoint,
+      region: b.region,
+      bucket: b.bucket,
+      credentials: b,
+      forcePathStyle: true,
+      stallMs: 1_500,
+    });
+    const store = new PlanStore(openDatabase(join(work, `${prefix}.db`)));
+    const policy = new RetryPolicy({
+      clock: systemClock,
+      sleeper: timerSleeper,
+      random: systemRandom,
+    });
+    const engine = new DepositEngine({
+      store,
+      objectStore,
+      policy,
+      clock: systemClock,
+      sleeper: timerSleeper,
+      random: systemRandom,
+      settings: {
+        partSize: 5 * MiB,
+        multipartThreshold: 5 * MiB,
+        concurrency: 3,
+        ...(options.bwlimit === undefined ? {} : { bwlimitBytesPerSec: options.bwlimit }),
+      },
+    });
+    const controller = new AbortController();
+    const events: unknown[] = [];
+    engine.on((e) => {
+      events.push(e);
+      if (options.stopWhen?.(e) === true) controller.abort();
+    });
+    try {
+      const plan = await engine.planFolder({ dir: source, bucket: b.bucket, prefix });
+      const result = await engine.run(plan.id, { signal: controller.signal });
+      return {
+        prefix,
+        result,
+        engine,
+        planId: plan.id,
+        events,
+        journal: engine.journal({ limit: 1000 }),
+      };
+    } finally {
+      proxy.clearRules();
+      objectStore.destroy();
+    }
+  };
+
+  const allVerified = async (prefix: string) => {
+    const { wrong, openUploads } = await verifyBucket(
+      b.client,
+      b.bucket,
+      prefix,
+      source,
+      Object.keys(FILES),
+    );
+    expect(wrong).toEqual([]);
+    expect(openUploads).toBe(0);
+  };
+
+  it('connection reset mid-body (UploadPart and PutObject): resent, every object verified', async () => {
+    const r = await deposit([
+      { match: s3Request.uploadPart, action: fault.resetAfterBodyBytes(MiB), times: 2 },
+      { match: s3Request.putObject, action: fault.resetAfterBodyBytes(50 * 1024), times: 1 },
+    ]);
+    expect(r.result).toEqual({ kind: 'completed' });
+    await allVerified(r.prefix);
+    const s = r.engine.planSummary(r.planId);
+    expect(s.bytesResent).toBeLessThanOrEqual(2 * 5 * MiB + 300 * 1024);
+  });
+
+  it('503 with Retry-After: the wait is honoured, never undercut, and the deposit completes', async () => {
+    const r = await deposit([
+      {
+        match: s3Request.uploadPart,
+        action: fault.status(503, { code: 'SlowDown', retryAfter: '2' }),
+        times: 2,
+      },
+    ]);
+    expect(r.result).toEqual({ kind: 'completed' });
+    await allVerified(r.prefix);
+    const waits = r.journal.filter(
+      (j) => j.outcome.startsWith('refused:503') && j.delayMs !== null,
+    );
+    expect(waits.length).toBeGreaterThanOrEqual(1);
+    for (const w of waits) expect(w.delayMs).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it('429 and a burst of 500s: retried within the budget, completes', async () => {
+    const r = await deposit([
+      { match: s3Request.putObject, action: fault.status(429, { code: 'SlowDown' }), times: 2 },
+      {
+        match: s3Request.any,
+        action: fault.status(500, { code: 'InternalError' }),
+        times: 4,
+        after: 3,
+      },
+    ]);
+    expect(r.result).toEqual({ kind: 'completed' });
+    await allVerified(r.prefix);
+  });
+
+  it('400 RequestTimeout is retried, completes', async () => {
+    const r = await deposit([
+      {
+        match: s3Request.uploadPart,
+        action: fault.status(400, { code: 'RequestTimeout' }),
+        times: 2,
+      },
+    ]);
+    expect(r.result).toEqual({ kind: 'completed' });
+    await allVerified(r.prefix);
+  });
+
+  it('a stalled transfer is aborted by the watchdog and sent again', async () => {
+    const r = await deposit([
+      { match: s3Request.uploadPart, action: fault.stall(6_000), times: 1 },
+    ]);
+    expect(r.result).toEqual({ kind: 'completed' });
+    await allVerified(r.prefix);
+    expect(r.journal.some((j) => j.outcome === 'unreachable:stall')).toBe(true);
+  });
+
+  it('replies lost after the server acted (PutObject, Create, Complete): no false duplicate, nothing open', async () => {
+    const r = await deposit([
+      { match: s3Request.putObject, action: fault.loseReply(), times: 1 },
+      { match: s3Request.createMultipartUpload, action: fault.loseReply(), times: 1 },
+      { match: s3Request.completeMultipartUpload, action: fault.loseReply(), times: 1 },
+    ]);
+    expect(r.result).toEqual({ kind: 'completed' });
+    await allVerified(r.prefix);
+    expect(r.engine.planSummary(r.planId)).toMatchObject({ done: 4, alreadyPresent: 0 });
+    expect(proxy.count(s3Request.createMultipartUpload)).toBe(2);
+  });
+
+  it('403 AccessDenied on one key: that unit fails with the auth cause, the others are verified', async () => {
+    const r = await deposit([
+      {
+        match: { ...s3Request.putObject, path: /\/b\.wav$/ },
+        action: fault.status(403, { code: 'AccessDenied' }),
+        times: Infinity,
+      },
+    ]);
+    expect(r.result).toEqual({ kind: 'failures', failed: 1 });
+    const failed = r.engine.failedUnits(r.planId);
+    expect(failed.map((u) => [u.relPath, u.state])).toEqual([
+      ['b.wav', { kind: 'failed', cause: { kind: 'auth', status: 403, code: 'AccessDenied' } }],
+    ]);
+    const { wrong } = await verifyBucket(b.client, b.bucket, r.prefix, source, [
+      'a.wav',
+      'c.wav',
+      'd.wav',
+    ]);
+    expect(wrong).toEqual([]);
+    expect(r.engine.retryFailures(r.planId)).toEqual({
+      requeued: 0,
+      definitive: 0,
+      awaitingCredentials: 1,
+    });
+  });
+
+  it('the endpoint down for a few seconds: units wait for the network, none fails, it completes by itself', async () => {
+    let downs = 0;
+    // Capped at 4 MiB/s the deposit lasts about 6 s: cut the endpoint 1.5 s in, for 4 s.
+    const started = deposit([], { bwlimit: 4 * MiB });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await proxy.setDown(true);
+    downs += 1;
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await proxy.setDown(false);
+    const r = await started;
+    expect(downs).toBe(1);
+    expect(r.result).toEqual({ kind: 'completed' });
+    await allVerified(r.prefix);
+    expect(r.engine.planSummary(r.planId).failed).toBe(0);
+    expect(r.journal.some((j) => j.outcome.startsWith('unreachable:'))).toBe(true);
+    expect(r.events).toContainEqual({ type: 'waiting-network', planId: r.planId, waiting: true });
+  });
+
+  it('503 with a Retry-After of an hour defers the unit (persisted not-before), it is not failed', async () => {
+    const r = await deposit(
+      [
+        {
+          match: { ...s3Request.putObject, path: /\/a\.wav$/ },
+          action: fault.status(503, { code: 'SlowDown', retryAfter: '3600' }),
+          times: Infinity,
+        },
+      ],
+      {
+        stopWhen: (e) =>
+          (e as { type?: string; state?: { kind?: string } }).type === 'unit-state' &&
+          (e as { state: { kind: string } }).state.kind === 'deferred',
+      },
+    );
+    expect(r.result).toEqual({ kind: 'stopped', reason: 'aborted' });
+    const deferred = r.engine.listUnits(r.planId, {
+      offset: 0,
+      limit: 10,
+      filter: 'deferred',
+    }).units;
+    expect(deferred.map((u) => u.relPath)).toEqual(['a.wav']);
+    const state = deferred[0]?.state;
+    expect(state?.kind === 'deferred' && state.notBefore).toBeGreaterThan(Date.now() + 3_500_000);
+    expect(r.engine.planSummary(r.planId).failed).toBe(0);
+  });
+});
