@@ -12,6 +12,8 @@ export type StorageSettings = {
   readonly secretAccessKey: string;
   readonly prefixTemplate?: string;
   readonly concurrency?: number;
+  /** Bandwidth cap in MB/s (the Settings field's unit). */
+  readonly bwlimitMBps?: number;
 };
 
 /** The Depot interface as a volunteer uses it (French, the default), one method per gesture. */
@@ -44,6 +46,9 @@ export class DepotPage {
     await form.locator('input[name="pathStyle"]').check();
     if (settings.concurrency !== undefined) {
       await form.locator('input[name="concurrency"]').fill(String(settings.concurrency));
+    }
+    if (settings.bwlimitMBps !== undefined) {
+      await form.locator('input[name="bwlimit"]').fill(String(settings.bwlimitMBps));
     }
     await this.enterCredentials(settings.accessKeyId, settings.secretAccessKey);
   }

@@ -46,7 +46,7 @@ export type NightShape = {
 export const setUpDeposit = async (
   browser: Browser,
   night: NightShape,
-  settings: { readonly concurrency?: number } = {},
+  settings: { readonly concurrency?: number; readonly bwlimitMBps?: number } = {},
 ): Promise<DepositFixture> => {
   const staticDir = ensureRendererBuilt();
   const root = await mkdtemp(join(tmpdir(), `depot-e2e-${night.label}-`));
@@ -73,7 +73,7 @@ export const setUpDeposit = async (
     bucket: bucket.bucket,
     accessKeyId: bucket.accessKeyId,
     secretAccessKey: bucket.secretAccessKey,
-    ...(settings.concurrency === undefined ? {} : { concurrency: settings.concurrency }),
+    ...settings,
   });
   const fixture: DepositFixture = {
     bucket,
