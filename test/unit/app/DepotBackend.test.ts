@@ -1,0 +1,198 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandPrefix } from '../../../shared/field/expandPrefix';
+import { prefixValues } from '../../../shared/field/prefixValues';
+import type { DepotEvent } from '../../../shared/ipc/DepotEvent';
+import type { PlanView } from '../../../shared/ipc/views';
+import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
+import { DepotBackend } from '../../../electron/app/DepotBackend';
+import { fileSecretStore } from '../../../electron/app/FileSecretStore';
+import { toPreflightView } from '../../../electron/app/toPreflightView';
+import { DepositEngine } from '../../../electron/engine/DepositEngine';
+import { runPreflight } from '../../../electron/field/runPreflight';
+import { synthNight } from '../../../electron/field/synthNight';
+import { dispatch } from '../../../electron/ipc/dispatch';
+import { systemClock } from '../../../electron/runtime/systemClock';
+import { systemRandom } from '../../../electron/runtime/systemRandom';
+import { timerSleeper } from '../../../electron/runtime/timerSleeper';
+import { MemoryObjectStore } from '../../../electron/s3/MemoryObjectStore';
+import { openDatabase } from '../../../electron/store/openDatabase';
+import { PlanStore } from '../../../electron/store/PlanStore';
+
+const SECRET = 'unit-test-secret-value-0123456789';
+let root: string;
+let night: string;
+let objects: MemoryObjectStore;
+let store: PlanStore;
+let backend: DepotBackend;
+const events: DepotEvent[] = [];
+
+const settings = {
+  endpoint: 'http://127.0.0.1:9',
+  region: 'us-east-1',
+  bucket: 'nights',
+  prefixTemplate: '{site}/{point}/{night}',
+  pathStyle: true,
+  concurrency: 2,
+  bwlimitBytesPerSec: null,
+  keepRunningInBackground: false,
+  locale: 'fr' as const,
+};
+
+const call = (method: string, input?: unknown) =>
+  dispatch(backend.handlers, method, input, (_m, e) => {
+    throw e;
+  });
+
+const planEvent = (state: string, timeoutMs = 15_000): Promise<PlanView> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no plan event "${state}"`)), timeoutMs);
+    const stop = backend.subscribe((event) => {
+      if (event.type === 'plan' && event.plan.state === state) {
+        clearTimeout(timer);
+        stop();
+        resolve(event.plan);
+      }
+    });
+  });
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'depot-backend-'));
+  night = join(root, 'night');
+  await synthNight(night, { files: 5, sizes: 'small', seed: 5 });
+  objects = new MemoryObjectStore();
+  store = new PlanStore(openDatabase(':memory:'));
+  backend = new DepotBackend({
+    mode: 'bridge',
+    version: 'test',
+    settingsPath: join(root, 'settings.json'),
+    secrets: fileSecretStore(join(root, 'credentials.json')),
+    clock: systemClock,
+    createEngine: () => {
+      const policy = new RetryPolicy({
+        clock: systemClock,
+        sleeper: timerSleeper,
+        random: systemRandom,
+      });
+      const engine = new DepositEngine({
+        store,
+        objectStore: objects,
+        policy,
+        clock: systemClock,
+        sleeper: timerSleeper,
+        random: systemRandom,
+      });
+      return {
+        engine,
+        networkChanged: (online) => policy.networkChanged(online),
+        circuit: () => policy.circuit(objects.endpoint),
+      };
+    },
+    createObjectStore: () => objects,
+    earliestDeferred: (planId) => store.earliestDeferred(planId),
+    preflight: async (dir) => {
+      const report = await runPreflight(dir, {});
+      return { view: toPreflightView(report), values: (e) => prefixValues(report, e) };
+    },
+    expandPrefix,
+    log: () => undefined,
+  });
+  backend.subscribe((event) => events.push(event));
+  await backend.start();
+});
+
+afterAll(async () => {
+  await backend.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('DepotBackend', () => {
+  it('starts unconfigured and says so instead of failing', async () => {
+    expect(await call('plans.list')).toEqual({ ok: true, value: [] });
+    expect(await call('settings.get')).toMatchObject({
+      ok: true,
+      value: { credentials: 'not-set' },
+    });
+    expect(
+      await call('plans.create', { dir: night, site: 'S', point: 'P', night: '2026-06-12' }),
+    ).toMatchObject({ ok: false, error: { code: 'not-configured' } });
+    expect(await call('dialog.chooseFolder')).toEqual({ ok: true, value: { kind: 'unsupported' } });
+  });
+
+  it('keeps credentials write-only: "set" for the page, a 0600 file, never in settings.json', async () => {
+    const saved = await call('settings.set', {
+      ...settings,
+      credentials: { accessKeyId: 'AKIDUNITTEST', secretAccessKey: SECRET },
+    });
+    expect(saved).toMatchObject({ ok: true, value: { credentials: 'set', bucket: 'nights' } });
+    expect(JSON.stringify(saved)).not.toContain(SECRET);
+    expect(JSON.stringify(await call('settings.get'))).not.toContain(SECRET);
+    expect(await readFile(join(root, 'settings.json'), 'utf8')).not.toContain(SECRET);
+    expect((await stat(join(root, 'credentials.json'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('gives a connection verdict from the object store', async () => {
+    expect(await call('settings.testConnection')).toEqual({
+      ok: true,
+      value: {
+        reachable: true,
+        credentialsAccepted: true,
+        bucketExists: true,
+        bucketWritable: true,
+      },
+    });
+    objects.setCredentialsValid(false);
+    const refused = await call('settings.testConnection');
+    objects.setCredentialsValid(true);
+    expect(refused).toMatchObject({
+      ok: true,
+      value: { reachable: true, credentialsAccepted: false },
+    });
+  });
+
+  it('plans a night from the pre-flight and deposits it, pushing plan events until done', async () => {
+    const checked = await call('preflight.run', { dir: night });
+    expect(checked).toMatchObject({
+      ok: true,
+      value: { files: 5, blocking: 0, suggested: { night: '2026-06-12' } },
+    });
+    const done = planEvent('done');
+    const created = await call('plans.create', {
+      dir: night,
+      site: 'SITE01',
+      point: 'P1',
+      night: '2026-06-12',
+    });
+    expect(created).toMatchObject({
+      ok: true,
+      value: { prefix: 'SITE01/P1/2026-06-12', unitsTotal: 5 },
+    });
+    const plan = await done;
+    expect(plan).toMatchObject({ unitsDone: 5, unitsFailed: 0, nextRetryAt: null });
+    expect(plan.bytesAcked).toBe(plan.bytesTotal);
+    expect(
+      [...objects.objects.keys()].filter((k) => k.startsWith('SITE01/P1/2026-06-12/')).length,
+    ).toBe(6);
+    const page = await call('units.list', {
+      planId: plan.id,
+      offset: 0,
+      limit: 10,
+      filter: 'done',
+    });
+    expect(page).toMatchObject({ ok: true, value: { total: 5 } });
+    expect(events.some((e) => e.type === 'unit')).toBe(true);
+  });
+
+  it('answers unknown plans with not-found, and exports diagnostics without the secret', async () => {
+    expect(await call('plans.get', { planId: '999' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+    const exported = await call('diagnostics.export');
+    expect(exported.ok).toBe(true);
+    expect(JSON.stringify(exported)).not.toContain(SECRET);
+    expect(JSON.stringify(exported)).not.toContain('AKIDUNITTEST');
+  });
+});
