@@ -1,0 +1,33 @@
+import type { CutEvent } from './lab/driveSchedule';
+import type { VerifyReport } from './s3/VerifyReport';
+
+/** One tool's deposit of one night over one link profile, and what the wire saw. */
+export type ToolRunResult = {
+  readonly tool: string;
+  readonly profile: string;
+  readonly scenario: 'link' | 'kills';
+  readonly exitCodes: readonly (number | string)[];
+  /** Runs started after the first one because the previous did not finish its job. */
+  readonly reruns: number;
+  readonly kills: number;
+  readonly timedOut: boolean;
+  readonly completedUnattended: boolean;
+  readonly wallS: number;
+  readonly downS: number;
+  readonly payloadBytes: number;
+  readonly goodputMbit: number;
+  readonly goodputFraction: number;
+  readonly goodputFractionUpTime: number;
+  /** Bytes the client put on the wire minus the files' payload (framing, headers, re-sends). */
+  readonly wireMinusPayload: number;
+  /** TCP payload on the wire minus the files' payload minus TCP retransmissions: re-sent data. */
+  readonly resentBytes: number;
+  readonly tcpRetransBytes: number;
+  readonly cuts: readonly CutEvent[];
+  readonly resentPerCut: number | null;
+  readonly resentPerKill: number | null;
+  /** One part per file in flight, with the tool's own settings. */
+  readonly boundBytes: number;
+  readonly verify: VerifyReport | null;
+  readonly summary: unknown;
+};

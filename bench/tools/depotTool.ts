@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import type { Tool } from './Tool';
+
+const MIB = 1024 * 1024;
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+/** Exit 4: stopped but resumable (README of the CLI): running it again is the intended gesture. */
+export const depotTool = (opts: {
+  partBytes: number;
+  filesInFlight: number;
+  version: string;
+}): Tool => ({
+  name: 'depot',
+  version: opts.version,
+  partBytes: opts.partBytes,
+  filesInFlight: opts.filesInFlight,
+  settings: `depot deposit, defaults (${opts.filesInFlight} files in flight, ${opts.partBytes / MIB} MiB parts)`,
+  command(ctx) {
+    return {
+      argv: [
+        process.execPath,
+        join(ROOT, 'bin/depot.js'),
+        'deposit',
+        ctx.nightDir,
+        '--endpoint',
+        ctx.endpoint,
+        '--bucket',
+        ctx.bucket,
+        '--prefix',
+        ctx.prefix,
+        '--path-style',
+        '--db',
+        join(ctx.stateDir, 'depot.sqlite'),
+        '--json',
+      ],
+      env: {
+        HOME: ctx.stateDir,
+        AWS_ACCESS_KEY_ID: ctx.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: ctx.secretAccessKey,
+        AWS_REGION: ctx.region,
+        AWS_DEFAULT_REGION: ctx.region,
+      },
+    };
+  },
+  succeeded: (code) => code === 0,
+});
