@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setUpDeposit } from './support/depositFixture';
+import type { DepositFixture } from './support/depositFixture';
+import { launchChromium } from './support/launchChromium';
+
+let browser: Browser;
+let world: DepositFixture | undefined;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('a night of thousands of files', () => {
+  it('keeps only the visible rows in the page and scrolls to the last file at once', async () => {
+    const files = 3000;
+    world = await setUpDeposit(browser, {
+      label: 'many',
+      files,
+      sizes: 'small',
+      totalBytes: files * 2_000,
+      seed: 51,
+    });
+    const { depot, proxy } = world;
+    const page = depot.page;
+    await depot.checkFolder(world.nightDir);
+    // The endpoint is unreachable: the plan exists with every unit, and nothing moves.
+    await proxy.setDown(true, 'refuse');
+    await depot.startDeposit({ site: 'SITE01', point: 'P5' });
+    await page.getByText(`0 / ${files} fichiers`).waitFor({ timeout: 60_000 });
+
+    const table = page.getByTestId('units');
+    expect(await table.getAttribute('aria-rowcount')).toBe(String(files));
+    const rendered = await depot.unitRows().count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(60);
+
+    // Keyboard: the table's scroll area takes focus and End goes to the last file.
+    const started = Date.now();
+    await page.locator('.unit-scroll').focus();
+    await page.keyboard.press('End');
+    const last = world.files.at(-1) ?? '';
+    await page.locator(`[data-unit="${last}"]`).waitFor({ timeout: 10_000 });
+    const elapsed = Date.now() - started;
+    process.stdout.write(
+      `virtualized table: ${rendered} rows in the DOM for ${files} units, End -> last row in ${elapsed} ms\n`,
+    );
+    expect(await depot.unitRows().count()).toBeLessThan(60);
+    expect(elapsed).toBeLessThan(5_000);
+    await depot.screenshot('depot-en-cours-3000-fichiers');
+  });
+
+  it('is reachable by keyboard alone: Tab to the menu, Enter to change screen', async () => {
+    world = await setUpDeposit(browser, { label: 'keyboard', files: 2, sizes: 'small', seed: 52 });
+    const page = world.depot.page;
+    await page.locator('body').click();
+    let reached = false;
+    for (let i = 0; i < 20 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = (await page.evaluate('document.activeElement?.textContent')) === 'Diagnostic';
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.locator('#diag-title').waitFor();
+    // The focus stays visible (an outline), on the menu entry that was chosen.
+    const outline = await page.evaluate('getComputedStyle(document.activeElement).outlineStyle');
+    expect(outline).not.toBe('none');
+  });
+});
