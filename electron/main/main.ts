@@ -97,7 +97,7 @@ const watchNetwork = (target: DepotBackend): void => {
   powerMonitor.on('resume', () => target.networkChanged(true));
 };
 
-void app.whenReady().then(async () => {
+const start = async (): Promise<void> => {
   const dataDir = app.getPath('userData');
   backend = await createBackend({
     mode: 'electron',
@@ -135,7 +135,15 @@ void app.whenReady().then(async () => {
     window?.show();
     window?.focus();
   });
-});
+};
+
+void app.whenReady().then(() =>
+  start().catch((error: unknown) => {
+    // A database newer than this version, or unreadable: say it and leave the file untouched.
+    dialog.showErrorBox('Depot', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  }),
+);
 
 app.on('window-all-closed', () => {
   app.quit();
