@@ -7,8 +7,9 @@ import { FailuresScreen } from './screens/FailuresScreen';
 import { NewDepositScreen } from './screens/NewDepositScreen';
 import { NightsScreen } from './screens/NightsScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
-import { screens, useDepotStore } from './store/useDepotStore';
-import type { Screen } from './store/useDepotStore';
+import { screens } from './store/Screen';
+import type { Screen } from './store/Screen';
+import { useDepotStore } from './store/useDepotStore';
 
 const titles: Readonly<Record<Screen, MessageKey>> = {
   nights: 'nav.nights',

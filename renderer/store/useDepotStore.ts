@@ -3,16 +3,7 @@ import type { DepotApi } from '../../shared/ipc/DepotApi';
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
 import type { Locale, PlanView } from '../../shared/ipc/views';
 
-export type Screen = 'nights' | 'new' | 'current' | 'failures' | 'settings' | 'diagnostics';
-
-export const screens: readonly Screen[] = [
-  'nights',
-  'new',
-  'current',
-  'failures',
-  'settings',
-  'diagnostics',
-];
+import type { Screen } from './Screen';
 
 type DepotState = {
   readonly api: DepotApi | undefined;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import type { Screen } from '../../../renderer/store/useDepotStore';
+import type { Screen } from '../../../renderer/store/Screen';
 
 export const SCREENSHOTS = 'test-results/screenshots';
 

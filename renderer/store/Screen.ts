@@ -1,0 +1,11 @@
+/** The screens of the interface, in menu order. */
+export type Screen = 'nights' | 'new' | 'current' | 'failures' | 'settings' | 'diagnostics';
+
+export const screens: readonly Screen[] = [
+  'nights',
+  'new',
+  'current',
+  'failures',
+  'settings',
+  'diagnostics',
+];
