@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthNight } from '../../../electron/field/synthNight';
+import {
+  fault,
+  s3Request,
+  startFaultProxy,
+  type FaultProxy,
+  type ProxyLogEntry,
+} from '../../support/faultProxy';
+import { testBucket, type TestBucket } from '../../support/testBucket';
+import { seededRandom } from '../../unit/retry/seededRandom';
+import { verifyBucket } from './verifyBucket';
+
+const MiB = 1024 * 1024;
+const PART = 5 * MiB;
+const CONCURRENCY = 3;
+const KILLS = 20;
+const root = join(import.meta.dirname, '..', '..', '..');
+
+type Exchange = {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  start: number;
+  end: number;
+  stdout: string;
+};
+
+/**
+ * The crash test of issue 3: `depot deposit` killed with SIGKILL at random moments during a
+ * multipart deposit, 20 times, then run to the end. Every object must be on the server and
+ * verified, no multipart upload left open, and what each kill cost at most one part per file in
+ * flight (counted from the fault proxy's request log, i.e. what the endpoint received).
+ */
+describe('depot deposit killed with SIGKILL again and again', () => {
+  let b: TestBucket;
+  let proxy: FaultProxy;
+  let work: string;
+  let night: string;
+
+  beforeAll(async () => {
+    b = await testBucket('engine-crash');
+    proxy = await startFaultProxy({ target: b.endpoint });
+    work = mkdtempSync(join(tmpdir(), 'depot-crash-'));
+    night = join(work, 'night');
+    await synthNight(night, { files: 5, totalBytes: 110 * MiB, seed: 11, sizes: 'large' });
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await b.remove();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const deposit = (killAfterMs?: number): Promise<Exchange> =>
+    new Promise((resolve, reject) => {
+      const start = Date.now();
+      const child = spawn(
+        process.execPath,
+        [
+          'bin/depot.js',
+          'deposit',
+          night,
+          '--endpoint',
+          proxy.endpoint,
+          '--bucket',
+          b.bucket,
+          '--prefix',
+          'night',
+          '--path-style',
+          '--part-size',
+          '5MiB',
+          '--concurrency',
+          String(CONCURRENCY),
+          // Slow enough that 20 kills land during the transfer.
+          '--bwlimit',
+          '4MiB/s',
+          '--db',
+          join(work, 'depot.db'),
+          '--json',
+        ],
+        {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: {
+            ...process.env,
+            AWS_ACCESS_KEY_ID: b.accessKeyId,
+            AWS_SECRET_ACCESS_KEY: b.secretAccessKey,
+            NODE_NO_WARNINGS: '1',
+          },
+        },
+      );
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.resume();
+      const timer =
+        killAfterMs === undefined
+          ? undefined
+          : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      const guard = setTimeout(() => child.kill('SIGKILL'), 240_000);
+      child.once('error', reject);
+      child.once('exit', (code, signal) => {
+        if (timer !== undefined) clearTimeout(timer);
+        clearTimeout(guard);
+        resolve({ code, signal, start, end: Date.now(), stdout });
+      });
+    });
+
+  it('loses at most one part per file in flight per kill, and ends with every object verified', async () => {
+    // Each part's answer is held 600 ms after the server stored it: many kills land between the
+    // server's acknowledgement and the database commit, where only ListParts can tell.
+    proxy.addRule({ match: s3Request.uploadPart, action: fault.delay(600), times: Infinity });
+    const random = seededRandom(2026);
+    const runs: Exchange[] = [];
+    let completedEarly = false;
+    for (let i = 0; i < KILLS; i += 1) {
+      const run = await deposit(1_200 + Math.floor(random.next() * 2_300));
+      runs.push(run);
+      if (run.signal !== 'SIGKILL') {
+        completedEarly = true;
+        break;
+      }
+    }
+    const final = await deposit();
+    expect(final.code, final.stdout).toBe(0);
+    const summary = JSON.parse(final.stdout) as { result: string; done: number; units: number };
+    expect(summary).toMatchObject({ result: 'completed', done: 5, units: 5 });
+
+    const kills = runs.filter((r) => r.signal === 'SIGKILL').length;
+    expect(completedEarly).toBe(false);
+    expect(kills).toBe(KILLS);
+
+    const files = readdirSync(night).filter((f) => f.endsWith('.wav'));
+    const { wrong, openUploads } = await verifyBucket(b.client, b.bucket, 'night', night, files);
+    const fileBytes = files.reduce((sum, f) => sum + statSync(join(night, f)).size, 0);
+    expect(wrong).toEqual([]);
+    expect(openUploads).toBe(0);
+
+    // What the endpoint received: every body upload that is not the one that stayed is re-sent.
+    const bodies = proxy
+      .log()
+      .filter((e) => e.method === 'PUT' && !e.path.endsWith('depot-manifest.json'));
+    const partOf = (e: ProxyLogEntry): string =>
+      `${e.path}?${new URLSearchParams(e.query).get('partNumber') ?? '0'}`;
+    // The copy that stayed is the last complete reception of each part (its answer may have been
+    // lost to a kill: ListParts then adopted it); every other reception is bytes re-sent.
+    const fullSize = new Map<string, number>();
+    for (const e of bodies)
+      fullSize.set(partOf(e), Math.max(fullSize.get(partOf(e)) ?? 0, e.bytesIn));
+    const kept = new Map<string, ProxyLogEntry>();
+    for (const e of bodies) if (e.bytesIn === fullSize.get(partOf(e))) kept.set(partOf(e), e);
+    const wastedPerRun = [...runs, final].map((run) =>
+      bodies
+        .filter((e) => e.time >= run.start && e.time <= run.end && kept.get(partOf(e)) !== e)
+        .reduce((sum, e) => sum + e.bytesIn, 0),
+    );
+    const total = bodies.reduce((sum, e) => sum + e.bytesIn, 0);
+    const wasted = wastedPerRun.reduce((a, b2) => a + b2, 0);
+    console.log(
+      `crash test: ${kills} kills, ${proxy.count(s3Request.uploadPart)} UploadPart requests, ` +
+        `${proxy.count(s3Request.listParts)} ListParts, ` +
+        `${(total / MiB).toFixed(1)} MiB received for ${(fileBytes / MiB).toFixed(1)} MiB of files; ` +
+        `re-sent per kill: max ${(Math.max(...wastedPerRun) / MiB).toFixed(2)} MiB, mean ${(wasted / kills / MiB).toFixed(2)} MiB ` +
+        `(bound: ${CONCURRENCY} files x ${PART / MiB} MiB)`,
+    );
+    for (const w of wastedPerRun) expect(w).toBeLessThanOrEqual(CONCURRENCY * PART);
+    expect(total - wasted).toBe(fileBytes);
+  });
+});
