@@ -57,7 +57,7 @@ export const NightsScreen = () => {
           <tbody>
             {plans.map((plan) => (
               <tr key={plan.id} data-plan-id={plan.id}>
-                <th scope="row" className="path">
+                <th scope="row" className="label">
                   {planLabel(plan)}
                 </th>
                 <td>
@@ -78,15 +78,17 @@ export const NightsScreen = () => {
                     ? t('nights.never')
                     : formatDateTime(plan.lastActivityAt, locale)}
                 </td>
-                <td className="actions">
-                  <button type="button" onClick={() => openPlan(plan.id)}>
-                    {t('nights.open')}
-                  </button>
-                  {plan.state !== 'done' && (
-                    <button type="button" onClick={() => void toggle(plan)}>
-                      {plan.state === 'paused' ? t('nights.resume') : t('nights.pause')}
+                <td>
+                  <div className="actions">
+                    <button type="button" onClick={() => openPlan(plan.id)}>
+                      {t('nights.open')}
                     </button>
-                  )}
+                    {plan.state !== 'done' && (
+                      <button type="button" onClick={() => void toggle(plan)}>
+                        {plan.state === 'paused' ? t('nights.resume') : t('nights.pause')}
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
