@@ -1,21 +1,36 @@
-// The link lab and the benchmarks (issue 5): `npm run bench [-- --quick]`. Needs root, gcc,
-// libnetfilter-queue-dev, radosgw, rclone and the AWS CLI (scripts/install-system-deps.sh).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The link lab and the benchmarks (issue 5): `npm run bench [-- --quick]`, as root. Needs gcc,
+// libnetfilter-queue-dev, iproute2, nftables, iptables, radosgw, rclone and the AWS CLI
+// (scripts/install-system-deps.sh). Writes bench/results/<stamp>-<mode>.{json,md} and README's table.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { measureAmplification } from './amplification/measureAmplification';
+import type { AmplificationResult, BenchResults, HashResult, ResourceResult } from './BenchResults';
 import { createCleanup } from './lab/Cleanup';
 import { startLinkLab } from './lab/LinkLab';
 import { defaultLinkSettings } from './lab/LinkSettings';
 import { harshProfile, mildProfile } from './lab/linkProfiles';
 import { measureLink } from './lab/measureLink';
+import { seededRandom } from './lab/seededRandom';
 import { makeNight } from './night';
+import { checkTargets } from './report/checkTargets';
+import { interpret } from './report/interpret';
+import { renderMarkdown } from './report/renderMarkdown';
+import { updateReadme } from './report/updateReadme';
+import { measureDepotResources } from './resources/measureDepotResources';
+import { measureHashing } from './resources/measureHashing';
 import { runTool } from './runTool';
 import { startServerSide } from './s3/ServerSide';
 import { awsCliTool } from './tools/awsCliTool';
+import { depotTool } from './tools/depotTool';
 import { rcloneTool } from './tools/rcloneTool';
 import type { Tool } from './tools/Tool';
 import type { ToolRunResult } from './ToolRunResult';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const MIB = 1024 * 1024;
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +38,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '5' },
     tools: { type: 'string', default: 'depot,rclone,aws-cli' },
     profiles: { type: 'string', default: 'mild,harsh' },
+    parts: { type: 'string', default: 'link,kills,amplification,resources' },
+    'no-readme': { type: 'boolean', default: false },
   },
 });
 
@@ -31,24 +48,42 @@ const log = (line: string): void => {
 };
 
 const cleanup = createCleanup(log);
+const wanted = (list: string | undefined, name: string): boolean =>
+  (list ?? '').split(',').includes(name);
+
+const depotVersion = (): string => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  let commit = '';
+  try {
+    commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    // Not a checkout.
+  }
+  return `${pkg.version}${commit === '' ? '' : ` (${commit})`}`;
+};
 
 const main = async (): Promise<void> => {
   const quick = values.quick === true;
   const seed = Number(values.seed);
+  const startedAt = new Date();
   const work = mkdtempSync(join(tmpdir(), 'depot-bench-'));
   cleanup.add('bench temp dir', () => rmSync(work, { recursive: true, force: true }));
 
   log('night: generating');
   const night = await makeNight(join(work, 'night'), {
-    files: quick ? 12 : 250,
-    totalBytes: quick ? 30e6 : 1e9,
+    files: quick ? 10 : 150,
+    totalBytes: quick ? 40e6 : 1e9,
     seed,
   });
-  log(`night: ${night.files} files, ${(night.bytes / 1e6).toFixed(1)} MB`);
+  log(
+    `night: ${night.files} files, ${(night.bytes / 1e6).toFixed(1)} MB, largest ${(night.largestBytes / 1e6).toFixed(1)} MB`,
+  );
 
   const lab = await startLinkLab(defaultLinkSettings, cleanup, log);
   log(`lab: ${lab.clientNs} (${lab.clientAddr}) <-> ${lab.serverNs} (${lab.serverAddr})`);
-  const check = await measureLink(lab, quick ? 6 : 10, cleanup);
+  const check = await measureLink(lab, quick ? 8 : 15, cleanup);
   log(
     `lab: ${check.rateMbit.toFixed(2)} Mbit/s, RTT ${check.rttMs.toFixed(1)} ms, loss ${check.lossPercent.toFixed(2)} %`,
   );
@@ -56,6 +91,9 @@ const main = async (): Promise<void> => {
   const server = await startServerSide(lab, 'bench', cleanup, log);
   log(`server: ${server.endpoint}`);
 
+  const depot = depotTool({ partBytes: 8 * MIB, filesInFlight: 3, version: depotVersion() });
+  const allTools: Tool[] = [depot, rcloneTool(), awsCliTool()];
+  const tools = allTools.filter((t) => wanted(values.tools, t.name));
   const nominalS = (night.bytes * 8) / (check.rateMbit * 1e6);
   const outageS = quick ? 60 : 180;
   const profileOptions = {
@@ -66,36 +104,181 @@ const main = async (): Promise<void> => {
     outageS,
   };
   const profiles = [mildProfile(profileOptions), harshProfile(profileOptions)].filter((p) =>
-    (values.profiles ?? '').split(',').includes(p.name),
+    wanted(values.profiles, p.name),
   );
-  const tools: Tool[] = [rcloneTool(), awsCliTool()].filter((t) =>
-    (values.tools ?? '').split(',').includes(t.name),
-  );
-  const results: ToolRunResult[] = [];
-  for (const profile of profiles) {
-    log(`profile ${profile.name}: ${profile.description}`);
-    for (const tool of tools) {
-      log(`${tool.name} on ${profile.name}`);
-      const result = await runTool({
-        lab,
-        server,
-        tool,
-        profile,
-        nightDir: night.dir,
-        manifestFile: night.manifestFile,
-        payloadBytes: night.bytes,
-        linkMbit: check.rateMbit,
-        workDir: work,
-        maxRuns: 5,
-        timeLimitS: nominalS * 5 + outageS + 120,
-        cleanup,
-        log,
-      });
-      results.push(result);
-      log(`  ${JSON.stringify({ ...result, cuts: result.cuts.length })}`);
+  const runs: ToolRunResult[] = [];
+  const common = {
+    lab,
+    server,
+    nightDir: night.dir,
+    manifestFile: night.manifestFile,
+    payloadBytes: night.bytes,
+    linkMbit: check.rateMbit,
+    workDir: work,
+    cleanup,
+    log,
+  };
+  const report = (r: ToolRunResult): void =>
+    log(
+      `  ${r.tool}/${r.profile}/${r.scenario}: exits ${r.exitCodes.join(',')}, ${r.verify?.verified}/${r.verify?.files} verified, ${r.verify?.openMultipartUploads} open, ${r.wallS.toFixed(0)} s, goodput ${r.goodputFraction.toFixed(3)} (up-time ${r.goodputFractionUpTime.toFixed(3)}), re-sent ${(r.resentBytes / 1e6).toFixed(2)} MB`,
+    );
+
+  if (wanted(values.parts, 'link')) {
+    for (const profile of profiles) {
+      log(`profile ${profile.name}: ${profile.description}`);
+      for (const tool of tools) {
+        log(`${tool.name} on ${profile.name}`);
+        const r = await runTool({
+          ...common,
+          tool,
+          profile,
+          maxRuns: 5,
+          timeLimitS: nominalS * 5 + outageS + 120,
+        });
+        runs.push(r);
+        report(r);
+      }
     }
   }
+
+  if (wanted(values.parts, 'kills')) {
+    const mild = mildProfile(profileOptions);
+    for (const tool of tools) {
+      const count = tool.name === 'depot' ? (quick ? 5 : 8) : 2;
+      const random = seededRandom(seed + 101);
+      // Spread over the transfer, with a few seconds per restart for the tool to get going again.
+      const killAtS = Array.from(
+        { length: count },
+        (_, i) => nominalS * ((i + 0.3 + 0.4 * random.next()) / count) * 0.9 + i * 3,
+      );
+      log(`${tool.name}: kill -9 at ${killAtS.map((s) => s.toFixed(0)).join(', ')} s (mild link)`);
+      const r = await runTool({
+        ...common,
+        tool,
+        profile: mild,
+        killAtS,
+        maxRuns: count + 5,
+        timeLimitS: nominalS * 5 + 120,
+      });
+      runs.push(r);
+      report(r);
+    }
+  }
+
+  let amplification: AmplificationResult[] = [];
+  if (wanted(values.parts, 'amplification')) {
+    log('amplification: Depot retry layer vs the SDK default retries, 503 and unreachable');
+    amplification = await measureAmplification({
+      target: server.endpoint,
+      region: server.region,
+      accessKeyId: server.accessKeyId,
+      secretAccessKey: server.secretAccessKey,
+      bucket: server.bucket,
+      intervalMs: 500,
+      healthyS: quick ? 20 : 60,
+      windowS: quick ? 60 : 600,
+      recoveryS: quick ? 10 : 30,
+      log,
+    });
+    for (const a of amplification)
+      log(
+        `  ${a.client}/${a.mode}: ${a.requestsInWindow} in window (${a.ratio.toFixed(2)} x nominal), ${a.note}`,
+      );
+    await server.purge('amp/');
+  }
+
+  const resources: ResourceResult[] = [];
+  let hashing: HashResult | null = null;
+  if (wanted(values.parts, 'resources')) {
+    for (const spec of [
+      {
+        name: '10,000-file plan',
+        files: 10_000,
+        totalBytes: quick ? 40e6 : 400e6,
+        sizes: 'small' as const,
+      },
+      {
+        name: 'large files',
+        files: quick ? 4 : 12,
+        totalBytes: quick ? 200e6 : 600e6,
+        sizes: 'large' as const,
+      },
+    ]) {
+      const dir = join(work, `res-${spec.files}`);
+      log(`resources: ${spec.name}: generating`);
+      const n = await makeNight(dir, {
+        files: spec.files,
+        totalBytes: spec.totalBytes,
+        seed: seed + 7,
+        sizes: spec.sizes,
+      });
+      if (spec.sizes === 'large') {
+        hashing = await measureHashing(dir);
+        log(
+          `  hashing: depot ${hashing.depotMBps.toFixed(0)} MB/s, sha256sum ${hashing.sha256sumMBps.toFixed(0)} MB/s`,
+        );
+      }
+      const stateDir = join(work, `res-state-${spec.files}`);
+      mkdirSync(stateDir, { recursive: true });
+      const prefix = `resources-${spec.files}/`;
+      const r = await measureDepotResources(
+        spec.name,
+        {
+          endpoint: server.endpoint,
+          region: server.region,
+          accessKeyId: server.accessKeyId,
+          secretAccessKey: server.secretAccessKey,
+          bucket: server.bucket,
+          prefix,
+          nightDir: dir,
+          stateDir,
+        },
+        n,
+        cleanup,
+        quick ? 900 : 3600,
+      );
+      resources.push(r);
+      log(
+        `  ${spec.name}: exit ${r.exitCode}, ${r.wallS.toFixed(0)} s, peak RSS ${r.peakRssMB.toFixed(0)} MB, ${r.cpuS.toFixed(1)} CPU s`,
+      );
+      await server.purge(prefix);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
   await server.stop();
+  const targets = checkTargets(runs, amplification, resources, hashing);
+  const results: BenchResults = {
+    startedAt: startedAt.toISOString(),
+    mode: quick ? 'quick' : 'full',
+    seed,
+    machine: {
+      cpus: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      memoryGB: Math.round(totalmem() / 1e9),
+      kernel: release(),
+      node: process.version,
+    },
+    versions: Object.fromEntries(allTools.map((t) => [t.name, t.version])),
+    link: { settings: defaultLinkSettings, check },
+    night: { files: night.files, bytes: night.bytes, largestBytes: night.largestBytes },
+    profiles: profiles.map((p) => ({ name: p.name, description: p.description })),
+    runs,
+    amplification,
+    resources,
+    hashing,
+    targets,
+    interpretation: interpret(targets),
+    durationS: (Date.now() - startedAt.getTime()) / 1000,
+  };
+  const resultsDir = join(ROOT, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = `${startedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-${results.mode}`;
+  const markdown = renderMarkdown(results);
+  writeFileSync(join(resultsDir, `${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(resultsDir, `${stamp}.md`), `# Depot benchmark ${stamp}\n\n${markdown}`);
+  if (values['no-readme'] !== true) updateReadme(join(ROOT, 'README.md'), markdown);
+  process.stdout.write(`${markdown}\nResults: bench/results/${stamp}.{json,md}\n`);
   cleanup.runAll();
 };
 

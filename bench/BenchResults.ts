@@ -1,0 +1,67 @@
+import type { LinkCheck } from './lab/measureLink';
+import type { LinkSettings } from './lab/LinkSettings';
+import type { ToolRunResult } from './ToolRunResult';
+
+export type TargetCheck = {
+  readonly name: string;
+  readonly target: string;
+  readonly measured: string;
+  /** null when the bench could not measure it (said why in `measured`). */
+  readonly pass: boolean | null;
+};
+
+export type AmplificationResult = {
+  readonly client: string;
+  readonly mode: '503' | 'unreachable';
+  readonly nominalPerMin: number;
+  readonly windowS: number;
+  readonly requestsInWindow: number;
+  readonly perMinInWindow: number;
+  /** Requests received per minute during the window over the nominal rate. */
+  readonly ratio: number;
+  /** The target's allowance: 1.1 x nominal over the window + the budget's burst of 20. */
+  readonly allowed: number;
+  readonly perMinute: readonly number[];
+  readonly note: string;
+};
+
+export type ResourceResult = {
+  readonly name: string;
+  readonly files: number;
+  readonly bytes: number;
+  readonly exitCode: number | null;
+  readonly wallS: number;
+  readonly peakRssMB: number;
+  readonly cpuS: number;
+};
+
+export type HashResult = {
+  readonly bytes: number;
+  readonly depotMBps: number;
+  readonly sha256sumMBps: number;
+  readonly ratio: number;
+};
+
+export type BenchResults = {
+  readonly startedAt: string;
+  readonly mode: 'quick' | 'full';
+  readonly seed: number;
+  readonly machine: {
+    readonly cpus: string;
+    readonly cores: number;
+    readonly memoryGB: number;
+    readonly kernel: string;
+    readonly node: string;
+  };
+  readonly versions: Readonly<Record<string, string>>;
+  readonly link: { readonly settings: LinkSettings; readonly check: LinkCheck };
+  readonly night: { readonly files: number; readonly bytes: number; readonly largestBytes: number };
+  readonly profiles: readonly { readonly name: string; readonly description: string }[];
+  readonly runs: readonly ToolRunResult[];
+  readonly amplification: readonly AmplificationResult[];
+  readonly resources: readonly ResourceResult[];
+  readonly hashing: HashResult | null;
+  readonly targets: readonly TargetCheck[];
+  readonly interpretation: string;
+  readonly durationS: number;
+};

@@ -1,0 +1,88 @@
+import type { BenchResults } from '../BenchResults';
+import type { ToolRunResult } from '../ToolRunResult';
+
+const MB = 1e6;
+const mb = (x: number | null): string => (x === null ? '-' : `${(x / MB).toFixed(2)}`);
+const mark = (pass: boolean | null): string => (pass === null ? 'n/a' : pass ? 'PASS' : 'MISS');
+
+const runRow = (r: ToolRunResult): string =>
+  `| ${r.tool} | ${r.exitCodes.join(', ')} | ${r.reruns} | ${r.verify?.verified ?? 0}/${r.verify?.files ?? 0} | ${r.verify?.missing.length ?? '-'} | ${r.verify?.openMultipartUploads ?? '-'} | ${r.wallS.toFixed(0)} | ${r.downS.toFixed(0)} | ${r.goodputMbit.toFixed(2)} | ${r.goodputFraction.toFixed(3)} | ${r.goodputFractionUpTime.toFixed(3)} | ${mb(r.resentBytes)} | ${mb(r.resentPerCut)} |`;
+
+/** The table the README keeps and the Markdown file under bench/results/. */
+export const renderMarkdown = (b: BenchResults): string => {
+  const lines: string[] = [];
+  const c = b.link.check;
+  lines.push(
+    `Run ${b.startedAt} (${b.mode}, seed ${b.seed}, ${b.durationS.toFixed(0)} s) on ${b.machine.cpus} (${b.machine.cores} cores, ${b.machine.memoryGB} GB), kernel ${b.machine.kernel}, Node ${b.machine.node}.`,
+    `Versions: ${Object.entries(b.versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join('; ')}.`,
+    `Link: tbf ${b.link.settings.rateMbit} Mbit/s, ${b.link.settings.delayMs} ms each way; measured ${c.rateMbit.toFixed(2)} Mbit/s payload (the denominator of every fraction below), RTT ${c.rttMs.toFixed(1)} ms, loss ${c.lossPercent.toFixed(2)} % at 0.5 % set.`,
+    `Night: ${b.night.files} WAV files, ${(b.night.bytes / MB).toFixed(1)} MB (largest ${(b.night.largestBytes / MB).toFixed(1)} MB).`,
+    '',
+  );
+  for (const p of b.profiles) {
+    const runs = b.runs.filter((r) => r.profile === p.name && r.scenario === 'link');
+    if (runs.length === 0) continue;
+    lines.push(
+      `**${p.name}**: ${p.description}`,
+      '',
+      '| tool | exit codes | reruns | verified | missing | open MPU | wall s | down s | goodput Mbit/s | of link | over up-time | re-sent MB | re-sent MB per cut |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      ...runs.map(runRow),
+      '',
+    );
+  }
+  const kills = b.runs.filter((r) => r.scenario === 'kills');
+  if (kills.length > 0) {
+    lines.push(
+      '**kill -9 and restart** (mild link):',
+      '',
+      '| tool | kills | exit codes | verified | open MPU | wall s | re-sent MB | per kill MB | one part per file in flight MB |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...kills.map(
+        (r) =>
+          `| ${r.tool} | ${r.kills} | ${r.exitCodes.join(', ')} | ${r.verify?.verified ?? 0}/${r.verify?.files ?? 0} | ${r.verify?.openMultipartUploads ?? '-'} | ${r.wallS.toFixed(0)} | ${mb(r.resentBytes)} | ${mb(r.resentPerKill)} | ${mb(r.boundBytes)} |`,
+      ),
+      '',
+    );
+  }
+  if (b.amplification.length > 0) {
+    lines.push(
+      '**Outage amplification** (steady stream of 16 KiB deposits through the fault proxy):',
+      '',
+      '| client | outage | window s | nominal req/min | received in window | req/min in window | x nominal | allowed (1.1x + 20) | outcome |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...b.amplification.map(
+        (a) =>
+          `| ${a.client} | ${a.mode} | ${a.windowS.toFixed(0)} | ${a.nominalPerMin.toFixed(0)} | ${a.requestsInWindow} | ${a.perMinInWindow.toFixed(0)} | ${a.ratio.toFixed(2)} | ${a.allowed.toFixed(0)} | ${a.note} |`,
+      ),
+      '',
+    );
+  }
+  if (b.resources.length > 0 || b.hashing !== null) {
+    lines.push(
+      '**Memory and CPU** (depot deposit, unshaped):',
+      '',
+      '| run | files | MB | exit | wall s | peak RSS MB | CPU s |',
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const r of b.resources) {
+      lines.push(
+        `| ${r.name} | ${r.files} | ${(r.bytes / MB).toFixed(0)} | ${r.exitCode} | ${r.wallS.toFixed(0)} | ${r.peakRssMB.toFixed(0)} | ${r.cpuS.toFixed(1)} |`,
+      );
+    }
+    if (b.hashing !== null) {
+      lines.push(
+        '',
+        `Hashing (${(b.hashing.bytes / MB).toFixed(0)} MB, warm cache): Depot ${b.hashing.depotMBps.toFixed(0)} MB/s (SHA-256 + per-part MD5), sha256sum ${b.hashing.sha256sumMBps.toFixed(0)} MB/s.`,
+      );
+    }
+    lines.push('');
+  }
+  lines.push('**Targets**', '', '| target | wanted | measured | mark |', '|---|---|---|---|');
+  for (const t of b.targets)
+    lines.push(`| ${t.name} | ${t.target} | ${t.measured} | ${mark(t.pass)} |`);
+  lines.push('', `Interpretation: ${b.interpretation}`, '');
+  return lines.join('\n');
+};

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ResourceResult } from '../BenchResults';
+import type { Cleanup } from '../lab/Cleanup';
+import { killGroup } from '../lab/Cleanup';
+import { depotTool } from '../tools/depotTool';
+import type { ToolContext } from '../tools/Tool';
+
+/**
+ * Peak RSS and CPU seconds of one `depot deposit` (issue 5, measure 4), under GNU time, straight
+ * to the server (no shaping: memory, not the link, is what is measured here).
+ */
+export const measureDepotResources = (
+  name: string,
+  ctx: ToolContext,
+  night: { files: number; bytes: number },
+  cleanup: Cleanup,
+  timeLimitS: number,
+): Promise<ResourceResult> =>
+  new Promise((resolve) => {
+    const { argv, env } = depotTool({ partBytes: 0, filesInFlight: 0, version: '' }).command(ctx);
+    const timeFile = join(ctx.stateDir, 'time.txt');
+    const out = openSync(join(ctx.stateDir, 'resources.out'), 'w');
+    const started = Date.now();
+    const child = spawn('/usr/bin/time', ['-v', '-o', timeFile, ...argv], {
+      detached: true,
+      stdio: ['ignore', out, out],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    });
+    closeSync(out);
+    const remove = cleanup.add(`resources ${child.pid}`, () => killGroup(child.pid));
+    const timer = setTimeout(() => killGroup(child.pid), timeLimitS * 1000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      remove();
+      let text = '';
+      try {
+        text = readFileSync(timeFile, 'utf8');
+      } catch {
+        // Killed before GNU time wrote its report.
+      }
+      const field = (label: string): number => {
+        const m = new RegExp(`${label}: ([0-9.]+)`).exec(text);
+        return m === null ? NaN : Number(m[1]);
+      };
+      const exitMatch = /Exit status: (\d+)/.exec(text);
+      resolve({
+        name,
+        files: night.files,
+        bytes: night.bytes,
+        exitCode: exitMatch === null ? code : Number(exitMatch[1]),
+        wallS: (Date.now() - started) / 1000,
+        peakRssMB: field('Maximum resident set size \\(kbytes\\)') / 1024,
+        cpuS: field('User time \\(seconds\\)') + field('System time \\(seconds\\)'),
+      });
+    });
+  });
