@@ -22,6 +22,7 @@ import type { AppSettings } from './AppSettings';
 import type { Credentials, SecretStore } from './Credentials';
 import type { EnginePort } from './EnginePort';
 import type { Notifier } from './Notifier';
+import { noticeText } from './noticeText';
 import { emptyOverlay } from './PlanOverlay';
 import type { PlanOverlay } from './PlanOverlay';
 import { buildDiagnosticsExport } from './buildDiagnosticsExport';
@@ -364,33 +365,18 @@ export class DepotBackend {
 
   private onRunEnded(planId: number, result: RunResult): void {
     const summary = this.handle?.engine.planSummary(planId);
-    const label = summary === undefined ? `#${planId}` : this.label(summary);
-    const fr = this.settings?.locale !== 'en';
+    const night = summary === undefined ? `#${planId}` : this.label(summary);
+    const locale = this.settings?.locale ?? 'fr';
     switch (result.kind) {
       case 'completed':
-        this.deps.notify?.({
-          title: fr ? 'Nuit déposée' : 'Night deposited',
-          body: fr
-            ? `${label} : tout est sur le serveur et vérifié.`
-            : `${label}: all on the server, verified.`,
-        });
+        this.deps.notify?.(noticeText(locale, 'completed', { night }));
         return;
       case 'failures':
-        this.deps.notify?.({
-          title: fr ? 'Dépôt à vérifier' : 'Deposit needs attention',
-          body: fr
-            ? `${label} : ${result.failed} fichier(s) en échec.`
-            : `${label}: ${result.failed} file(s) failed.`,
-        });
+        this.deps.notify?.(noticeText(locale, 'failures', { night, failed: result.failed }));
         return;
       case 'blocked':
         this.overlay(planId).blocked = true;
-        this.deps.notify?.({
-          title: fr ? 'Dépôt bloqué' : 'Deposit blocked',
-          body: fr
-            ? `${label} : le serveur refuse l’accès. Vérifiez les réglages.`
-            : `${label}: the server refuses access. Check the settings.`,
-        });
+        this.deps.notify?.(noticeText(locale, 'blocked', { night }));
         return;
       case 'stopped':
         return;

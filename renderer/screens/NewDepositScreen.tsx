@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { PreflightView } from '../../shared/ipc/views';
 import { formatBytes } from '../format/formatBytes';
@@ -20,6 +20,11 @@ export const NewDepositScreen = () => {
   const [busy, setBusy] = useState<'checking' | 'starting' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [canChoose, setCanChoose] = useState(true);
+
+  useEffect(() => {
+    // The bridge has no native dialog: the path field is the way there.
+    void api?.app.info().then((r) => r.ok && r.value.mode === 'bridge' && setCanChoose(false));
+  }, [api]);
 
   const check = async (path: string): Promise<void> => {
     if (api === undefined || path.trim() === '') return;

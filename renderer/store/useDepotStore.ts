@@ -70,7 +70,7 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
     const unsubscribe = api.events.subscribe(onEvent);
     void (async () => {
       const settings = await api.settings.get();
-      if (settings.ok) set({ locale: settings.value.locale });
+      if (settings.ok) get().setLocale(settings.value.locale);
       await get().refreshPlans();
       const running = get().plans.find((p) => p.state !== 'done');
       if (running !== undefined && get().currentPlanId === null) {
