@@ -78,4 +78,35 @@ describe('incidents absorbed without a gesture', () => {
     await depot.go('failures');
     await page.getByText('Aucun échec pour cette nuit.').waitFor();
   });
+
+  it('Retry-After beyond what a call may wait: the file is "reporté jusqu’à HH:MM", not failed', async () => {
+    world = await setUpDeposit(browser, { label: 'deferred', files: 4, sizes: 'small', seed: 23 });
+    const { depot } = world;
+    const page = depot.page;
+    const [first] = world.files as [string];
+    world.proxy.addRule({
+      match: { ...s3Request.putObject, path: new RegExp(`/${first.replace(/\./g, '\\.')}$`) },
+      action: fault.status(503, { code: 'SlowDown', retryAfter: '600' }),
+      times: 1,
+    });
+    await depot.checkFolder(world.nightDir);
+    const asked = Date.now();
+    await depot.startDeposit({ site: 'SITE01', point: 'P6' });
+
+    const row = page.locator(`[data-unit="${first}"] [data-status="deferred"]`);
+    await row.waitFor({ timeout: 60_000 });
+    const text = await row.innerText();
+    const match = /reporté jusqu’à (\d\d):(\d\d)/i.exec(text);
+    expect(match).not.toBeNull();
+    // Ten minutes from when it was asked, in the viewer's clock (same machine here).
+    const expected = new Date(asked + 600_000);
+    const shown = Number(match?.[1]) * 60 + Number(match?.[2]);
+    const wanted = expected.getHours() * 60 + expected.getMinutes();
+    expect(Math.abs(shown - wanted) % (24 * 60)).toBeLessThanOrEqual(1);
+    expect(await page.locator('[role="alert"]').count()).toBe(0);
+    expect(await depot.planState().getAttribute('data-state')).not.toBe('needs-attention');
+    await depot.screenshot('depot-en-cours-reporte');
+    await depot.go('failures');
+    await page.getByText('Aucun échec pour cette nuit.').waitFor();
+  });
 });
