@@ -109,7 +109,7 @@ export const en = {
   'failures.needsCredentials': 'New credentials needed',
   'failures.definitive': 'Definitive failures (retrying will not change them)',
   'failures.count': '{count} file(s)',
-  'failures.whatToDo': 'What to do',
+  'failures.whatToDo': 'What to do:',
   'failures.conflictSizes': 'here {local}, on the server {remote}',
 
   'cause.auth.title': 'The server refused the credentials',
@@ -154,6 +154,7 @@ export const en = {
   'settings.verdict.credentials': 'Credentials accepted',
   'settings.verdict.bucket': 'Bucket found',
   'settings.verdict.writable': 'Writing allowed',
+  'settings.verdict.line': '{label}: {value}',
   'settings.verdict.yes': 'yes',
   'settings.verdict.no': 'no',
   'settings.verdict.unknown': 'not checked',

@@ -109,7 +109,7 @@ export const fr = {
   'failures.needsCredentials': 'Nouveaux identifiants nécessaires',
   'failures.definitive': 'Échecs définitifs (une nouvelle tentative ne changera rien)',
   'failures.count': '{count} fichier(s)',
-  'failures.whatToDo': 'Que faire',
+  'failures.whatToDo': 'Que faire :',
   'failures.conflictSizes': 'ici {local}, sur le serveur {remote}',
 
   'cause.auth.title': 'Identifiants refusés par le serveur',
@@ -158,6 +158,7 @@ export const fr = {
   'settings.verdict.credentials': 'Identifiants acceptés',
   'settings.verdict.bucket': 'Compartiment trouvé',
   'settings.verdict.writable': 'Écriture autorisée',
+  'settings.verdict.line': '{label} : {value}',
   'settings.verdict.yes': 'oui',
   'settings.verdict.no': 'non',
   'settings.verdict.unknown': 'non vérifié',

@@ -22,7 +22,7 @@ const Group = ({ group }: { readonly group: FailureGroup }) => {
       </h3>
       {detail !== null && group.cause.kind !== 'conflict' && <p className="quiet">{detail}</p>}
       <p>
-        <strong>{t('failures.whatToDo')} :</strong> {t(`cause.${group.cause.kind}.todo`)}
+        <strong>{t('failures.whatToDo')}</strong> {t(`cause.${group.cause.kind}.todo`)}
       </p>
       <ul>
         {group.failures.slice(0, 200).map((f) => (

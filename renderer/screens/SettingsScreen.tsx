@@ -12,14 +12,16 @@ const Verdict = ({ verdict }: { readonly verdict: ConnectionVerdict }) => {
   const line = (label: MessageKey, value: boolean | null) => (
     <li data-ok={String(value)}>
       <span aria-hidden="true">{value === null ? '–' : value ? '✓' : '✗'} </span>
-      {t(label)} :{' '}
-      {t(
-        value === null
-          ? 'settings.verdict.unknown'
-          : value
-            ? 'settings.verdict.yes'
-            : 'settings.verdict.no',
-      )}
+      {t('settings.verdict.line', {
+        label: t(label),
+        value: t(
+          value === null
+            ? 'settings.verdict.unknown'
+            : value
+              ? 'settings.verdict.yes'
+              : 'settings.verdict.no',
+        ),
+      })}
     </li>
   );
   const allGood =
