@@ -21,6 +21,7 @@ export const NightsScreen = () => {
   const go = useDepotStore((s) => s.go);
   const refresh = useDepotStore((s) => s.refreshPlans);
   const setError = useDepotStore((s) => s.setError);
+  const configured = useDepotStore((s) => s.configured);
 
   const toggle = async (plan: PlanView): Promise<void> => {
     if (api === undefined) return;
@@ -35,6 +36,15 @@ export const NightsScreen = () => {
   return (
     <section aria-labelledby="nights-title">
       <h1 id="nights-title">{t('nights.title')}</h1>
+      {!configured && (
+        <p className="warning" role="status">
+          <span aria-hidden="true">! </span>
+          {t('new.notConfigured')}{' '}
+          <button type="button" onClick={() => go('settings')}>
+            {t('nav.settings')}
+          </button>
+        </p>
+      )}
       {plans.length === 0 ? (
         <p>
           {t('nights.empty')}{' '}

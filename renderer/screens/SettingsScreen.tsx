@@ -48,6 +48,7 @@ export const SettingsScreen = () => {
   const t = useT();
   const api = useDepotStore((s) => s.api);
   const setLocale = useDepotStore((s) => s.setLocale);
+  const setConfigured = useDepotStore((s) => s.setConfigured);
   const [settings, setSettings] = useState<SettingsView | null>(null);
   const [accessKeyId, setAccessKeyId] = useState('');
   const [secret, setSecret] = useState('');
@@ -96,6 +97,7 @@ export const SettingsScreen = () => {
     setAccessKeyId('');
     setSecret('');
     setSettings(result.value);
+    setConfigured(result.value.credentials === 'set');
     setLocale(result.value.locale);
     setMessage({ key: 'settings.saved' });
   };

@@ -17,6 +17,9 @@ type DepotState = {
   /** Bumped on every event about units, so visible rows refresh. */
   readonly unitsVersion: number;
   readonly lastError: string | null;
+  /** Storage named and credentials set: the backend can list and deposit nights. */
+  readonly configured: boolean;
+  readonly setConfigured: (configured: boolean) => void;
   readonly start: (api: DepotApi) => () => void;
   readonly refreshPlans: () => Promise<void>;
   readonly go: (screen: Screen) => void;
@@ -45,6 +48,7 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
   now: Date.now(),
   unitsVersion: 0,
   lastError: null,
+  configured: true,
 
   start(api) {
     set({ api });
@@ -70,7 +74,11 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
     const unsubscribe = api.events.subscribe(onEvent);
     void (async () => {
       const settings = await api.settings.get();
-      if (settings.ok) get().setLocale(settings.value.locale);
+      if (settings.ok) {
+        get().setLocale(settings.value.locale);
+        const s = settings.value;
+        set({ configured: s.endpoint !== '' && s.bucket !== '' && s.credentials === 'set' });
+      }
       await get().refreshPlans();
       const running = get().plans.find((p) => p.state !== 'done');
       if (running !== undefined && get().currentPlanId === null) {
@@ -103,6 +111,10 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
   setConnected(connected) {
     set({ connected });
     if (connected) void get().refreshPlans();
+  },
+
+  setConfigured(configured) {
+    set({ configured });
   },
 
   setError(message) {
