@@ -3,6 +3,7 @@ import type { FailureCause } from '../../shared/domain/FailureCause';
 import { blockingProblems } from '../../shared/field/blockingProblems';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import { expandPrefix, PrefixTemplateError } from '../../shared/field/expandPrefix';
+import { planMetadata } from '../../shared/field/planMetadata';
 import { prefixValues } from '../../shared/field/prefixValues';
 import { isValidTimeZone } from '../../shared/field/zonedTime';
 import { PlanError } from '../engine/PlanError';
@@ -280,11 +281,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         bucket: v.bucket,
         prefix,
         include,
-        metadata: {
-          ...report.metadata,
-          nights: report.nights.map((n) => n.night),
-          timeZone: report.timeZone.zone,
-        },
+        metadata: planMetadata(report),
         signal: io.signal,
       });
     } catch (error) {

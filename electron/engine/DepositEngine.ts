@@ -375,6 +375,8 @@ export class DepositEngine {
       lastProgressAt: 0,
       acked: [],
     };
+    // Registered like a plan's run (id 0) so circuit events report "waiting for network" for it too.
+    this.runs.set(0, run);
     try {
       const outcome = await this.withWaits(run, undefined, async () => {
         const r = await this.call(run, undefined, 'HeadBucket', 'brief', 0, (o) =>
@@ -388,6 +390,7 @@ export class DepositEngine {
       if (isAbort(error) || controller.signal.aborted) return { kind: 'stopped' };
       throw error;
     } finally {
+      this.runs.delete(0);
       options.signal?.removeEventListener('abort', stop);
     }
   }
@@ -1169,7 +1172,11 @@ export class DepositEngine {
     if (event.type === 'circuit') {
       if (event.endpoint !== this.objectStore.endpoint) return;
       // Calls wait inside the policy while the circuit is open for the network: say so.
-      const offline = event.state.kind === 'open' && event.state.cause === 'offline';
+      // Half-open is a probe on its way: still offline until it succeeds (closed).
+      const offline =
+        event.state.kind === 'half-open'
+          ? this.circuitOffline
+          : event.state.kind === 'open' && event.state.cause === 'offline';
       const before = [...this.runs.values()].map((run) => this.isWaitingNetwork(run));
       this.circuitOffline = offline;
       [...this.runs.values()].forEach((run, i) => this.emitNetworkChange(run, before[i] ?? false));

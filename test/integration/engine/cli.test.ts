@@ -1,0 +1,291 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthNight } from '../../../electron/field/synthNight';
+import { fault, s3Request, startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import { testBucket, type TestBucket } from '../../support/testBucket';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+type Result = { code: number | null; stdout: string; stderr: string };
+
+/** The command line as a volunteer's script runs it: real process, real server, exit codes. */
+describe('depot deposit / status / retry-failures / verify', () => {
+  let b: TestBucket;
+  let proxy: FaultProxy;
+  let work: string;
+  let night: string;
+  let files: string[];
+
+  beforeAll(async () => {
+    b = await testBucket('engine-cli');
+    proxy = await startFaultProxy({ target: b.endpoint });
+    work = mkdtempSync(join(tmpdir(), 'depot-cli-'));
+    night = join(work, 'night');
+    await synthNight(night, { files: 4, totalBytes: 3_000_000, seed: 5, sizes: 'small' });
+    files = readdirSync(night).filter((f) => f.endsWith('.wav'));
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await b.remove();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const depot = (
+    args: readonly string[],
+    options: { env?: Record<string, string>; signalAfterMs?: number; signal?: NodeJS.Signals } = {},
+  ): Promise<Result> =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['bin/depot.js', ...args], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          AWS_ACCESS_KEY_ID: b.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: b.secretAccessKey,
+          NODE_NO_WARNINGS: '1',
+          ...options.env,
+        },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const timer =
+        options.signalAfterMs === undefined
+          ? undefined
+          : setTimeout(() => child.kill(options.signal ?? 'SIGTERM'), options.signalAfterMs);
+      const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
+      child.once('error', reject);
+      child.once('exit', (code) => {
+        if (timer !== undefined) clearTimeout(timer);
+        clearTimeout(guard);
+        resolve({ code, stdout, stderr });
+      });
+    });
+
+  const target = (prefix: string, endpoint = proxy.endpoint): string[] => [
+    '--endpoint',
+    endpoint,
+    '--bucket',
+    b.bucket,
+    '--prefix',
+    prefix,
+    '--path-style',
+  ];
+  const db = (name: string): string[] => ['--db', join(work, name)];
+
+  it('usage and configuration errors exit 2 with a message saying what to fix', async () => {
+    const noBucket = await depot(['deposit', night, '--endpoint', proxy.endpoint, ...db('u.db')]);
+    expect(noBucket.code).toBe(2);
+    expect(noBucket.stderr).toMatch(/--bucket NAME is required/);
+
+    const missing = await depot(['deposit', join(work, 'nope'), ...target('x'), ...db('u.db')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/does not exist/);
+
+    const empty = join(work, 'empty');
+    mkdirSync(empty);
+    writeFileSync(join(empty, '.DS_Store'), 'junk');
+    const emptyRun = await depot(['deposit', empty, ...target('x'), ...db('u.db')]);
+    expect(emptyRun.code).toBe(2);
+    expect(emptyRun.stderr).toMatch(/no file to deposit/);
+
+    const noCredentials = await depot(['deposit', night, ...target('x'), ...db('u.db')], {
+      env: {
+        AWS_ACCESS_KEY_ID: '',
+        AWS_SECRET_ACCESS_KEY: '',
+        AWS_SHARED_CREDENTIALS_FILE: join(work, 'none'),
+      },
+    });
+    expect(noCredentials.code).toBe(2);
+    expect(noCredentials.stderr).toMatch(/no credentials/);
+  });
+
+  it('a missing bucket or wrong credentials exit 2 and leave no plan behind', async () => {
+    const missingBucket = await depot([
+      'deposit',
+      night,
+      '--endpoint',
+      proxy.endpoint,
+      '--bucket',
+      'no-such-bucket-here',
+      '--path-style',
+      ...db('b.db'),
+    ]);
+    expect(missingBucket.code).toBe(2);
+    expect(missingBucket.stderr).toMatch(/bucket "no-such-bucket-here" does not exist/);
+    const wrong = await depot(['deposit', night, ...target('x'), ...db('b.db')], {
+      env: { AWS_SECRET_ACCESS_KEY: 'not-the-secret' },
+    });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/refused the credentials/);
+    const status = await depot(['status', '--json', ...db('b.db')]);
+    expect(JSON.parse(status.stdout)).toEqual({ plans: [] });
+  });
+
+  it('a database from a newer Depot, or a damaged one, exits 2 and is left untouched', async () => {
+    const newer = join(work, 'newer.db');
+    const handle = new BetterSqlite3(newer);
+    handle.pragma('user_version = 999');
+    handle.close();
+    const r = await depot(['deposit', night, ...target('x'), '--db', newer]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/newer version of Depot/);
+
+    const damaged = join(work, 'damaged.db');
+    writeFileSync(damaged, 'not a database at all, but years of history '.repeat(100));
+    const before = readFileSync(damaged);
+    const d = await depot(['status', '--db', damaged]);
+    expect(d.code).toBe(2);
+    expect(d.stderr).toMatch(/not a readable Depot database/);
+    expect(readFileSync(damaged).equals(before)).toBe(true);
+  });
+
+  it('an unreachable endpoint at start waits (never fails a unit); SIGTERM stops it with exit 4', async () => {
+    const r = await depot(
+      ['deposit', night, ...target('x', 'http://127.0.0.1:9'), ...db('down.db')],
+      {
+        signalAfterMs: 8_000,
+      },
+    );
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/waiting for the network/);
+    const status = await depot(['status', '--json', ...db('down.db')]);
+    expect(JSON.parse(status.stdout)).toEqual({ plans: [] });
+  });
+
+  it('deposits, then verify reports it identical; a rerun resumes and sends nothing', async () => {
+    const r = await depot(['deposit', night, ...target('ok'), ...db('ok.db'), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(summary).toMatchObject({
+      result: 'completed',
+      units: files.length,
+      done: files.length,
+      failed: [],
+      bytesResent: 0,
+      manifest: true,
+    });
+    expect(summary['firstAttempts']).toBeGreaterThan(0);
+    const v = await depot(['verify', night, ...target('ok'), '--json']);
+    expect(v.code).toBe(0);
+    expect(JSON.parse(v.stdout)).toMatchObject({
+      verified: files.length,
+      missing: [],
+      differing: [],
+      unexpected: [],
+      manifest: { present: true },
+    });
+    const again = await depot(['deposit', night, ...target('ok'), ...db('ok.db'), '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      result: 'completed',
+      bytesSent: summary['bytesSent'],
+    });
+  });
+
+  it('verify reports missing, differing and unexpected objects (exit 3) and "could not verify" when the listing fails (exit 4)', async () => {
+    const first = files[0] ?? '';
+    const second = files[1] ?? '';
+    await b.client.send(new DeleteObjectCommand({ Bucket: b.bucket, Key: `ok/${first}` }));
+    await b.client.send(
+      new PutObjectCommand({
+        Bucket: b.bucket,
+        Key: `ok/${second}`,
+        Body: 'other bytes',
+        Metadata: { sha256: 'x' },
+      }),
+    );
+    await b.client.send(
+      new PutObjectCommand({ Bucket: b.bucket, Key: 'ok/stranger.wav', Body: 'x' }),
+    );
+    const v = await depot(['verify', night, ...target('ok'), '--json']);
+    expect(v.code).toBe(3);
+    const report = JSON.parse(v.stdout) as {
+      missing: string[];
+      differing: { path: string }[];
+      unexpected: string[];
+    };
+    expect(report.missing).toEqual([first]);
+    expect(report.differing.map((d) => d.path)).toEqual([second]);
+    expect(report.unexpected).toEqual(['ok/stranger.wav']);
+
+    proxy.addRule({
+      match: s3Request.listObjects,
+      action: fault.status(500, { code: 'InternalError' }),
+      times: Infinity,
+    });
+    const failing = await depot(['verify', night, ...target('ok')]);
+    proxy.clearRules();
+    expect(failing.code).toBe(4);
+    expect(failing.stderr).toMatch(/could not verify/);
+    expect(failing.stdout).not.toMatch(/missing/);
+  });
+
+  it('a file refused by the server fails with its cause (exit 3, listed in --json); status and retry-failures say so', async () => {
+    const refused = files[2] ?? '';
+    proxy.addRule({
+      match: {
+        ...s3Request.putObject,
+        test: (r) => r.path.endsWith(encodeURIComponent(refused).replace(/%2F/g, '/')),
+      },
+      action: fault.status(403, { code: 'AccessDenied' }),
+      times: Infinity,
+    });
+    const r = await depot(['deposit', night, ...target('refused'), ...db('refused.db'), '--json']);
+    proxy.clearRules();
+    expect(r.code, r.stderr).toBe(3);
+    const summary = JSON.parse(r.stdout) as {
+      failed: { path: string; cause: unknown }[];
+      done: number;
+      manifest: boolean;
+    };
+    expect(summary.failed).toEqual([
+      expect.objectContaining({
+        path: refused,
+        cause: { kind: 'auth', status: 403, code: 'AccessDenied' },
+      }),
+    ]);
+    expect(summary.done).toBe(files.length - 1);
+    expect(summary.manifest).toBe(false);
+    const status = await depot(['status', '1', ...db('refused.db')]);
+    expect(status.stdout).toMatch(
+      new RegExp(
+        `FAILED ${refused.replace(/\./g, '\\.')}: refused by the server: credentials or permissions`,
+      ),
+    );
+    const retry = await depot(['retry-failures', '--json', ...db('refused.db')]);
+    expect(JSON.parse(retry.stdout)).toEqual({
+      plans: [{ planId: 1, requeued: 0, definitive: 0, awaitingCredentials: 1 }],
+    });
+    // Permissions fixed: the same command re-arms it (credentials are read afresh) and finishes.
+    const fixed = await depot([
+      'deposit',
+      night,
+      ...target('refused'),
+      ...db('refused.db'),
+      '--json',
+    ]);
+    expect(fixed.code, fixed.stderr).toBe(0);
+  });
+
+  it('SIGINT during a deposit stops it cleanly (exit 4); the same command resumes and completes', async () => {
+    const r = await depot(
+      ['deposit', night, ...target('int'), ...db('int.db'), '--bwlimit', '500KiB/s'],
+      {
+        signalAfterMs: 2_500,
+        signal: 'SIGINT',
+      },
+    );
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/run the same command again to resume/);
+    const again = await depot(['deposit', night, ...target('int'), ...db('int.db'), '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ result: 'completed', done: files.length });
+  });
+});
