@@ -30,6 +30,9 @@ export const makeNight = async (
     totalBytes: number;
     seed: number;
     sizes?: 'realistic' | 'small' | 'large';
+    /** Large files (20-60 MB) from a second recorder, so even a small night has multipart files. */
+    largeFiles?: number;
+    largeBytes?: number;
   },
 ): Promise<Night> => {
   await synthNight(dir, {
@@ -38,6 +41,15 @@ export const makeNight = async (
     seed: opts.seed,
     sizes: opts.sizes ?? 'realistic',
   });
+  if ((opts.largeFiles ?? 0) > 0) {
+    await synthNight(dir, {
+      files: opts.largeFiles ?? 0,
+      ...(opts.largeBytes === undefined ? {} : { totalBytes: opts.largeBytes }),
+      seed: opts.seed + 1,
+      sizes: 'large',
+      site: 'SITE02',
+    });
+  }
   const started = performance.now();
   const manifest: ManifestEntry[] = [];
   for (const name of readdirSync(dir).sort()) {

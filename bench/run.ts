@@ -74,8 +74,10 @@ const main = async (): Promise<void> => {
   log('night: generating');
   const night = await makeNight(join(work, 'night'), {
     files: quick ? 10 : 150,
-    totalBytes: quick ? 40e6 : 1e9,
+    totalBytes: quick ? 14e6 : 1e9,
     seed,
+    largeFiles: quick ? 1 : 0,
+    largeBytes: 22e6,
   });
   log(
     `night: ${night.files} files, ${(night.bytes / 1e6).toFixed(1)} MB, largest ${(night.largestBytes / 1e6).toFixed(1)} MB`,
