@@ -691,7 +691,14 @@ export class DepositEngine {
     }
     const network = result.reason === 'circuit-open' || result.last?.kind === 'unreachable';
     const notBefore = Math.max(result.notBefore ?? 0, this.clock.now() + this.pace());
-    if (!network) this.holdUntil = Math.max(this.holdUntil, notBefore);
+    // The endpoint said "not before": no new emission until then, so no worker races through the
+    // queue; capped, so one file deferred for an hour does not hold every other file that long.
+    if (!network) {
+      this.holdUntil = Math.max(
+        this.holdUntil,
+        Math.min(notBefore, this.clock.now() + this.settings.endpointHoldCapMs),
+      );
+    }
     throw new MustWait(notBefore, network);
   }
 

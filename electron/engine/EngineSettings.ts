@@ -17,6 +17,8 @@ export type EngineSettings = {
   /** Pacing after a give-up that named no time (equal jitter, doubling, capped). */
   readonly paceBaseMs: number;
   readonly paceCapMs: number;
+  /** After a give-up, no new emission to the endpoint for its not-before time, at most this long. */
+  readonly endpointHoldCapMs: number;
   /** Written in the manifest. */
   readonly appVersion: string;
 };
@@ -30,5 +32,6 @@ export const defaultEngineSettings: EngineSettings = {
   deferAfterMs: 60_000,
   paceBaseMs: 2_000,
   paceCapMs: 60_000,
+  endpointHoldCapMs: 30_000,
   appVersion: '0.1.0',
 };

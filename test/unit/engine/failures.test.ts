@@ -147,6 +147,48 @@ describe('transient troubles never fail a unit', () => {
     expect((puts[1]?.at ?? 0) - (puts[0]?.at ?? 0)).toBeGreaterThanOrEqual(15 * 60_000);
   });
 
+  it('one file deferred for an hour does not hold the others that long', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB, 'c.wav': 10 * KiB } });
+    h.objects.failNext(
+      'putObject',
+      1,
+      { kind: 'refused', status: 503, code: 'SlowDown', retryAfterMs: 60 * 60_000 },
+      (r) => r.key === 'p/a.wav',
+    );
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const start = h.time.now();
+    const doneAt = new Map<string, number>();
+    h.engine.on((e) => {
+      if (e.type === 'unit-state' && e.state.kind === 'done')
+        doneAt.set(e.relPath, h?.time.now() ?? 0);
+    });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect((doneAt.get('b.wav') ?? Infinity) - start).toBeLessThan(2 * 60_000);
+    expect((doneAt.get('c.wav') ?? Infinity) - start).toBeLessThan(2 * 60_000);
+    expect((doneAt.get('a.wav') ?? 0) - start).toBeGreaterThanOrEqual(60 * 60_000);
+  });
+
+  it('every request answered "come back in an hour": all units deferred, the endpoint is not flooded', async () => {
+    const files = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}.wav`, 10 * KiB]));
+    h = makeHarness({ files });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const start = h.time.now();
+    h.objects.failNext(
+      'putObject',
+      1_000_000,
+      { kind: 'refused', status: 503, code: 'SlowDown', retryAfterMs: 60 * 60_000 },
+      (r) => r.at < start + 60 * 60_000,
+    );
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    const duringHour = h.objects.requests.filter((r) => r.at < start + 60 * 60_000).length;
+    // About one emission per worker per hold (30 s): a few per minute, never the whole queue at once.
+    console.log(
+      `an hour of "Retry-After: 3600" on every PutObject: ${(duringHour / 60).toFixed(1)} req/min`,
+    );
+    expect(duringHour / 60).toBeLessThanOrEqual(10);
+    expect(h.engine.planSummary(plan.id).failed).toBe(0);
+  });
+
   it('a stop during a deferral is resumable: the unit stays deferred until its time', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB } });
     h.objects.failNext('putObject', 1, {
