@@ -784,9 +784,8 @@ export class DepositEngine {
         if (r.failure.status !== 412) throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
         // The key exists. After a lost reply it may be our own bytes: that is not "already there".
         const head = await this.head(run, unit);
-        if (head === undefined) {
-          throw new UnitFailure({ kind: 'refused', status: 412, code: 'PreconditionFailed' });
-        }
+        // Gone again between the 412 and the HeadObject: try the upload again, paced.
+        if (head === undefined) throw new MustWait(this.clock.now() + this.pace(), false);
         return this.decideExisting(unit, head, startsBefore === 0 && r.attempts === 1);
       }
       this.store.ackPart(

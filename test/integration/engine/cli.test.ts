@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
@@ -104,6 +104,31 @@ describe('depot deposit / status / retry-failures / verify', () => {
     });
     expect(noCredentials.code).toBe(2);
     expect(noCredentials.stderr).toMatch(/no credentials/);
+  });
+
+  it('refuses to start on a blocking pre-flight problem; --skip-invalid leaves that file out', async () => {
+    const mixed = join(work, 'mixed');
+    mkdirSync(mixed);
+    for (const f of files) writeFileSync(join(mixed, f), readFileSync(join(night, f)));
+    writeFileSync(join(mixed, 'broken.wav'), 'this is not a RIFF file');
+    const refused = await depot(['deposit', mixed, ...target('mixed'), ...db('mixed.db')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/broken\.wav/);
+    expect(refused.stderr).toMatch(/--skip-invalid/);
+    const skipped = await depot([
+      'deposit',
+      mixed,
+      ...target('mixed'),
+      ...db('mixed.db'),
+      '--skip-invalid',
+      '--json',
+    ]);
+    expect(skipped.code, skipped.stderr).toBe(0);
+    expect(JSON.parse(skipped.stdout)).toMatchObject({ units: files.length, done: files.length });
+    const listed = await b.client.send(
+      new ListObjectsV2Command({ Bucket: b.bucket, Prefix: 'mixed/' }),
+    );
+    expect((listed.Contents ?? []).map((o) => o.Key)).not.toContain('mixed/broken.wav');
   });
 
   it('a missing bucket or wrong credentials exit 2 and leave no plan behind', async () => {
