@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../electron/store/openDatabase';
+import { PlanStore } from '../../../electron/store/PlanStore';
+
+let store: PlanStore;
+beforeEach(() => {
+  store = new PlanStore(openDatabase(':memory:'));
+});
+afterEach(() => store.close());
+
+const plan = (units: number): number =>
+  store.createPlan(
+    {
+      dir: '/night',
+      endpoint: 'http://s3',
+      bucket: 'b',
+      prefix: 'p',
+      fingerprint: 'f',
+      metadata: { site: 'S' },
+      partSize: 10,
+      threshold: 10,
+      createdAt: 1,
+    },
+    Array.from({ length: units }, (_, i) => ({
+      relPath: `r${String(i).padStart(5, '0')}.wav`,
+      absPath: `/night/r${i}.wav`,
+      key: `p/r${i}.wav`,
+      size: 25,
+      mtimeMs: 1,
+      multipart: true,
+    })),
+  );
+
+describe('PlanStore', () => {
+  it('iterates a large plan in pages, in order, without loading it at once', () => {
+    const id = plan(1234);
+    let count = 0;
+    let previous = -1;
+    for (const u of store.iterateUnits(id, 100)) {
+      expect(u.seq).toBeGreaterThan(previous);
+      previous = u.seq;
+      count += 1;
+    }
+    expect(count).toBe(1234);
+    expect(
+      store.findPlan({ dir: '/night', endpoint: 'http://s3', bucket: 'b', prefix: 'p' })?.metadata,
+    ).toEqual({ site: 'S' });
+  });
+
+  it('hands out runnable units in order, skipping held ones and deferred ones not yet due', () => {
+    const id = plan(3);
+    const [a, b, c] = store.listUnits(id, { offset: 0, limit: 3 }).units;
+    if (a === undefined || b === undefined || c === undefined) throw new Error('units');
+    store.setState(a.id, { kind: 'deferred', notBefore: 100 }, 1);
+    expect(store.nextRunnable(id, 50, [])?.id).toBe(b.id);
+    expect(store.nextRunnable(id, 50, [b.id])?.id).toBe(c.id);
+    expect(store.nextRunnable(id, 100, [])?.id).toBe(a.id);
+    expect(store.earliestDeferred(id)).toBe(100);
+    store.setState(b.id, { kind: 'done', alreadyPresent: true }, 2);
+    store.setState(
+      c.id,
+      { kind: 'failed', cause: { kind: 'conflict', localSize: 25, remoteSize: 3 } },
+      2,
+    );
+    expect(store.counts(id)).toMatchObject({
+      units: 3,
+      deferred: 1,
+      done: 1,
+      alreadyPresent: 1,
+      failed: 1,
+      conflicts: 1,
+    });
+    expect(store.failedUnits(id)[0]?.state).toEqual({
+      kind: 'failed',
+      cause: { kind: 'conflict', localSize: 25, remoteSize: 3 },
+    });
+  });
+
+  it('counts a part acknowledged once, however often it is recorded, and forgets it when the upload is gone', () => {
+    const id = plan(1);
+    const unit = store.listUnits(id, { offset: 0, limit: 1 }).units[0];
+    if (unit === undefined) throw new Error('unit');
+    store.setHashes(unit.id, 'sha', [
+      { partNumber: 1, offset: 0, size: 10, md5: 'm1' },
+      { partNumber: 2, offset: 10, size: 10, md5: 'm2' },
+      { partNumber: 3, offset: 20, size: 5, md5: 'm3' },
+    ]);
+    expect(store.markSending(unit.id, 1)).toBe(0);
+    expect(store.markSending(unit.id, 1)).toBe(1);
+    store.ackPart(unit.id, 1, 'm1', { bytes: 20, resentBytes: 10 });
+    store.ackPart(unit.id, 1, 'm1', undefined);
+    store.ackPart(unit.id, 2, 'm2', undefined);
+    expect(store.getUnit(unit.id)?.bytesAcked).toBe(20);
+    expect(store.getPlan(id)).toMatchObject({ bytesSent: 20, bytesResent: 10 });
+    store.forgetAcks(unit.id, 2);
+    expect(store.getUnit(unit.id)?.bytesAcked).toBe(10);
+    store.markCreateStarted(unit.id);
+    store.setUploadId(unit.id, 'u1');
+    store.forgetUpload(unit.id);
+    expect(store.getUnit(unit.id)).toMatchObject({
+      uploadId: null,
+      createStarted: false,
+      bytesAcked: 0,
+    });
+    expect(store.parts(unit.id).every((p) => p.etag === null)).toBe(true);
+  });
+
+  it('keeps the attempt journal, newest first', () => {
+    store.addJournal({
+      planId: null,
+      operation: 'HeadBucket',
+      outcome: 'success',
+      attempt: 1,
+      delayMs: null,
+      at: 1,
+    });
+    store.addJournal({
+      planId: null,
+      operation: 'PutObject k',
+      outcome: 'refused:503:SlowDown',
+      attempt: 1,
+      delayMs: 2000,
+      at: 2,
+    });
+    expect(store.journal({ limit: 1 })).toEqual([
+      {
+        id: 2,
+        planId: null,
+        operation: 'PutObject k',
+        outcome: 'refused:503:SlowDown',
+        attempt: 1,
+        delayMs: 2000,
+        at: 2,
+      },
+    ]);
+  });
+});
