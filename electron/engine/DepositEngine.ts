@@ -473,14 +473,19 @@ export class DepositEngine {
     });
     await this.hashPending(run.planId, signal);
     this.emitProgress(run.planId, true);
-    const workers = Array.from({ length: Math.max(1, this.settings.concurrency) }, () =>
-      this.worker(run),
-    );
-    const settled = await Promise.allSettled(workers);
-    if (run.blocked !== undefined) return { kind: 'blocked', cause: run.blocked };
-    signal.throwIfAborted();
-    const unexpected = settled.find((s) => s.status === 'rejected' && !isAbort(s.reason));
-    if (unexpected !== undefined && unexpected.status === 'rejected') throw unexpected.reason;
+    // Units re-queued while the last workers were finishing (retryFailures, credentialsChanged)
+    // get a new round instead of being left pending.
+    for (;;) {
+      const workers = Array.from({ length: Math.max(1, this.settings.concurrency) }, () =>
+        this.worker(run),
+      );
+      const settled = await Promise.allSettled(workers);
+      if (run.blocked !== undefined) return { kind: 'blocked', cause: run.blocked };
+      signal.throwIfAborted();
+      const unexpected = settled.find((s) => s.status === 'rejected' && !isAbort(s.reason));
+      if (unexpected !== undefined && unexpected.status === 'rejected') throw unexpected.reason;
+      if (this.store.nextRunnable(run.planId, this.clock.now(), []) === undefined) break;
+    }
     const finished = await this.withWaits(run, undefined, () => this.finish(run));
     return finished === 'deferred' ? { kind: 'stopped', reason: 'aborted' } : finished;
   }

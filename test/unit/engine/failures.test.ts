@@ -117,6 +117,28 @@ describe('refusals', () => {
   });
 });
 
+describe('new credentials during a run', () => {
+  it('re-arm the units refused for authentication and the same run finishes them', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB } });
+    h.objects.failNext(
+      'putObject',
+      1,
+      { kind: 'refused', status: 403, code: 'AccessDenied' },
+      (r) => r.key === 'p/b.wav',
+    );
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const harness = h;
+    let rearmed = 0;
+    h.engine.on((e) => {
+      if (e.type === 'unit-state' && e.state.kind === 'failed')
+        rearmed += harness.engine.credentialsChanged();
+    });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(rearmed).toBe(1);
+    expect(h.objects.objects.has('p/b.wav')).toBe(true);
+  });
+});
+
 describe('transient troubles never fail a unit', () => {
   it('a Retry-After beyond the deadline defers the unit with a persisted not-before time', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB } });
