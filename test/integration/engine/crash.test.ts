@@ -13,11 +13,12 @@ import {
 } from '../../support/faultProxy';
 import { testBucket, type TestBucket } from '../../support/testBucket';
 import { seededRandom } from '../../unit/retry/seededRandom';
+import { startSlowLink, type SlowLink } from './slowLink';
 import { verifyBucket } from './verifyBucket';
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
-const CONCURRENCY = 3;
+const CONCURRENCY = 2;
 const KILLS = 20;
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -38,17 +39,21 @@ type Exchange = {
 describe('depot deposit killed with SIGKILL again and again', () => {
   let b: TestBucket;
   let proxy: FaultProxy;
+  let link: SlowLink;
   let work: string;
   let night: string;
 
   beforeAll(async () => {
     b = await testBucket('engine-crash');
     proxy = await startFaultProxy({ target: b.endpoint });
+    // A 4 MiB/s uplink in front of the proxy: kills land mid-body, and 20 of them fit in the deposit.
+    link = await startSlowLink(proxy.endpoint, 4 * MiB);
     work = mkdtempSync(join(tmpdir(), 'depot-crash-'));
     night = join(work, 'night');
-    await synthNight(night, { files: 5, totalBytes: 110 * MiB, seed: 11, sizes: 'large' });
+    await synthNight(night, { files: 5, totalBytes: 150 * MiB, seed: 11, sizes: 'large' });
   });
   afterAll(async () => {
+    await link.close();
     await proxy.close();
     await b.remove();
     rmSync(work, { recursive: true, force: true });
@@ -64,7 +69,7 @@ describe('depot deposit killed with SIGKILL again and again', () => {
           'deposit',
           night,
           '--endpoint',
-          proxy.endpoint,
+          link.endpoint,
           '--bucket',
           b.bucket,
           '--prefix',
@@ -74,9 +79,6 @@ describe('depot deposit killed with SIGKILL again and again', () => {
           '5MiB',
           '--concurrency',
           String(CONCURRENCY),
-          // Slow enough that 20 kills land during the transfer.
-          '--bwlimit',
-          '4MiB/s',
           '--db',
           join(work, 'depot.db'),
           '--json',
@@ -98,7 +100,12 @@ describe('depot deposit killed with SIGKILL again and again', () => {
       const timer =
         killAfterMs === undefined
           ? undefined
-          : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+          : setTimeout(() => {
+              child.kill('SIGKILL');
+              // What the dead process had queued in the link never arrives: every byte the
+              // endpoint receives from a run arrives before that run's kill.
+              link.resetAll();
+            }, killAfterMs);
       const guard = setTimeout(() => child.kill('SIGKILL'), 240_000);
       child.once('error', reject);
       child.once('exit', (code, signal) => {
@@ -116,7 +123,9 @@ describe('depot deposit killed with SIGKILL again and again', () => {
     const runs: Exchange[] = [];
     let completedEarly = false;
     for (let i = 0; i < KILLS; i += 1) {
-      const run = await deposit(1_200 + Math.floor(random.next() * 2_300));
+      // 1.5 to 4.5 s after the start (the command needs ~0.8 s before it sends): some runs end
+      // while every part is in flight, others after parts were acknowledged.
+      const run = await deposit(1_500 + Math.floor(random.next() * 3_000));
       runs.push(run);
       if (run.signal !== 'SIGKILL') {
         completedEarly = true;
@@ -156,12 +165,15 @@ describe('depot deposit killed with SIGKILL again and again', () => {
         .filter((e) => e.time >= run.start && e.time <= run.end && kept.get(partOf(e)) !== e)
         .reduce((sum, e) => sum + e.bytesIn, 0),
     );
+    const lastKill = runs.at(-1)?.end ?? 0;
+    const partsBeforeFinal = [...kept.values()].filter((e) => e.time <= lastKill).length;
     const total = bodies.reduce((sum, e) => sum + e.bytesIn, 0);
     const wasted = wastedPerRun.reduce((a, b2) => a + b2, 0);
     console.log(
       `crash test: ${kills} kills, ${proxy.count(s3Request.uploadPart)} UploadPart requests, ` +
         `${proxy.count(s3Request.listParts)} ListParts, ` +
         `${(total / MiB).toFixed(1)} MiB received for ${(fileBytes / MiB).toFixed(1)} MiB of files; ` +
+        `parts stored before the final run: ${partsBeforeFinal}; ` +
         `re-sent per kill: max ${(Math.max(...wastedPerRun) / MiB).toFixed(2)} MiB, mean ${(wasted / kills / MiB).toFixed(2)} MiB ` +
         `(bound: ${CONCURRENCY} files x ${PART / MiB} MiB)`,
     );
