@@ -99,7 +99,29 @@ describe('DepositEngine: a clean deposit', () => {
     expect(h.objects.count()).toBe(before);
   });
 
-  it('keeps memory to one part per file in flight and paces reads with the bandwidth cap', async () => {
+  it('holds at most one part body per file in flight, whatever the number of files', async () => {
+    const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}.wav`, 6 * MiB]));
+    h = makeHarness({ files: many, settings: { concurrency: 3 } });
+    const objects = h.objects;
+    let inFlight = 0;
+    let peak = 0;
+    const original = objects.uploadPart.bind(objects);
+    objects.uploadPart = async (input, options) => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      try {
+        return await original(input, options);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(objects.count('uploadPart')).toBe(24);
+    expect(peak).toBe(3);
+  });
+
+  it('paces reads with the bandwidth cap', async () => {
     h = makeHarness({
       files: { 'a.wav': 6 * MiB, 'b.wav': 2 * MiB },
       settings: { bwlimitBytesPerSec: 1 * MiB, concurrency: 2 },
