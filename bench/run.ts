@@ -19,7 +19,7 @@ import { checkTargets } from './report/checkTargets';
 import { interpret } from './report/interpret';
 import { renderMarkdown } from './report/renderMarkdown';
 import { updateReadme } from './report/updateReadme';
-import { measureDepotResources } from './resources/measureDepotResources';
+import { measureDepotBaseline, measureDepotResources } from './resources/measureDepotResources';
 import { measureHashing } from './resources/measureHashing';
 import { runTool } from './runTool';
 import { startServerSide } from './s3/ServerSide';
@@ -40,6 +40,8 @@ const { values } = parseArgs({
     profiles: { type: 'string', default: 'mild,harsh' },
     parts: { type: 'string', default: 'link,kills,amplification,resources' },
     'no-readme': { type: 'boolean', default: false },
+    /** Passed to `depot deposit --concurrency` (default: Depot's own default). */
+    'depot-concurrency': { type: 'string' },
   },
 });
 
@@ -93,7 +95,14 @@ const main = async (): Promise<void> => {
   const server = await startServerSide(lab, 'bench', cleanup, log);
   log(`server: ${server.endpoint}`);
 
-  const depot = depotTool({ partBytes: 8 * MIB, filesInFlight: 3, version: depotVersion() });
+  const concurrency =
+    values['depot-concurrency'] === undefined ? undefined : Number(values['depot-concurrency']);
+  const depot = depotTool({
+    partBytes: 8 * MIB,
+    filesInFlight: concurrency ?? 3,
+    version: depotVersion(),
+    ...(concurrency === undefined ? {} : { concurrency }),
+  });
   const allTools: Tool[] = [depot, rcloneTool(), awsCliTool()];
   const tools = allTools.filter((t) => wanted(values.tools, t.name));
   const nominalS = (night.bytes * 8) / (check.rateMbit * 1e6);
@@ -192,6 +201,11 @@ const main = async (): Promise<void> => {
   const resources: ResourceResult[] = [];
   let hashing: HashResult | null = null;
   if (wanted(values.parts, 'resources')) {
+    const baselineDir = join(work, 'res-baseline');
+    mkdirSync(baselineDir, { recursive: true });
+    const baseline = await measureDepotBaseline(baselineDir, cleanup);
+    resources.push(baseline);
+    log(`resources: baseline peak RSS ${baseline.peakRssMB.toFixed(0)} MB`);
     for (const spec of [
       {
         name: '10,000-file plan',

@@ -80,7 +80,7 @@ export const checkTargets = (
       pass: a.requestsInWindow <= a.allowed,
     });
   }
-  for (const r of resources) {
+  for (const r of resources.filter((x) => x.files > 0)) {
     checks.push({
       name: `peak RSS (${r.name})`,
       target: '<= 150 MB',

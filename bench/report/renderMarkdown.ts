@@ -5,8 +5,14 @@ const MB = 1e6;
 const mb = (x: number | null): string => (x === null ? '-' : `${(x / MB).toFixed(2)}`);
 const mark = (pass: boolean | null): string => (pass === null ? 'n/a' : pass ? 'PASS' : 'MISS');
 
+/** Depot's own count of bytes re-sent (its --json summary), beside the wire's. */
+const ownResent = (r: ToolRunResult): string => {
+  const s = r.summary as { bytesResent?: unknown } | null;
+  return typeof s?.bytesResent === 'number' ? mb(s.bytesResent) : '-';
+};
+
 const runRow = (r: ToolRunResult): string =>
-  `| ${r.tool} | ${r.exitCodes.join(', ')} | ${r.reruns} | ${r.verify?.verified ?? 0}/${r.verify?.files ?? 0} | ${r.verify?.missing.length ?? '-'} | ${r.verify?.openMultipartUploads ?? '-'} | ${r.wallS.toFixed(0)} | ${r.downS.toFixed(0)} | ${r.goodputMbit.toFixed(2)} | ${r.goodputFraction.toFixed(3)} | ${r.goodputFractionUpTime.toFixed(3)} | ${mb(r.resentBytes)} | ${mb(r.resentPerCut)} |`;
+  `| ${r.tool} | ${r.exitCodes.join(', ')} | ${r.reruns} | ${r.verify?.verified ?? 0}/${r.verify?.files ?? 0} | ${r.verify?.missing.length ?? '-'} | ${r.verify?.openMultipartUploads ?? '-'} | ${r.wallS.toFixed(0)} | ${r.downS.toFixed(0)} | ${r.goodputMbit.toFixed(2)} | ${r.goodputFraction.toFixed(3)} | ${r.goodputFractionUpTime.toFixed(3)} | ${mb(r.resentBytes)} | ${mb(r.resentPerCut)} | ${ownResent(r)} |`;
 
 /** The table the README keeps and the Markdown file under bench/results/. */
 export const renderMarkdown = (b: BenchResults): string => {
@@ -27,8 +33,8 @@ export const renderMarkdown = (b: BenchResults): string => {
     lines.push(
       `**${p.name}**: ${p.description}`,
       '',
-      '| tool | exit codes | reruns | verified | missing | open MPU | wall s | down s | goodput Mbit/s | of link | over up-time | re-sent MB | re-sent MB per cut |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| tool | exit codes | reruns | verified | missing | open MPU | wall s | down s | goodput Mbit/s | of link | over up-time | re-sent MB (wire) | per cut MB | re-sent MB (own count) |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...runs.map(runRow),
       '',
     );
@@ -38,11 +44,11 @@ export const renderMarkdown = (b: BenchResults): string => {
     lines.push(
       '**kill -9 and restart** (mild link):',
       '',
-      '| tool | kills | exit codes | verified | open MPU | wall s | re-sent MB | per kill MB | one part per file in flight MB |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| tool | kills | exit codes | verified | open MPU | wall s | re-sent MB (wire) | per kill MB | one part per file in flight MB | re-sent MB (own count) |',
+      '|---|---|---|---|---|---|---|---|---|---|',
       ...kills.map(
         (r) =>
-          `| ${r.tool} | ${r.kills} | ${r.exitCodes.join(', ')} | ${r.verify?.verified ?? 0}/${r.verify?.files ?? 0} | ${r.verify?.openMultipartUploads ?? '-'} | ${r.wallS.toFixed(0)} | ${mb(r.resentBytes)} | ${mb(r.resentPerKill)} | ${mb(r.boundBytes)} |`,
+          `| ${r.tool} | ${r.kills} | ${r.exitCodes.join(', ')} | ${r.verify?.verified ?? 0}/${r.verify?.files ?? 0} | ${r.verify?.openMultipartUploads ?? '-'} | ${r.wallS.toFixed(0)} | ${mb(r.resentBytes)} | ${mb(r.resentPerKill)} | ${mb(r.boundBytes)} | ${ownResent(r)} |`,
       ),
       '',
     );

@@ -7,23 +7,24 @@ import { killGroup } from '../lab/Cleanup';
 import { depotTool } from '../tools/depotTool';
 import type { ToolContext } from '../tools/Tool';
 
-/**
- * Peak RSS and CPU seconds of one `depot deposit` (issue 5, measure 4), under GNU time, straight
- * to the server (no shaping: memory, not the link, is what is measured here).
- */
-export const measureDepotResources = (
-  name: string,
-  ctx: ToolContext,
-  night: { files: number; bytes: number },
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+type Timed = Pick<ResourceResult, 'exitCode' | 'wallS' | 'peakRssMB' | 'cpuS'>;
+
+/** Runs a command under GNU time (`-v`): exit code, wall time, peak RSS and CPU seconds. */
+const timeCommand = (
+  argv: readonly string[],
+  env: Record<string, string>,
+  stateDir: string,
   cleanup: Cleanup,
   timeLimitS: number,
-): Promise<ResourceResult> =>
+): Promise<Timed> =>
   new Promise((resolve) => {
-    const { argv, env } = depotTool({ partBytes: 0, filesInFlight: 0, version: '' }).command(ctx);
-    const timeFile = join(ctx.stateDir, 'time.txt');
-    const out = openSync(join(ctx.stateDir, 'resources.out'), 'w');
+    const timeFile = join(stateDir, 'time.txt');
+    const out = openSync(join(stateDir, 'resources.out'), 'w');
     const started = Date.now();
     const child = spawn('/usr/bin/time', ['-v', '-o', timeFile, ...argv], {
+      cwd: ROOT,
       detached: true,
       stdio: ['ignore', out, out],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
@@ -46,9 +47,6 @@ export const measureDepotResources = (
       };
       const exitMatch = /Exit status: (\d+)/.exec(text);
       resolve({
-        name,
-        files: night.files,
-        bytes: night.bytes,
         exitCode: exitMatch === null ? code : Number(exitMatch[1]),
         wallS: (Date.now() - started) / 1000,
         peakRssMB: field('Maximum resident set size \\(kbytes\\)') / 1024,
@@ -56,3 +54,34 @@ export const measureDepotResources = (
       });
     });
   });
+
+/**
+ * Peak RSS and CPU seconds of one `depot deposit` (issue 5, measure 4), straight to the server
+ * (no shaping: memory, not the link, is what is measured here).
+ */
+export const measureDepotResources = async (
+  name: string,
+  ctx: ToolContext,
+  night: { files: number; bytes: number },
+  cleanup: Cleanup,
+  timeLimitS: number,
+): Promise<ResourceResult> => {
+  const { argv, env } = depotTool({ partBytes: 0, filesInFlight: 0, version: '' }).command(ctx);
+  const timed = await timeCommand(argv, env, ctx.stateDir, cleanup, timeLimitS);
+  return { name, files: night.files, bytes: night.bytes, ...timed };
+};
+
+/** The floor: `depot help` loads Node, tsx and the command line, and does nothing else. */
+export const measureDepotBaseline = async (
+  stateDir: string,
+  cleanup: Cleanup,
+): Promise<ResourceResult> => {
+  const timed = await timeCommand(
+    [process.execPath, join(ROOT, 'bin/depot.js'), 'help'],
+    { HOME: stateDir },
+    stateDir,
+    cleanup,
+    60,
+  );
+  return { name: 'baseline (depot help)', files: 0, bytes: 0, ...timed };
+};

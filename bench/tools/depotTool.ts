@@ -9,12 +9,14 @@ export const depotTool = (opts: {
   partBytes: number;
   filesInFlight: number;
   version: string;
+  /** Passed as --concurrency; absent: Depot's default. */
+  concurrency?: number;
 }): Tool => ({
   name: 'depot',
   version: opts.version,
   partBytes: opts.partBytes,
   filesInFlight: opts.filesInFlight,
-  settings: `depot deposit, defaults (${opts.filesInFlight} files in flight, ${opts.partBytes / MIB} MiB parts)`,
+  settings: `depot deposit${opts.concurrency === undefined ? ', defaults' : ` --concurrency ${opts.concurrency}`} (${opts.filesInFlight} files in flight, ${opts.partBytes / MIB} MiB parts)`,
   command(ctx) {
     return {
       argv: [
@@ -32,6 +34,7 @@ export const depotTool = (opts: {
         '--db',
         join(ctx.stateDir, 'depot.sqlite'),
         '--json',
+        ...(opts.concurrency === undefined ? [] : ['--concurrency', String(opts.concurrency)]),
       ],
       env: {
         HOME: ctx.stateDir,
