@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { RetryPolicy } from '../../shared/retry/RetryPolicy';
 import { DepositEngine } from '../engine/DepositEngine';
 import type { EngineSettings } from '../engine/EngineSettings';
@@ -27,6 +28,18 @@ export type Depot = {
   close(): void;
 };
 
+/** The version written in manifests: package.json's, read once from the checkout. */
+const appVersion = ((): string => {
+  try {
+    const pkg = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+})();
+
 /** The real ports wired together for one command: SQLite plan, S3 endpoint, retry policy, engine. */
 export const openDepot = (w: DepotWiring): Depot => {
   const store = new PlanStore(openDatabase(w.dbPath));
@@ -49,7 +62,7 @@ export const openDepot = (w: DepotWiring): Depot => {
     clock: systemClock,
     sleeper: timerSleeper,
     random: systemRandom,
-    settings: w.settings,
+    settings: { appVersion, ...w.settings },
   });
   return {
     store,

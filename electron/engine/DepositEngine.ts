@@ -1131,6 +1131,11 @@ export class DepositEngine {
       if (orphans.length === 0) return;
       for (const up of orphans) await this.abortQuietly(run, up.key, up.uploadId);
     }
+    // Still listed after three rounds of aborts: say so in the journal, the next run tries again.
+    const left = await list();
+    if (left.length > 0) {
+      this.record(run.planId, `Sweep ${prefix}`, `uploads-left:${left.length}`, 3, null);
+    }
   }
 
   // ---------------------------------------------------------------- events and journal
