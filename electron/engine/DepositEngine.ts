@@ -225,16 +225,14 @@ export class DepositEngine {
   ): Promise<void> {
     const plan = this.store.getPlan(planId);
     if (plan === undefined) return;
-    const total = this.store.counts(planId).units;
+    const total = this.store.countUnhashed(planId);
     let done = 0;
     for (;;) {
       signal?.throwIfAborted();
       const unit = this.store.nextUnhashed(planId);
       if (unit === undefined) break;
-      const partSize = unit.multipart ? choosePartSize(unit.size, plan.partSize) : unit.size || 1;
       try {
-        const { sha256, parts } = await hashFile(unit.absPath, unit.size, partSize, signal);
-        this.store.setHashes(unit.id, sha256, parts);
+        await this.hashUnit(plan.partSize, unit, signal);
       } catch (error) {
         const cause = this.sourceCause(error);
         if (cause === undefined) throw error;
@@ -243,6 +241,17 @@ export class DepositEngine {
       done += 1;
       onProgress?.(done, total);
     }
+  }
+
+  /** One file's SHA-256 and part MD5s, streamed and stored in one transaction. */
+  private async hashUnit(
+    planPartSize: number,
+    unit: UnitRecord,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const partSize = unit.multipart ? choosePartSize(unit.size, planPartSize) : unit.size || 1;
+    const { sha256, parts } = await hashFile(unit.absPath, unit.size, partSize, signal);
+    this.store.setHashes(unit.id, sha256, parts);
   }
 
   // ---------------------------------------------------------------- queries and controls
@@ -471,7 +480,7 @@ export class DepositEngine {
       );
       if (r.kind === 'refused') this.block(run, causeOfRefusal(r.failure, run.bucket));
     });
-    await this.hashPending(run.planId, signal);
+    // Files planning did not get to are hashed by the workers, one at a time, as they come.
     this.emitProgress(run.planId, true);
     // Units re-queued while the last workers were finishing (retryFailures, credentialsChanged)
     // get a new round instead of being left pending.
@@ -711,7 +720,9 @@ export class DepositEngine {
 
   private async depositUnit(run: Run, unit: UnitRecord): Promise<{ alreadyPresent: boolean }> {
     if (unit.sha256 === null) {
-      await this.hashPending(run.planId, run.controller.signal);
+      // Planning was interrupted before this file: hash it now (a source error fails the unit).
+      const plan = this.store.getPlan(run.planId);
+      await this.hashUnit(plan?.partSize ?? this.settings.partSize, unit, run.controller.signal);
       return this.depositUnit(run, this.store.getUnit(unit.id) ?? unit);
     }
     await this.checkSource(unit);

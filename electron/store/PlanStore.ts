@@ -284,6 +284,16 @@ export class PlanStore {
     return row === undefined ? undefined : toUnit(row);
   }
 
+  countUnhashed(planId: number): number {
+    return (
+      this.db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM units WHERE plan_id = ? AND sha256 IS NULL AND state != 'failed'",
+        )
+        .get(planId) as { n: number }
+    ).n;
+  }
+
   /** The file's checksums and its part plan, replacing any earlier one, in one transaction. */
   setHashes(unitId: number, sha256: string, parts: readonly NewPart[]): void {
     const insert = this.db.prepare(

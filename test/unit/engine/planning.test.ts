@@ -92,6 +92,30 @@ describe('planning a folder', () => {
     expect((error as Error).message).toMatch(/b\.wav/);
   });
 
+  it('an interrupted planning leaves a plan that runs: the files not hashed yet are hashed as they come', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 6 * MiB, 'c.wav': 10 * KiB } });
+    const controller = new AbortController();
+    await expect(
+      h.engine.planFolder({
+        dir: h.dir,
+        bucket: 'b',
+        prefix: 'p',
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.phase === 'hash' && p.done === 1) controller.abort();
+        },
+      }),
+    ).rejects.toThrow();
+    const [plan] = h.engine.listPlans();
+    if (plan === undefined) throw new Error('no plan');
+    expect(h.store.countUnhashed(plan.id)).toBe(2);
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(h.store.countUnhashed(plan.id)).toBe(0);
+    expect(h.objects.objects.get('p/b.wav')?.metadata.sha256).toBe(
+      sha256Hex(contentOf('b.wav', 6 * MiB)),
+    );
+  });
+
   it('refuses an empty folder (junk only) with a clear error and creates no plan', async () => {
     h = makeHarness({ files: { '.DS_Store': 10 } });
     await expect(h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' })).rejects.toThrow(
