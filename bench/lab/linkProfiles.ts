@@ -68,7 +68,7 @@ export const harshProfile = (o: ProfileOptions): LinkProfile => {
   return {
     name: 'harsh',
     settings: base,
-    description: `${base.rateMbit} Mbit/s, ${base.delayMs} ms each way, 2 % loss, cuts 5-30 s every 1-2 min (one at start), resets after each cut, ${o.outageS} s outage at ${o.outageAtS} s (seed ${o.seed})`,
+    description: `${base.rateMbit} Mbit/s, ${base.delayMs} ms each way, 2 % loss, cuts 5-30 s every 1-2 min (one at start), resets after each cut, ${o.outageS} s outage at ${cuts.find((c) => c.kind === 'outage')?.atS ?? o.outageAtS} s (seed ${o.seed})`,
     cuts: [...cuts].sort((a, b) => a.atS - b.atS),
   };
 };
