@@ -908,6 +908,15 @@ export class DepositEngine {
       await this.checkSource(u);
       const parts = this.store.parts(u.id);
       const id = uploadId;
+      // Some servers (radosgw 16, ADR 0003) ignore If-None-Match on Complete and would replace
+      // an object that appeared while the parts were sent: look before the first Complete too.
+      const existing = await this.head(run, u);
+      if (existing !== undefined) {
+        await this.abortQuietly(run, u.key, id);
+        this.store.forgetUpload(u.id);
+        return this.decideExisting(u, existing, true);
+      }
+      let previous: Outcome<{ etag: string }> | undefined;
       const completed = await this.call(
         run,
         u,
@@ -919,15 +928,20 @@ export class DepositEngine {
             // The previous attempt may have completed it before its reply was lost.
             const head = await this.objectStore.headObject({ key: u.key }, o);
             if (head.kind !== 'success') return head;
-            if (
-              head.value !== undefined &&
-              head.value.metadata[SHA_KEY] === sha256 &&
-              head.value.size === u.size
-            ) {
-              return success({ etag: head.value.etag });
+            if (head.value !== undefined) {
+              if (head.value.metadata[SHA_KEY] === sha256 && head.value.size === u.size) {
+                return success({ etag: head.value.etag });
+              }
+              // Someone else's object: never complete over it; the 412 path reports the conflict.
+              return { kind: 'refused', status: 412, code: 'PreconditionFailed' };
+            }
+            if (previous?.kind === 'refused' && previous.status >= 500) {
+              // radosgw answers Complete of a gone upload with 500: ask instead of insisting.
+              const listed = await this.objectStore.listParts({ key: u.key, uploadId: id }, o);
+              if (listed.kind !== 'success') return listed;
             }
           }
-          return this.objectStore.completeMultipartUpload(
+          previous = await this.objectStore.completeMultipartUpload(
             {
               key: u.key,
               uploadId: id,
@@ -936,6 +950,7 @@ export class DepositEngine {
             },
             o,
           );
+          return previous;
         },
       );
       if (completed.kind === 'refused') {

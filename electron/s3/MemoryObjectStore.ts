@@ -68,6 +68,10 @@ export type MemoryObjectStoreOptions = {
   readonly credentialsValid?: boolean;
   /** radosgw answers CompleteMultipartUpload with an empty ETag; HeadObject gives the `-N` form. */
   readonly emptyCompleteEtag?: boolean;
+  /** radosgw 16 ignores If-None-Match on CompleteMultipartUpload and replaces the object. */
+  readonly completeIgnoresIfNoneMatch?: boolean;
+  /** radosgw 16 answers Complete of an upload that is gone with 500 InternalError, not 404. */
+  readonly goneCompleteAnswers500?: boolean;
 };
 
 const md5 = (bytes: Uint8Array): Buffer => createHash('md5').update(bytes).digest();
@@ -329,8 +333,16 @@ export class MemoryObjectStore implements ObjectStore {
       options,
       () => {
         const upload = this.uploads.get(input.uploadId);
-        if (upload === undefined || upload.key !== input.key) return refused(404, 'NoSuchUpload');
-        if (input.ifNoneMatch && this.objects.has(input.key)) {
+        if (upload === undefined || upload.key !== input.key) {
+          return this.options.goneCompleteAnswers500 === true
+            ? refused(500, 'InternalError')
+            : refused(404, 'NoSuchUpload');
+        }
+        if (
+          input.ifNoneMatch &&
+          this.options.completeIgnoresIfNoneMatch !== true &&
+          this.objects.has(input.key)
+        ) {
           return refused(412, 'PreconditionFailed');
         }
         const chunks: Uint8Array[] = [];
