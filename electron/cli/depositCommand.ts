@@ -36,7 +36,8 @@ Running the same command again resumes where it stopped.
   --skip-invalid    leave out the files the pre-flight blocks on, instead of refusing to start
   --json            print one final JSON summary on stdout (no progress)
 Exit codes: 0 every file verified and the manifest written; 2 usage or configuration error;
-3 some files failed definitively (listed with their cause); 4 stopped before the end, resumable;
+3 some files failed definitively (listed with their cause); 4 stopped before the end, resumable
+(also when another Depot process is depositing the same plan: run again once it is done);
 1 anything unexpected.`;
 
 export type DepositSummary = {
@@ -300,7 +301,21 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     // Each command reads the credentials afresh: units refused for authentication get another go.
     depot.engine.credentialsChanged();
     const off = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
-    const result = await depot.engine.run(plan.id, { signal: io.signal });
+    let result: RunResult;
+    try {
+      result = await depot.engine.run(plan.id, { signal: io.signal });
+    } catch (error) {
+      off();
+      // Another process holds the plan's run lease: nothing is wrong with this command, and it
+      // resumes the plan once that process is done, like any stopped deposit (exit 4).
+      if (error instanceof PlanError && error.detail.code === 'already-running') {
+        io.stderr.write(
+          `depot deposit: ${error.message}; nothing was sent. Run the same command again once it has finished.\n`,
+        );
+        return 4;
+      }
+      throw error;
+    }
     off();
     if (!v.json) progress.finish();
     const summary = summarize(depot, plan.id, result, Date.now() - started);

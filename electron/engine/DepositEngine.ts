@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FailureCause } from '../../shared/domain/FailureCause';
@@ -13,6 +13,7 @@ import { success } from '../../shared/retry/Outcome';
 import type { ProfileName, RetryCounters, RetryEvent } from '../../shared/retry/RetryCall';
 import { scanFolder } from '../scan/scanFolder';
 import type { JournalEntry } from '../store/JournalEntry';
+import type { RunLease } from '../store/RunLease';
 import type { PartRecord } from '../store/PartRecord';
 import type { PlanStore, UnitFilter } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
@@ -24,6 +25,8 @@ import type { EngineSettings } from './EngineSettings';
 import { defaultEngineSettings } from './EngineSettings';
 import { diffSources, fingerprint } from './fingerprint';
 import { hashFile, SourceChangedError } from './hashFile';
+import type { LeaseHolder } from './LeaseHolder';
+import { thisProcess } from './LeaseHolder';
 import { bareEtag, multipartEtag } from './multipartEtag';
 import { PlanError } from './PlanError';
 import type { PlanningResult, PlanSummary } from './PlanSummary';
@@ -44,6 +47,8 @@ export type DepositEngineDeps = {
   readonly sleeper: Sleeper;
   readonly random: Random;
   readonly settings?: Partial<EngineSettings>;
+  /** This process, for the plan's run lease (default: the running process). */
+  readonly leaseHolder?: LeaseHolder;
 };
 
 export type PlanFolderInput = {
@@ -113,8 +118,12 @@ export class DepositEngine {
   private holdUntil = 0;
   private consecutiveGiveUps = 0;
   private circuitOffline = false;
+  private readonly holder: LeaseHolder;
+  /** This engine's identity in run leases: two engines of one process are two holders. */
+  private readonly leaseToken = randomUUID();
 
   constructor(deps: DepositEngineDeps) {
+    this.holder = deps.leaseHolder ?? thisProcess();
     this.store = deps.store;
     this.objectStore = deps.objectStore;
     this.policy = deps.policy;
@@ -416,7 +425,35 @@ export class DepositEngine {
       throw new PlanError({ code: 'already-running', planId }, `plan ${planId} is already running`);
     }
     if (plan.paused) return { kind: 'stopped', reason: 'paused' };
+    const lease = this.store.acquireLease({
+      planId,
+      pid: this.holder.pid,
+      host: this.holder.host,
+      token: this.leaseToken,
+      now: this.clock.now(),
+      staleMs: this.settings.leaseStaleMs,
+      isAlive: this.holder.isAlive,
+    });
+    if (lease.kind === 'held') throw this.heldElsewhere(lease.by);
+    if (lease.tookOver !== undefined) {
+      const { pid, host, heartbeatAt } = lease.tookOver;
+      this.record(
+        planId,
+        'RunLease',
+        `taken over from pid ${pid} on ${host} (last heartbeat ${new Date(heartbeatAt).toISOString()})`,
+        1,
+        null,
+      );
+    }
     const controller = new AbortController();
+    const stopHeartbeat = this.holder.heartbeat(() => {
+      try {
+        // Taken over (our heartbeat looked stale, e.g. after a sleep): stop, resumable.
+        if (!this.store.renewLease(planId, this.leaseToken, this.clock.now())) controller.abort();
+      } catch {
+        // A busy database: the next beat tries again, well before the lease looks stale.
+      }
+    }, this.settings.leaseRenewMs);
     const stop = (): void => controller.abort();
     if (options.signal?.aborted) controller.abort();
     options.signal?.addEventListener('abort', stop, { once: true });
@@ -443,6 +480,8 @@ export class DepositEngine {
           ? { kind: 'blocked', cause: run.blocked }
           : { kind: 'stopped', reason: run.paused ? 'paused' : 'aborted' };
     } finally {
+      stopHeartbeat();
+      this.store.releaseLease(planId, this.leaseToken);
       options.signal?.removeEventListener('abort', stop);
       this.runs.delete(planId);
       this.store.resetInProgress(planId, this.clock.now());
@@ -460,6 +499,26 @@ export class DepositEngine {
           : result.kind,
     });
     return result;
+  }
+
+  /**
+   * Another process depositing this plan right now (its lease is fresh and its pid alive), so the
+   * interface can refuse before starting; undefined when the plan is free or ours.
+   */
+  leaseHolder(planId: number): { pid: number; host: string } | undefined {
+    const lease = this.store.lease(planId);
+    if (lease === undefined || lease.token === this.leaseToken) return undefined;
+    const stale = this.clock.now() - lease.heartbeatAt > this.settings.leaseStaleMs;
+    const dead = lease.host === this.holder.host && !this.holder.isAlive(lease.pid);
+    return stale || dead ? undefined : { pid: lease.pid, host: lease.host };
+  }
+
+  private heldElsewhere(by: RunLease): PlanError {
+    const where = by.host === this.holder.host ? '' : ` on ${by.host}`;
+    return new PlanError(
+      { code: 'already-running', planId: by.planId, holder: { pid: by.pid, host: by.host } },
+      `plan ${by.planId} is being deposited by another Depot process, pid ${by.pid}${where}`,
+    );
   }
 
   private async runPlan(run: Run): Promise<RunResult> {

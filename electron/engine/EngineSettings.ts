@@ -21,6 +21,10 @@ export type EngineSettings = {
   readonly endpointHoldCapMs: number;
   /** Written in the manifest. */
   readonly appVersion: string;
+  /** A run lease not renewed for this long is taken over by another process. */
+  readonly leaseStaleMs: number;
+  /** How often a running plan renews its lease (well under `leaseStaleMs`). */
+  readonly leaseRenewMs: number;
 };
 
 export const defaultEngineSettings: EngineSettings = {
@@ -34,4 +38,6 @@ export const defaultEngineSettings: EngineSettings = {
   paceCapMs: 60_000,
   endpointHoldCapMs: 30_000,
   appVersion: '0.1.0',
+  leaseStaleMs: 60_000,
+  leaseRenewMs: 15_000,
 };

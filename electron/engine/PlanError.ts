@@ -9,7 +9,12 @@ export type PlanErrorDetail =
       readonly changes: readonly SourceChange[];
     }
   | { readonly code: 'no-such-plan'; readonly planId: number }
-  | { readonly code: 'already-running'; readonly planId: number };
+  | {
+      readonly code: 'already-running';
+      readonly planId: number;
+      /** Set when another process holds the plan's run lease (absent: this engine runs it). */
+      readonly holder?: { readonly pid: number; readonly host: string };
+    };
 
 export class PlanError extends Error {
   override readonly name = 'PlanError';

@@ -4,6 +4,7 @@ import type { UnitState } from '../../shared/domain/UnitState';
 import type { JournalEntry } from './JournalEntry';
 import type { PartRecord } from './PartRecord';
 import type { PlanRecord } from './PlanRecord';
+import type { LeaseAnswer, LeaseRequest, RunLease } from './RunLease';
 import type { UnitRecord } from './UnitRecord';
 
 export type NewPlan = {
@@ -540,4 +541,73 @@ export class PlanStore {
       at: r.at,
     }));
   }
+
+  // ---------------------------------------------------------------- run lease
+
+  /** The current holder of a plan's run lease, if any. */
+  lease(planId: number): RunLease | undefined {
+    const row = this.db.prepare('SELECT * FROM run_leases WHERE plan_id = ?').get(planId) as
+      LeaseRow | undefined;
+    return row === undefined ? undefined : toLease(row);
+  }
+
+  /**
+   * Takes the plan's run lease in one IMMEDIATE transaction (so two processes cannot both see it
+   * free): free, already ours, held by a dead pid on this host, or with a stale heartbeat.
+   */
+  acquireLease(request: LeaseRequest): LeaseAnswer {
+    const take = this.db.transaction((): LeaseAnswer => {
+      const current = this.lease(request.planId);
+      if (current !== undefined && current.token !== request.token) {
+        const stale = request.now - current.heartbeatAt > request.staleMs;
+        const dead = current.host === request.host && !request.isAlive(current.pid);
+        if (!stale && !dead) return { kind: 'held', by: current };
+      }
+      this.db
+        .prepare(
+          `INSERT INTO run_leases (plan_id, holder_pid, holder_host, holder_token, taken_at, heartbeat_at)
+           VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (plan_id) DO UPDATE SET holder_pid = excluded.holder_pid,
+             holder_host = excluded.holder_host, holder_token = excluded.holder_token,
+             taken_at = excluded.taken_at, heartbeat_at = excluded.heartbeat_at`,
+        )
+        .run(request.planId, request.pid, request.host, request.token, request.now, request.now);
+      return current === undefined || current.token === request.token
+        ? { kind: 'taken' }
+        : { kind: 'taken', tookOver: current };
+    });
+    return take.immediate();
+  }
+
+  /** False when the lease is no longer ours (taken over after a stale heartbeat). */
+  renewLease(planId: number, token: string, now: number): boolean {
+    const r = this.db
+      .prepare('UPDATE run_leases SET heartbeat_at = ? WHERE plan_id = ? AND holder_token = ?')
+      .run(now, planId, token);
+    return r.changes === 1;
+  }
+
+  releaseLease(planId: number, token: string): void {
+    this.db
+      .prepare('DELETE FROM run_leases WHERE plan_id = ? AND holder_token = ?')
+      .run(planId, token);
+  }
 }
+
+type LeaseRow = {
+  plan_id: number;
+  holder_pid: number;
+  holder_host: string;
+  holder_token: string;
+  taken_at: number;
+  heartbeat_at: number;
+};
+
+const toLease = (r: LeaseRow): RunLease => ({
+  planId: r.plan_id,
+  pid: r.holder_pid,
+  host: r.holder_host,
+  token: r.holder_token,
+  takenAt: r.taken_at,
+  heartbeatAt: r.heartbeat_at,
+});

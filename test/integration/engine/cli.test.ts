@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import BetterSqlite3 from 'better-sqlite3';
@@ -312,5 +312,45 @@ describe('depot deposit / status / retry-failures / verify', () => {
     const again = await depot(['deposit', night, ...target('int'), ...db('int.db'), '--json']);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ result: 'completed', done: files.length });
+  });
+
+  it('refuses a plan another live Depot process is depositing (exit 4, pid named); takes over a dead one', async () => {
+    const first = await depot(['deposit', night, ...target('lease'), ...db('lease.db'), '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    const planId = (JSON.parse(first.stdout) as { planId: number }).planId;
+    const holdBy = (pid: number): void => {
+      const sqlite = new BetterSqlite3(join(work, 'lease.db'));
+      try {
+        sqlite
+          .prepare(
+            `INSERT OR REPLACE INTO run_leases
+               (plan_id, holder_pid, holder_host, holder_token, taken_at, heartbeat_at)
+             VALUES (?, ?, ?, 'other', ?, ?)`,
+          )
+          .run(planId, pid, hostname(), Date.now(), Date.now());
+      } finally {
+        sqlite.close();
+      }
+    };
+    // This test process stands for the other Depot: alive, on this host, heartbeat fresh.
+    holdBy(process.pid);
+    const refused = await depot(['deposit', night, ...target('lease'), ...db('lease.db')]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain(
+      `plan ${planId} is being deposited by another Depot process, pid ${process.pid}`,
+    );
+    // A holder that died (kill -9 leaves its row) is taken over at once.
+    const gone = spawn(process.execPath, ['-e', '0']);
+    const deadPid = gone.pid ?? 0;
+    await new Promise((resolve) => gone.once('exit', resolve));
+    holdBy(deadPid);
+    const again = await depot(['deposit', night, ...target('lease'), ...db('lease.db'), '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    const sqlite = new BetterSqlite3(join(work, 'lease.db'), { readonly: true });
+    try {
+      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM run_leases').get()).toEqual({ n: 0 });
+    } finally {
+      sqlite.close();
+    }
   });
 });
