@@ -2,13 +2,11 @@ import { join } from 'node:path';
 import { expandPrefix } from '../../shared/field/expandPrefix';
 import { prefixValues } from '../../shared/field/prefixValues';
 import type { ChosenFolder } from '../../shared/ipc/views';
-import { RetryPolicy } from '../../shared/retry/RetryPolicy';
-import { DepositEngine } from '../engine/DepositEngine';
+import { createEngineStack } from '../engine/createEngineStack';
 import { runPreflight } from '../field/runPreflight';
 import { systemClock } from '../runtime/systemClock';
-import { systemRandom } from '../runtime/systemRandom';
-import { timerSleeper } from '../runtime/timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
+import type { S3ObjectStoreOptions } from '../s3/S3ObjectStore';
 import { openDatabase } from '../store/openDatabase';
 import { PlanStore } from '../store/PlanStore';
 import type { AppSettings } from './AppSettings';
@@ -29,14 +27,13 @@ export type BackendOptions = {
   readonly log: (line: string) => void;
 };
 
-const objectStoreFor = (settings: AppSettings, credentials: Credentials): S3ObjectStore =>
-  new S3ObjectStore({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    bucket: settings.bucket,
-    forcePathStyle: settings.pathStyle,
-    credentials,
-  });
+const s3OptionsFor = (settings: AppSettings, credentials: Credentials): S3ObjectStoreOptions => ({
+  endpoint: settings.endpoint,
+  region: settings.region,
+  bucket: settings.bucket,
+  forcePathStyle: settings.pathStyle,
+  credentials,
+});
 
 /**
  * Wires the real pieces (SQLite store, S3 adapter, retry policy, engine, pre-flight) into a
@@ -52,19 +49,9 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
     secrets: options.secrets,
     clock: systemClock,
     createEngine: (settings, credentials) => {
-      const objectStore = objectStoreFor(settings, credentials);
-      const policy = new RetryPolicy({
-        clock: systemClock,
-        sleeper: timerSleeper,
-        random: systemRandom,
-      });
-      const engine = new DepositEngine({
+      const { engine, objectStore, policy } = createEngineStack({
         store,
-        objectStore,
-        policy,
-        clock: systemClock,
-        sleeper: timerSleeper,
-        random: systemRandom,
+        s3: s3OptionsFor(settings, credentials),
         settings: {
           concurrency: settings.concurrency,
           appVersion: APP_VERSION,
@@ -79,7 +66,8 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
         circuit: () => policy.circuit(objectStore.endpoint),
       };
     },
-    createObjectStore: objectStoreFor,
+    createObjectStore: (settings, credentials) =>
+      new S3ObjectStore(s3OptionsFor(settings, credentials)),
     earliestDeferred: (planId) => store.earliestDeferred(planId),
     preflight: async (dir) => {
       const report = await runPreflight(dir, {});

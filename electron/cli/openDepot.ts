@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { RetryPolicy } from '../../shared/retry/RetryPolicy';
-import { DepositEngine } from '../engine/DepositEngine';
+import { createEngineStack } from '../engine/createEngineStack';
+import type { EngineStack } from '../engine/createEngineStack';
 import type { EngineSettings } from '../engine/EngineSettings';
-import { systemClock } from '../runtime/systemClock';
-import { systemRandom } from '../runtime/systemRandom';
-import { timerSleeper } from '../runtime/timerSleeper';
-import { S3ObjectStore } from '../s3/S3ObjectStore';
 import { openDatabase } from '../store/openDatabase';
 import { PlanStore } from '../store/PlanStore';
 import type { Credentials } from './resolveCredentials';
@@ -20,11 +16,7 @@ export type DepotWiring = {
   readonly settings: Partial<EngineSettings>;
 };
 
-export type Depot = {
-  readonly store: PlanStore;
-  readonly objectStore: S3ObjectStore;
-  readonly policy: RetryPolicy;
-  readonly engine: DepositEngine;
+export type Depot = EngineStack & {
   close(): void;
 };
 
@@ -42,36 +34,22 @@ const appVersion = ((): string => {
 
 /** The real ports wired together for one command: SQLite plan, S3 endpoint, retry policy, engine. */
 export const openDepot = (w: DepotWiring): Depot => {
-  const store = new PlanStore(openDatabase(w.dbPath));
-  const objectStore = new S3ObjectStore({
-    endpoint: w.endpoint,
-    region: w.region,
-    bucket: w.bucket,
-    credentials: w.credentials,
-    forcePathStyle: w.pathStyle,
-  });
-  const policy = new RetryPolicy({
-    clock: systemClock,
-    sleeper: timerSleeper,
-    random: systemRandom,
-  });
-  const engine = new DepositEngine({
-    store,
-    objectStore,
-    policy,
-    clock: systemClock,
-    sleeper: timerSleeper,
-    random: systemRandom,
+  const stack = createEngineStack({
+    store: new PlanStore(openDatabase(w.dbPath)),
+    s3: {
+      endpoint: w.endpoint,
+      region: w.region,
+      bucket: w.bucket,
+      credentials: w.credentials,
+      forcePathStyle: w.pathStyle,
+    },
     settings: { appVersion, ...w.settings },
   });
   return {
-    store,
-    objectStore,
-    policy,
-    engine,
+    ...stack,
     close: () => {
-      objectStore.destroy();
-      store.close();
+      stack.objectStore.destroy();
+      stack.store.close();
     },
   };
 };

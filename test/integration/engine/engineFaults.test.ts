@@ -3,14 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DepositEngine } from '../../../electron/engine/DepositEngine';
-import { systemClock } from '../../../electron/runtime/systemClock';
-import { systemRandom } from '../../../electron/runtime/systemRandom';
-import { timerSleeper } from '../../../electron/runtime/timerSleeper';
-import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
+import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
-import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import {
   fault,
   s3Request,
@@ -73,27 +68,16 @@ describe('DepositEngine on radosgw under faults', () => {
     proxy.clearRules();
     proxy.clearLog();
     for (const rule of rules) proxy.addRule(rule);
-    const objectStore = new S3ObjectStore({
-      endpoint: proxy.endpoint,
-      region: b.region,
-      bucket: b.bucket,
-      credentials: b,
-      forcePathStyle: true,
-      stallMs: 1_500,
-    });
-    const store = new PlanStore(openDatabase(join(work, `${prefix}.db`)));
-    const policy = new RetryPolicy({
-      clock: systemClock,
-      sleeper: timerSleeper,
-      random: systemRandom,
-    });
-    const engine = new DepositEngine({
-      store,
-      objectStore,
-      policy,
-      clock: systemClock,
-      sleeper: timerSleeper,
-      random: systemRandom,
+    const { engine, objectStore } = createEngineStack({
+      store: new PlanStore(openDatabase(join(work, `${prefix}.db`))),
+      s3: {
+        endpoint: proxy.endpoint,
+        region: b.region,
+        bucket: b.bucket,
+        credentials: b,
+        forcePathStyle: true,
+        stallMs: 1_500,
+      },
       settings: {
         partSize: 5 * MiB,
         multipartThreshold: 5 * MiB,
