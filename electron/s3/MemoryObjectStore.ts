@@ -10,6 +10,7 @@ import type {
   ObjectHead,
   ObjectStore,
 } from '../../shared/ports/ObjectStore';
+import { OBJECT_TOO_LARGE } from '../../shared/ports/ObjectStore';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { Failure, Outcome } from '../../shared/retry/Outcome';
 import { success } from '../../shared/retry/Outcome';
@@ -24,6 +25,7 @@ export type MemoryOperation =
   | 'completeMultipartUpload'
   | 'abortMultipartUpload'
   | 'headObject'
+  | 'getObject'
   | 'listObjects';
 
 /** What a fault hook sees of a request: the operation and the key it touches, when it has one. */
@@ -401,6 +403,18 @@ export class MemoryObjectStore implements ObjectStore {
               lastModified: object.lastModified,
             },
       );
+    });
+  }
+
+  getObject(
+    input: { key: string; maxBytes: number },
+    options: EmissionOptions,
+  ): Promise<Outcome<Uint8Array | undefined>> {
+    return this.emit({ operation: 'getObject', key: input.key, bodyBytes: 0 }, options, () => {
+      const stored = this.objects.get(input.key);
+      if (stored === undefined) return success(undefined);
+      if (stored.bytes.length > input.maxBytes) return refused(200, OBJECT_TOO_LARGE);
+      return success(Uint8Array.from(stored.bytes));
     });
   }
 

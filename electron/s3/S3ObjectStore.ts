@@ -4,6 +4,7 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
@@ -25,6 +26,7 @@ import type {
   PutObjectInput,
   UploadPartInput,
 } from '../../shared/ports/ObjectStore';
+import { OBJECT_TOO_LARGE } from '../../shared/ports/ObjectStore';
 import { classifyResponse } from '../../shared/retry/classifyResponse';
 import { success, type Outcome } from '../../shared/retry/Outcome';
 import type { RawResponse } from '../../shared/retry/RawResponse';
@@ -439,6 +441,48 @@ export class S3ObjectStore implements ObjectStore {
       // engine checks the bucket with headBucket before a deposit.)
       (raw) => (raw.status === 404 ? success(undefined) : undefined),
     );
+  }
+
+  async getObject(
+    input: { key: string; maxBytes: number },
+    options: EmissionOptions,
+  ): Promise<Outcome<Uint8Array | undefined>> {
+    let tooLarge = false;
+    const r = await this.emit(
+      options,
+      async (client, e): Promise<Uint8Array | undefined> => {
+        const out = await client.send(
+          new GetObjectCommand({ Bucket: this.bucket, Key: input.key }),
+          {
+            abortSignal: e.signal,
+          },
+        );
+        const body = out.Body as (AsyncIterable<Uint8Array> & { destroy?: () => void }) | undefined;
+        if (body === undefined) return new Uint8Array();
+        // Not read at all when the length is announced; cut short when it is not.
+        if ((out.ContentLength ?? 0) > input.maxBytes) {
+          tooLarge = true;
+          body.destroy?.();
+          return undefined;
+        }
+        const chunks: Uint8Array[] = [];
+        let length = 0;
+        for await (const chunk of body) {
+          length += chunk.length;
+          if (length > input.maxBytes) {
+            tooLarge = true;
+            body.destroy?.();
+            return undefined;
+          }
+          chunks.push(chunk);
+          e.alive();
+        }
+        return Buffer.concat(chunks);
+      },
+      // No such key is an answer; a missing bucket is not (GET has a body that says which).
+      (raw) => (raw.status === 404 && raw.code !== 'NoSuchBucket' ? success(undefined) : undefined),
+    );
+    return tooLarge ? { kind: 'refused', status: 200, code: OBJECT_TOO_LARGE } : r;
   }
 
   listObjects(

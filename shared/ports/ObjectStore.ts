@@ -72,6 +72,9 @@ export type ObjectHead = {
 
 export type ListedObject = { readonly key: string; readonly size: number; readonly etag: string };
 
+/** The code of a `getObject` refused locally because the body is longer than `maxBytes`. */
+export const OBJECT_TOO_LARGE = 'DepotObjectTooLarge';
+
 export type ObjectStore = {
   /** Endpoint identity for the per-endpoint budget and breaker (scheme://host:port). */
   readonly endpoint: string;
@@ -107,6 +110,15 @@ export type ObjectStore = {
     input: { key: string },
     options: EmissionOptions,
   ): Promise<Outcome<ObjectHead | undefined>>;
+  /**
+   * The object's bytes; Success(undefined) when there is no such key (404 is an answer). A body
+   * longer than `maxBytes` is not read: it is refused as `OBJECT_TOO_LARGE` (with the status the
+   * server answered), which no retry can change.
+   */
+  getObject(
+    input: { key: string; maxBytes: number },
+    options: EmissionOptions,
+  ): Promise<Outcome<Uint8Array | undefined>>;
   /** Every object under a prefix (all pages). */
   listObjects(
     input: { prefix: string },

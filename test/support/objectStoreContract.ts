@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmissionOptions, ObjectStore } from '../../shared/ports/ObjectStore';
+import { OBJECT_TOO_LARGE } from '../../shared/ports/ObjectStore';
+import { isRetryable } from '../../shared/retry/isRetryable';
 import type { Outcome } from '../../shared/retry/Outcome';
 
 export type ContractSubject = { readonly store: ObjectStore; cleanup(): Promise<void> };
@@ -156,6 +158,52 @@ export const objectStoreContract = (
         kind: 'success',
         value: undefined,
       });
+    });
+
+    it('gets an object back whole; a missing key is success(undefined)', async () => {
+      const key = `${prefix()}/depot-manifest.json`;
+      const bytes = Buffer.from(JSON.stringify({ files: [{ key: 'a.wav', size: 3 }] }));
+      valueOf(
+        await store.putObject(
+          {
+            key,
+            body: { kind: 'bytes', bytes },
+            md5Base64: md5Base64(bytes),
+            metadata: {},
+            ifNoneMatch: true,
+          },
+          options(),
+        ),
+      );
+      const got = valueOf(await store.getObject({ key, maxBytes: 1024 }, options()));
+      expect(Buffer.from(got ?? []).equals(bytes)).toBe(true);
+      expect(await store.getObject({ key: `${prefix()}/none`, maxBytes: 10 }, options())).toEqual({
+        kind: 'success',
+        value: undefined,
+      });
+    });
+
+    it('refuses to read a body longer than maxBytes, classified not retryable', async () => {
+      const key = `${prefix()}/big.json`;
+      const bytes = randomBytes(64 * 1024);
+      valueOf(
+        await store.putObject(
+          {
+            key,
+            body: { kind: 'bytes', bytes },
+            md5Base64: md5Base64(bytes),
+            metadata: {},
+            ifNoneMatch: true,
+          },
+          options(),
+        ),
+      );
+      const outcome = await store.getObject({ key, maxBytes: 1000 }, options());
+      expect(outcome).toMatchObject({ kind: 'refused', code: OBJECT_TOO_LARGE });
+      expect(outcome.kind !== 'success' && isRetryable(outcome)).toBe(false);
+      // Exactly at the limit is fine.
+      const exact = valueOf(await store.getObject({ key, maxBytes: bytes.length }, options()));
+      expect(exact?.length).toBe(bytes.length);
     });
 
     it('sees its bucket with headBucket', async () => {
@@ -360,6 +408,11 @@ export const objectStoreContract = (
           options(),
         );
         expect(put).toMatchObject({ kind: 'refused', status: 404, code: 'NoSuchBucket' });
+        expect(await missing.store.getObject({ key: 'k', maxBytes: 10 }, options())).toMatchObject({
+          kind: 'refused',
+          status: 404,
+          code: 'NoSuchBucket',
+        });
       } finally {
         await missing.cleanup();
       }
