@@ -1,28 +1,13 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setUpDeposit } from './support/depositFixture';
-import type { DepositFixture } from './support/depositFixture';
-import { launchChromium } from './support/launchChromium';
+import { describe, expect, it } from 'vitest';
+import { useDepositWorld } from './support/useDepositWorld';
 
-let browser: Browser;
-let world: DepositFixture | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
-afterAll(async () => {
-  await browser.close();
-});
+const setUpWorld = useDepositWorld();
 
 describe('a night deposited through the interface', () => {
   it('checks the folder, deposits it, verifies it, and shows every screen', async () => {
-    world = await setUpDeposit(browser, { label: 'deposit', files: 24, sizes: 'small', seed: 11 });
+    const world = await setUpWorld({ label: 'deposit', files: 24, sizes: 'small', seed: 11 });
     const { depot, page } = { depot: world.depot, page: world.depot.page };
 
     const verdict = await depot.testConnection();

@@ -1,24 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fault, s3Request } from '../support/faultProxy';
 import type { RequestMatcher } from '../support/faultProxy';
-import { setUpDeposit } from './support/depositFixture';
-import type { DepositFixture } from './support/depositFixture';
-import { launchChromium } from './support/launchChromium';
+import { useDepositWorld } from './support/useDepositWorld';
 
-let browser: Browser;
-let world: DepositFixture | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
-afterAll(async () => {
-  await browser.close();
-});
+const setUpWorld = useDepositWorld();
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const putOf = (name: string): RequestMatcher => ({
@@ -32,7 +17,7 @@ const headOf = (name: string): RequestMatcher => ({
 
 describe('Échecs: failures by cause, and a retry that re-queues only what it can help', () => {
   it('lists refused files apart, retries the retryable one, re-arms auth on new credentials', async () => {
-    world = await setUpDeposit(browser, { label: 'failures', files: 10, sizes: 'small', seed: 31 });
+    const world = await setUpWorld({ label: 'failures', files: 10, sizes: 'small', seed: 31 });
     const { depot, proxy } = world;
     const page = depot.page;
     const [denied, invalid, unverified] = world.files as [string, string, string];

@@ -1,28 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fault, s3Request } from '../support/faultProxy';
-import { setUpDeposit } from './support/depositFixture';
-import type { DepositFixture } from './support/depositFixture';
-import { launchChromium } from './support/launchChromium';
+import { useDepositWorld } from './support/useDepositWorld';
 
-let browser: Browser;
-let world: DepositFixture | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
-afterAll(async () => {
-  await browser.close();
-});
+const setUpWorld = useDepositWorld();
 
 describe('incidents absorbed without a gesture', () => {
   it('503 + Retry-After: a discreet countdown on the row and the status bar, then done', async () => {
-    world = await setUpDeposit(
-      browser,
+    const world = await setUpWorld(
       { label: 'retry-after', files: 6, sizes: 'small', seed: 21 },
       { concurrency: 1 },
     );
@@ -58,7 +42,7 @@ describe('incidents absorbed without a gesture', () => {
   });
 
   it('endpoint cut: "en attente du réseau", then completes by itself when it is back', async () => {
-    world = await setUpDeposit(browser, { label: 'cut', files: 8, sizes: 'small', seed: 22 });
+    const world = await setUpWorld({ label: 'cut', files: 8, sizes: 'small', seed: 22 });
     const { depot } = world;
     const page = depot.page;
     await depot.checkFolder(world.nightDir);
@@ -80,7 +64,7 @@ describe('incidents absorbed without a gesture', () => {
   });
 
   it('Retry-After beyond what a call may wait: the file is "reporté jusqu’à HH:MM", not failed', async () => {
-    world = await setUpDeposit(browser, { label: 'deferred', files: 4, sizes: 'small', seed: 23 });
+    const world = await setUpWorld({ label: 'deferred', files: 4, sizes: 'small', seed: 23 });
     const { depot } = world;
     const page = depot.page;
     const [first] = world.files as [string];

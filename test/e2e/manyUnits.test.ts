@@ -1,27 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setUpDeposit } from './support/depositFixture';
-import type { DepositFixture } from './support/depositFixture';
-import { launchChromium } from './support/launchChromium';
+import { describe, expect, it } from 'vitest';
+import { useDepositWorld } from './support/useDepositWorld';
 
-let browser: Browser;
-let world: DepositFixture | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
-afterAll(async () => {
-  await browser.close();
-});
+const setUpWorld = useDepositWorld();
 
 describe('a night of thousands of files', () => {
   it('keeps only the visible rows in the page and scrolls to the last file at once', async () => {
     const files = 2000;
-    world = await setUpDeposit(browser, {
+    const world = await setUpWorld({
       label: 'many',
       files,
       sizes: 'small',
@@ -71,7 +56,7 @@ describe('a night of thousands of files', () => {
   });
 
   it('is reachable by keyboard alone: Tab to the menu, Enter to change screen', async () => {
-    world = await setUpDeposit(browser, { label: 'keyboard', files: 2, sizes: 'small', seed: 52 });
+    const world = await setUpWorld({ label: 'keyboard', files: 2, sizes: 'small', seed: 52 });
     const page = world.depot.page;
     await page.locator('body').click();
     let reached = false;

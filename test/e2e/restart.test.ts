@@ -1,26 +1,11 @@
 import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { s3Request } from '../support/faultProxy';
-import { setUpDeposit } from './support/depositFixture';
-import type { DepositFixture } from './support/depositFixture';
-import { launchChromium } from './support/launchChromium';
+import { useDepositWorld } from './support/useDepositWorld';
 
-let browser: Browser;
-let world: DepositFixture | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await world?.close();
-  world = undefined;
-});
-afterAll(async () => {
-  await browser.close();
-});
+const setUpWorld = useDepositWorld();
 
 const MiB = 1024 * 1024;
 const PART_SIZE = 8 * MiB;
@@ -30,8 +15,7 @@ const percentOf = (text: string): number => Number(text.replace(/[^\d,]/g, '').r
 
 describe('the backend killed mid-deposit', () => {
   it('resumes where it was after a restart, re-sending at most one part per file in flight', async () => {
-    world = await setUpDeposit(
-      browser,
+    const world = await setUpWorld(
       { label: 'restart', files: 4, sizes: 'large', totalBytes: 90_000_000, seed: 41 },
       { concurrency: CONCURRENCY, bwlimitMBps: 6 },
     );

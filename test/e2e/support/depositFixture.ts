@@ -38,6 +38,9 @@ export type NightShape = {
   readonly seed: number;
 };
 
+/** Entered on the Settings screen beside the bucket's endpoint and keys. */
+export type DepositSettings = { readonly concurrency?: number; readonly bwlimitMBps?: number };
+
 /**
  * A fresh world per test: its own bucket on the real server, its own fault proxy, its own data
  * directory (SQLite file, settings, credentials), its own night, its own backend process and
@@ -46,7 +49,7 @@ export type NightShape = {
 export const setUpDeposit = async (
   browser: Browser,
   night: NightShape,
-  settings: { readonly concurrency?: number; readonly bwlimitMBps?: number } = {},
+  settings: DepositSettings = {},
 ): Promise<DepositFixture> => {
   const staticDir = ensureRendererBuilt();
   const root = await mkdtemp(join(tmpdir(), `depot-e2e-${night.label}-`));
