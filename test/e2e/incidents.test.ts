@@ -33,7 +33,10 @@ describe('incidents absorbed without a gesture', () => {
     await depot.screenshot('depot-en-cours-nouvelle-tentative');
     const first = Number(/(\d) s$/.exec(await depot.statusBar().innerText())?.[1]);
     await expect
-      .poll(async () => Number(/(\d) s$/.exec(await depot.statusBar().innerText())?.[1] ?? 0))
+      // The countdown ticks once a second: give the poll more than one tick to see it move.
+      .poll(async () => Number(/(\d) s$/.exec(await depot.statusBar().innerText())?.[1] ?? 0), {
+        timeout: 5_000,
+      })
       .toBeLessThan(first);
 
     await depot.waitForPlanState('done', 120_000);
