@@ -7,6 +7,7 @@ import { expandPrefix, PrefixTemplateError } from '../../shared/field/expandPref
 import { objectKey } from '../../shared/field/objectKey';
 import { prefixValues } from '../../shared/field/prefixValues';
 import type { EmissionOptions } from '../../shared/ports/ObjectStore';
+import { OBJECT_TOO_LARGE } from '../../shared/ports/ObjectStore';
 import type { Outcome } from '../../shared/retry/Outcome';
 import { RetryPolicy } from '../../shared/retry/RetryPolicy';
 import { MANIFEST_NAME } from '../engine/buildManifest';
@@ -17,6 +18,7 @@ import { timerSleeper } from '../runtime/timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import { ScanError } from '../scan/ScanError';
 import type { Command, CommandIo } from './Command';
+import { parseManifest } from './parseManifest';
 import { resolveCredentials } from './resolveCredentials';
 
 const USAGE = `Usage: depot verify DIR --endpoint URL --bucket NAME --prefix P [--region R] [--path-style]
@@ -24,10 +26,16 @@ const USAGE = `Usage: depot verify DIR --endpoint URL --bucket NAME --prefix P [
 
 Compares the local files with what the server lists and holds under the prefix (size and
 SHA-256 metadata, and the manifest), changing nothing. Reports missing, differing and unexpected
-objects. Exit codes: 0 everything matches and the manifest is there; 3 differences; 4 could not
-verify (the listing or a check failed: nothing is concluded); 2 usage error.`;
+objects, and manifest entries that disagree with the local files or the listing (key, size,
+SHA-256), or a manifest that cannot be read as one. Exit codes: 0 everything matches and the
+manifest is there and agrees; 3 differences; 4 could not verify (the listing or a check failed:
+nothing is concluded); 2 usage error.`;
+
+// A manifest lists ~200 bytes per file: this is far beyond any night, and bounds memory.
+const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
 
 class CouldNotVerify extends Error {}
+class TooLarge extends Error {}
 
 export type VerifyReport = {
   readonly bucket: string;
@@ -37,7 +45,14 @@ export type VerifyReport = {
   readonly missing: readonly string[];
   readonly differing: readonly { readonly path: string; readonly reason: string }[];
   readonly unexpected: readonly string[];
-  readonly manifest: { readonly present: boolean; readonly size?: number };
+  readonly manifest: {
+    readonly present: boolean;
+    readonly size?: number;
+    /** Why the manifest could not be used (not JSON, not a Depot manifest, too large). */
+    readonly invalid?: string;
+    /** Entries that disagree with the local files or with the listing. */
+    readonly disagreements: readonly { readonly key: string; readonly reason: string }[];
+  };
 };
 
 const sha256Of = async (path: string): Promise<string> => {
@@ -147,6 +162,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     );
     if (r.kind === 'success') return r.value;
     const last = r.last;
+    if (last?.kind === 'refused' && last.code === OBJECT_TOO_LARGE) throw new TooLarge();
     const why =
       last === undefined
         ? r.reason
@@ -156,6 +172,23 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
             ? `unreachable (${last.reason})`
             : last.kind;
     throw new CouldNotVerify(`${operation}: ${why}`);
+  };
+  /** The manifest's text; one too large to read, or gone since the listing, is invalid as such. */
+  const getManifest = async (
+    key: string,
+  ): Promise<{ kind: 'read'; text: string } | { kind: 'invalid'; problem: string }> => {
+    try {
+      const bytes = await ask(`GetObject ${key}`, (o) =>
+        store.getObject({ key, maxBytes: MANIFEST_MAX_BYTES }, o),
+      );
+      if (bytes === undefined) return { kind: 'invalid', problem: 'listed, but gone when read' };
+      return { kind: 'read', text: Buffer.from(bytes).toString('utf8') };
+    } catch (error) {
+      if (error instanceof TooLarge) {
+        return { kind: 'invalid', problem: `larger than ${MANIFEST_MAX_BYTES} bytes: not read` };
+      }
+      throw error;
+    }
   };
   try {
     const listPrefix = prefix === '' ? '' : `${objectKey(prefix, 'x').slice(0, -1)}`;
@@ -168,6 +201,15 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     const differing: { path: string; reason: string }[] = [];
     let verified = 0;
     const expected = new Set<string>([manifestKey]);
+    const localSha = new Map<string, string>();
+    const shaOf = async (relPath: string): Promise<string> => {
+      let sha = localSha.get(relPath);
+      if (sha === undefined) {
+        sha = await sha256Of(join(report.root, relPath));
+        localSha.set(relPath, sha);
+      }
+      return sha;
+    };
     for (const relPath of local) {
       io.signal.throwIfAborted();
       const key = objectKey(prefix, relPath);
@@ -186,9 +228,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         continue;
       }
       const head = await ask(`HeadObject ${key}`, (o) => store.headObject({ key }, o));
-      const localSha = await sha256Of(join(report.root, relPath));
+      const sha = await shaOf(relPath);
       if (head === undefined) missing.push(relPath);
-      else if (head.metadata['sha256'] !== localSha) {
+      else if (head.metadata['sha256'] !== sha) {
         differing.push({
           path: relPath,
           reason:
@@ -200,6 +242,43 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     }
     const unexpected = listed.filter((o) => !expected.has(o.key)).map((o) => o.key);
     const manifest = remote.get(manifestKey);
+    let invalid: string | undefined;
+    const disagreements: { key: string; reason: string }[] = [];
+    if (manifest !== undefined) {
+      const got = await getManifest(manifestKey);
+      const parsed = got.kind === 'read' ? parseManifest(got.text) : got;
+      if (parsed.kind !== 'manifest') invalid = parsed.problem;
+      else {
+        const localByKey = new Map(
+          local.map((relPath) => [objectKey(prefix, relPath), relPath] as const),
+        );
+        const sizeOf = new Map(report.files.map((f) => [f.relPath, f.size] as const));
+        const inManifest = new Set<string>();
+        for (const entry of parsed.files) {
+          io.signal.throwIfAborted();
+          inManifest.add(entry.key);
+          const say = (reason: string): void => {
+            disagreements.push({ key: entry.key, reason });
+          };
+          const listedObject = remote.get(entry.key);
+          if (listedObject === undefined) say('in the manifest, not on the server');
+          else if (listedObject.size !== entry.size)
+            say(`the manifest says ${entry.size} bytes, the server lists ${listedObject.size}`);
+          const relPath = localByKey.get(entry.key);
+          if (relPath === undefined) {
+            say('in the manifest, no such local file');
+            continue;
+          }
+          const size = sizeOf.get(relPath);
+          if (size !== entry.size) say(`the manifest says ${entry.size} bytes, ${size} here`);
+          else if (entry.sha256 !== (await shaOf(relPath)))
+            say('the manifest SHA-256 differs from the local file');
+        }
+        for (const [key] of localByKey) {
+          if (!inManifest.has(key)) disagreements.push({ key, reason: 'not in the manifest' });
+        }
+      }
+    }
     const result: VerifyReport = {
       bucket: v.bucket,
       prefix,
@@ -209,17 +288,30 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       differing,
       unexpected,
       manifest:
-        manifest === undefined ? { present: false } : { present: true, size: manifest.size },
+        manifest === undefined
+          ? { present: false, disagreements }
+          : {
+              present: true,
+              size: manifest.size,
+              ...(invalid === undefined ? {} : { invalid }),
+              disagreements,
+            },
     };
     if (v.json) io.stdout.write(JSON.stringify(result) + '\n');
     else {
       const lines = [
         `Verified s3://${v.bucket}/${prefix}: ${verified}/${local.length} files identical (size and SHA-256)`,
         `  missing: ${missing.length}, differing: ${differing.length}, unexpected on the server: ${unexpected.length}`,
-        `  manifest ${manifestKey}: ${manifest === undefined ? 'absent' : `present (${manifest.size} bytes)`}`,
+        `  manifest ${manifestKey}: ${manifest === undefined ? 'absent' : `present (${manifest.size} bytes)`}` +
+          (invalid === undefined
+            ? manifest === undefined
+              ? ''
+              : `, ${disagreements.length} disagreement(s)`
+            : `, INVALID: ${invalid}`),
         ...missing.map((p) => `  MISSING ${p}`),
         ...differing.map((d) => `  DIFFERS ${d.path}: ${d.reason}`),
         ...unexpected.map((k) => `  UNEXPECTED ${k}`),
+        ...disagreements.map((d) => `  MANIFEST ${d.key}: ${d.reason}`),
       ];
       io.stdout.write(lines.join('\n') + '\n');
     }
@@ -227,7 +319,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       missing.length === 0 &&
       differing.length === 0 &&
       unexpected.length === 0 &&
-      manifest !== undefined;
+      manifest !== undefined &&
+      invalid === undefined &&
+      disagreements.length === 0;
     return clean ? 0 : 3;
   } catch (error) {
     if (error instanceof CouldNotVerify) {

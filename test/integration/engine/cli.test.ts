@@ -2,7 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
@@ -352,5 +357,53 @@ describe('depot deposit / status / retry-failures / verify', () => {
     } finally {
       sqlite.close();
     }
+  });
+
+  it('verify reads the manifest: entries that disagree with the files or the listing, and an invalid manifest, exit 3', async () => {
+    const r = await depot(['deposit', night, ...target('mf'), ...db('mf.db')]);
+    expect(r.code, r.stderr).toBe(0);
+    const clean = await depot(['verify', night, ...target('mf'), '--json']);
+    expect(clean.code, clean.stdout).toBe(0);
+    expect(JSON.parse(clean.stdout)).toMatchObject({
+      manifest: { present: true, disagreements: [] },
+    });
+    const key = 'mf/depot-manifest.json';
+    const got = await b.client.send(new GetObjectCommand({ Bucket: b.bucket, Key: key }));
+    const manifest = JSON.parse((await got.Body?.transformToString()) ?? '') as {
+      files: { key: string; size: number; sha256: string }[];
+    };
+    const [a, c, d] = manifest.files;
+    if (a === undefined || c === undefined || d === undefined) throw new Error('short manifest');
+    a.sha256 = '0'.repeat(64);
+    c.size += 1;
+    manifest.files = manifest.files.filter((f) => f !== d);
+    manifest.files.push({ key: 'mf/ghost.wav', size: 5, sha256: 'f'.repeat(64) });
+    const put = (body: string) =>
+      b.client.send(new PutObjectCommand({ Bucket: b.bucket, Key: key, Body: body }));
+    await put(JSON.stringify(manifest));
+    const v = await depot(['verify', night, ...target('mf'), '--json']);
+    expect(v.code).toBe(3);
+    const report = JSON.parse(v.stdout) as {
+      verified: number;
+      manifest: { disagreements: { key: string; reason: string }[] };
+    };
+    expect(report.verified).toBe(files.length);
+    expect(report.manifest.disagreements).toEqual([
+      { key: a.key, reason: 'the manifest SHA-256 differs from the local file' },
+      { key: c.key, reason: `the manifest says ${c.size} bytes, the server lists ${c.size - 1}` },
+      { key: c.key, reason: `the manifest says ${c.size} bytes, ${c.size - 1} here` },
+      { key: 'mf/ghost.wav', reason: 'in the manifest, not on the server' },
+      { key: 'mf/ghost.wav', reason: 'in the manifest, no such local file' },
+      { key: d.key, reason: 'not in the manifest' },
+    ]);
+    await put('{"format": "depot-manifest/1", "files": [{"key": 3}]');
+    const broken = await depot(['verify', night, ...target('mf')]);
+    expect(broken.code).toBe(3);
+    expect(broken.stdout).toMatch(/INVALID: not JSON/);
+    await put('{"format": "something-else", "files": []}');
+    const foreign = await depot(['verify', night, ...target('mf'), '--json']);
+    expect(foreign.code).toBe(3);
+    const foreignReport = JSON.parse(foreign.stdout) as { manifest: { invalid?: string } };
+    expect(foreignReport.manifest.invalid).toMatch(/^not a Depot manifest at format/);
   });
 });
