@@ -65,6 +65,8 @@ export type CheckedFolder = {
   readonly view: PreflightView;
   /** `{site}`, `{night}`, `{serial}`... from the files, overridden by what the volunteer entered. */
   values(entered: Readonly<Record<string, string>>): Readonly<Record<string, string | undefined>>;
+  /** The files to deposit: `depositableFiles` of the report (skips left out, blocking ones too if chosen). */
+  depositable(options: { readonly skipBlocking: boolean }): readonly string[];
 };
 
 type Run = { readonly controller: AbortController; readonly done: Promise<void> };
@@ -162,12 +164,20 @@ export class DepotBackend {
       const metadata = Object.fromEntries(
         Object.entries({ ...values, ...entered }).filter(([, v]) => v !== undefined && v !== ''),
       );
+      // What the pre-flight said to leave out (empty, header-only, extra copies; blocking files
+      // when the volunteer chose to skip them) is not planned at all.
+      const include = checked.depositable({ skipBlocking: input.skipInvalid });
+      if (include.length === 0) {
+        throw new IpcFailure('invalid-input', `${input.dir} holds no file to deposit`);
+      }
       const planned = await engine.planFolder({
         dir: input.dir,
         bucket: settings.bucket,
         prefix,
         metadata,
+        include,
       });
+      this.refuseIfHeldElsewhere(engine, planned.id);
       this.startRun(planned.id);
       this.emit({ type: 'plans-changed' });
       return this.planView(planned.id);
@@ -180,6 +190,7 @@ export class DepotBackend {
     },
     'plans.resume': ({ planId }) => {
       const id = planIdOf(planId);
+      this.refuseIfHeldElsewhere(this.requireEngine().engine, id);
       this.requireEngine().engine.resume(id);
       this.startRun(id);
       return Promise.resolve(this.planView(id));
@@ -338,9 +349,22 @@ export class DepotBackend {
     }
   }
 
+  /** Another Depot process (the command line, a second window) is depositing this plan. */
+  private refuseIfHeldElsewhere(engine: EnginePort, planId: number): void {
+    const holder = engine.leaseHolder(planId);
+    if (holder !== undefined) {
+      throw new IpcFailure(
+        'blocked',
+        `plan ${planId} is being deposited by another Depot process, pid ${holder.pid} on ${holder.host}`,
+      );
+    }
+  }
+
   private startRun(planId: number): void {
     const handle = this.handle;
     if (handle === undefined || this.runs.has(planId) || this.stopped) return;
+    // That process finishes it (re-queued units included); starting here would only be refused.
+    if (handle.engine.leaseHolder(planId) !== undefined) return;
     const controller = new AbortController();
     const overlay = this.overlay(planId);
     overlay.blocked = false;

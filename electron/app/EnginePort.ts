@@ -13,9 +13,12 @@ export type EnginePort = {
     bucket: string;
     prefix: string;
     metadata?: Readonly<Record<string, unknown>>;
+    include?: readonly string[];
     signal?: AbortSignal;
   }): Promise<PlanningResult>;
   run(planId: number, options: { signal?: AbortSignal }): Promise<RunResult>;
+  /** Another process depositing the plan right now (its run lease), if any. */
+  leaseHolder(planId: number): { pid: number; host: string } | undefined;
   pause(planId: number): void;
   resume(planId: number): void;
   retryFailures(planId: number): { requeued: number; definitive: number };

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { depositableFiles } from '../../shared/field/depositableFiles';
 import { expandPrefix } from '../../shared/field/expandPrefix';
 import { prefixValues } from '../../shared/field/prefixValues';
 import type { ChosenFolder } from '../../shared/ipc/views';
@@ -71,7 +72,11 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
     earliestDeferred: (planId) => store.earliestDeferred(planId),
     preflight: async (dir) => {
       const report = await runPreflight(dir, {});
-      return { view: toPreflightView(report), values: (entered) => prefixValues(report, entered) };
+      return {
+        view: toPreflightView(report),
+        values: (entered) => prefixValues(report, entered),
+        depositable: (options) => depositableFiles(report, options),
+      };
     },
     expandPrefix: (template, values) => expandPrefix(template, values),
     ...(options.chooseFolder === undefined ? {} : { chooseFolder: options.chooseFolder }),

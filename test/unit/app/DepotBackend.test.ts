@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositableFiles } from '../../../shared/field/depositableFiles';
 import { expandPrefix } from '../../../shared/field/expandPrefix';
 import { prefixValues } from '../../../shared/field/prefixValues';
 import type { DepotEvent } from '../../../shared/ipc/DepotEvent';
@@ -94,7 +95,11 @@ beforeAll(async () => {
     earliestDeferred: (planId) => store.earliestDeferred(planId),
     preflight: async (dir) => {
       const report = await runPreflight(dir, {});
-      return { view: toPreflightView(report), values: (e) => prefixValues(report, e) };
+      return {
+        view: toPreflightView(report),
+        values: (e) => prefixValues(report, e),
+        depositable: (options) => depositableFiles(report, options),
+      };
     },
     expandPrefix,
     log: () => undefined,
@@ -183,6 +188,61 @@ describe('DepotBackend', () => {
     });
     expect(page).toMatchObject({ ok: true, value: { total: 5 } });
     expect(events.some((e) => e.type === 'unit')).toBe(true);
+  });
+
+  it('applies the pre-flight: skips are left out, blocking files refuse the start unless skipped', async () => {
+    const mixed = join(root, 'mixed');
+    await mkdir(mixed);
+    const wavs = (await readdir(night)).filter((f) => f.endsWith('.wav')).sort();
+    for (const f of wavs) await copyFile(join(night, f), join(mixed, f));
+    const first = wavs[0] ?? '';
+    await copyFile(join(night, first), join(mixed, `${first.slice(0, -4)}_copy.wav`));
+    await writeFile(join(mixed, 'empty.wav'), '');
+    await writeFile(join(mixed, 'broken.wav'), 'not a RIFF file at all');
+    const entry = { dir: mixed, site: 'MIX', point: 'P1', night: '2026-06-12' };
+    expect(await call('plans.create', entry)).toMatchObject({
+      ok: false,
+      error: { code: 'blocked' },
+    });
+    const done = planEvent('done');
+    const created = await call('plans.create', { ...entry, skipInvalid: true });
+    expect(created).toMatchObject({ ok: true, value: { unitsTotal: wavs.length } });
+    await done;
+    const keys = [...objects.objects.keys()].filter((k) => k.startsWith('MIX/P1/2026-06-12/'));
+    expect(keys.sort()).toEqual(
+      [
+        ...wavs.map((f) => `MIX/P1/2026-06-12/${f}`),
+        'MIX/P1/2026-06-12/depot-manifest.json',
+      ].sort(),
+    );
+  });
+
+  it('refuses to resume a plan another Depot process is depositing, naming it', async () => {
+    const plans = await call('plans.list');
+    const planId = plans.ok ? (plans.value as PlanView[])[0]?.id : undefined;
+    if (planId === undefined) throw new Error('no plan');
+    const id = Number(planId);
+    store.acquireLease({
+      planId: id,
+      pid: 4242,
+      host: `${hostname()}-desk`,
+      token: 'the-command-line',
+      now: Date.now(),
+      staleMs: 60_000,
+      isAlive: () => true,
+    });
+    try {
+      expect(await call('plans.resume', { planId })).toMatchObject({
+        ok: false,
+        error: {
+          code: 'blocked',
+          message: `plan ${id} is being deposited by another Depot process, pid 4242 on ${hostname()}-desk`,
+        },
+      });
+    } finally {
+      store.releaseLease(id, 'the-command-line');
+    }
+    expect(await call('plans.resume', { planId })).toMatchObject({ ok: true });
   });
 
   it('answers unknown plans with not-found, and exports diagnostics without the secret', async () => {
