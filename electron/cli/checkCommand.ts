@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { blockingProblems } from '../../shared/field/blockingProblems';
 import type { PreflightReport } from '../../shared/field/PreflightReport';
 import { isValidTimeZone } from '../../shared/field/zonedTime';
 import { runPreflight } from '../field/runPreflight';
 import { ScanError } from '../scan/ScanError';
 import type { Command, CommandIo } from './Command';
+import { parseCommandLine } from './parseCommandLine';
 
 const USAGE = `Usage: depot check DIR [--tz ZONE] [--site NAME] [--point NAME] [--lang en|fr] [--json]
 
@@ -71,32 +71,15 @@ export const formatPreflight = (r: PreflightReport, lang: 'en' | 'fr'): string =
 };
 
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        tz: { type: 'string' },
-        site: { type: 'string' },
-        point: { type: 'string' },
-        lang: { type: 'string', default: 'en' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    io.stderr.write(
-      `depot check: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`,
-    );
-    return 2;
-  }
+  const parsed = parseCommandLine('check', USAGE, argv, io, {
+    tz: { type: 'string' },
+    site: { type: 'string' },
+    point: { type: 'string' },
+    lang: { type: 'string', default: 'en' },
+    json: { type: 'boolean', default: false },
+  });
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout.write(USAGE + '\n');
-    return 0;
-  }
   const usageError = (message: string): number => {
     io.stderr.write(`depot check: ${message}\n\n${USAGE}\n`);
     return 2;

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import { blockingProblems } from '../../shared/field/blockingProblems';
 import { depositableFiles } from '../../shared/field/depositableFiles';
@@ -12,13 +11,14 @@ import { runPreflight } from '../field/runPreflight';
 import { ScanError } from '../scan/ScanError';
 import { DatabaseError } from '../store/DatabaseError';
 import type { Command, CommandIo } from './Command';
+import { parseCommandLine } from './parseCommandLine';
+import { targetArgs, targetOptions } from './targetArgs';
 import { defaultDbPath } from './defaultDbPath';
 import { describeCause } from './describeCause';
 import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
 import { formatBytes, parseSize } from './parseSize';
 import { ProgressReporter } from './ProgressReporter';
-import { resolveCredentials } from './resolveCredentials';
 
 const USAGE = `Usage: depot deposit DIR --endpoint URL --bucket NAME [options]
 
@@ -141,51 +141,28 @@ const blockedMessage = (cause: FailureCause, endpoint: string): string => {
 };
 
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        endpoint: { type: 'string' },
-        bucket: { type: 'string' },
-        prefix: { type: 'string', default: '' },
-        region: { type: 'string', default: 'us-east-1' },
-        'path-style': { type: 'boolean', default: false },
-        concurrency: { type: 'string' },
-        'part-size': { type: 'string' },
-        bwlimit: { type: 'string' },
-        db: { type: 'string' },
-        profile: { type: 'string' },
-        tz: { type: 'string' },
-        'skip-invalid': { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    io.stderr.write(
-      `depot deposit: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`,
-    );
-    return 2;
-  }
+  const parsed = parseCommandLine('deposit', USAGE, argv, io, {
+    ...targetOptions,
+    prefix: { type: 'string', default: '' },
+    concurrency: { type: 'string' },
+    'part-size': { type: 'string' },
+    bwlimit: { type: 'string' },
+    db: { type: 'string' },
+    tz: { type: 'string' },
+    'skip-invalid': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  });
+  if (typeof parsed === 'number') return parsed;
   const { values: v, positionals } = parsed;
-  if (v.help) {
-    io.stdout.write(USAGE + '\n');
-    return 0;
-  }
   const usageError = (message: string): number => {
     io.stderr.write(`depot deposit: ${message}\n`);
     return 2;
   };
   if (positionals.length !== 1) return usageError(`give exactly one folder\n\n${USAGE}`);
   const dir = positionals[0] ?? '';
-  if (v.endpoint === undefined)
-    return usageError('--endpoint URL is required (e.g. https://s3.example.org)');
-  if (!/^https?:\/\/[^/]+/.test(v.endpoint))
-    return usageError(`--endpoint "${v.endpoint}" is not an http(s) URL`);
-  if (v.bucket === undefined || v.bucket === '') return usageError('--bucket NAME is required');
+  const target = targetArgs(v, io);
+  if ('problem' in target) return usageError(target.problem);
+  const { endpoint, bucket, credentials } = target;
   const concurrency = v.concurrency === undefined ? 3 : Number(v.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     return usageError('--concurrency must be a whole number from 1 to 64');
@@ -199,12 +176,6 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     return usageError(`--bwlimit "${v.bwlimit}" is not a rate (e.g. 2MiB/s)`);
   if (v.tz !== undefined && !isValidTimeZone(v.tz))
     return usageError(`unknown time zone "${v.tz}" (use an IANA name such as Europe/Paris)`);
-  const credentials = resolveCredentials(io.env, v.profile);
-  if (credentials === undefined) {
-    return usageError(
-      'no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or use --profile / AWS_PROFILE',
-    );
-  }
 
   const say = (text: string): void => {
     if (!v.json) io.stderr.write(`${text}\n`);
@@ -244,9 +215,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   try {
     depot = openDepot({
       dbPath: defaultDbPath(io.env, v.db),
-      endpoint: v.endpoint,
+      endpoint,
       region: v.region,
-      bucket: v.bucket,
+      bucket,
       pathStyle: v['path-style'],
       credentials,
       settings: {
@@ -264,14 +235,14 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   try {
     const progress = new ProgressReporter(io.stderr);
     const offEarly = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
-    const endpointCheck = await depot.engine.checkEndpoint(v.bucket, { signal: io.signal });
+    const endpointCheck = await depot.engine.checkEndpoint(bucket, { signal: io.signal });
     offEarly();
     if (endpointCheck.kind === 'stopped') {
       say('Stopped before the endpoint answered: nothing was planned or sent.');
       return 4;
     }
     if (endpointCheck.kind === 'blocked') {
-      io.stderr.write(`depot deposit: ${blockedMessage(endpointCheck.cause, v.endpoint)}\n`);
+      io.stderr.write(`depot deposit: ${blockedMessage(endpointCheck.cause, endpoint)}\n`);
       return 2;
     }
     say(`Planning ${report.totalFiles} files (${formatBytes(report.totalBytes)}): checksums...`);
@@ -279,7 +250,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     try {
       plan = await depot.engine.planFolder({
         dir,
-        bucket: v.bucket,
+        bucket,
         prefix,
         include,
         metadata: planMetadata(report),
@@ -295,7 +266,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       throw error;
     }
     say(
-      `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to s3://${v.bucket}/${prefix}` +
+      `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to s3://${bucket}/${prefix}` +
         (plan.skippedJunk > 0 ? ` (${plan.skippedJunk} system files skipped)` : ''),
     );
     // Each command reads the credentials afresh: units refused for authentication get another go.

@@ -1,10 +1,8 @@
-import { parseArgs } from 'node:util';
 import { requeueFailures } from '../engine/requeueFailures';
-import { DatabaseError } from '../store/DatabaseError';
-import { openDatabase } from '../store/openDatabase';
-import { PlanStore } from '../store/PlanStore';
 import type { Command, CommandIo } from './Command';
-import { defaultDbPath } from './defaultDbPath';
+import { openPlanStore } from './openPlanStore';
+import { parseCommandLine } from './parseCommandLine';
+import { planNumberArg } from './planNumberArg';
 
 const USAGE = `Usage: depot retry-failures [PLAN] [--db FILE] [--json]
 
@@ -14,44 +12,17 @@ are. Then run the same \`depot deposit\` command again.`;
 
 // No network and no await: the store is synchronous.
 const runNow = (argv: readonly string[], io: CommandIo): number => {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        db: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    io.stderr.write(
-      `depot retry-failures: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`,
-    );
-    return 2;
-  }
+  const parsed = parseCommandLine('retry-failures', USAGE, argv, io, {
+    db: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  });
+  if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout.write(USAGE + '\n');
-    return 0;
-  }
-  const only = positionals[0] === undefined ? undefined : Number(positionals[0]);
-  if (only !== undefined && !Number.isInteger(only)) {
-    io.stderr.write(`depot retry-failures: "${positionals[0]}" is not a plan number\n`);
-    return 2;
-  }
-  let store: PlanStore;
-  try {
-    store = new PlanStore(openDatabase(defaultDbPath(io.env, values.db)));
-  } catch (error) {
-    if (error instanceof DatabaseError) {
-      io.stderr.write(`depot retry-failures: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const arg = planNumberArg('retry-failures', io, positionals[0]);
+  if ('exit' in arg) return arg.exit;
+  const only = arg.plan;
+  const store = openPlanStore('retry-failures', io, values.db);
+  if (typeof store === 'number') return store;
   try {
     const plans = store.listPlans().filter((p) => only === undefined || p.id === only);
     if (only !== undefined && plans.length === 0) {

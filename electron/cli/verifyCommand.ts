@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import { expandPrefix, PrefixTemplateError } from '../../shared/field/expandPrefix';
 import { objectKey } from '../../shared/field/objectKey';
@@ -18,8 +17,9 @@ import { timerSleeper } from '../runtime/timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import { ScanError } from '../scan/ScanError';
 import type { Command, CommandIo } from './Command';
+import { parseCommandLine } from './parseCommandLine';
+import { targetArgs, targetOptions } from './targetArgs';
 import { parseManifest } from './parseManifest';
-import { resolveCredentials } from './resolveCredentials';
 
 const USAGE = `Usage: depot verify DIR --endpoint URL --bucket NAME --prefix P [--region R] [--path-style]
                     [--profile NAME] [--tz ZONE] [--skip-invalid] [--json]
@@ -66,50 +66,24 @@ const sha256Of = async (path: string): Promise<string> => {
 };
 
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        endpoint: { type: 'string' },
-        bucket: { type: 'string' },
-        prefix: { type: 'string', default: '' },
-        region: { type: 'string', default: 'us-east-1' },
-        'path-style': { type: 'boolean', default: false },
-        profile: { type: 'string' },
-        tz: { type: 'string' },
-        'skip-invalid': { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    io.stderr.write(
-      `depot verify: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`,
-    );
-    return 2;
-  }
+  const parsed = parseCommandLine('verify', USAGE, argv, io, {
+    ...targetOptions,
+    prefix: { type: 'string', default: '' },
+    tz: { type: 'string' },
+    'skip-invalid': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  });
+  if (typeof parsed === 'number') return parsed;
   const { values: v, positionals } = parsed;
-  if (v.help) {
-    io.stdout.write(USAGE + '\n');
-    return 0;
-  }
   const usageError = (message: string): number => {
     io.stderr.write(`depot verify: ${message}\n`);
     return 2;
   };
   if (positionals.length !== 1) return usageError(`give exactly one folder\n\n${USAGE}`);
   const dir = positionals[0] ?? '';
-  if (v.endpoint === undefined || !/^https?:\/\/[^/]+/.test(v.endpoint))
-    return usageError('--endpoint must be an http(s) URL');
-  if (v.bucket === undefined || v.bucket === '') return usageError('--bucket NAME is required');
-  const credentials = resolveCredentials(io.env, v.profile);
-  if (credentials === undefined)
-    return usageError(
-      'no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or use --profile',
-    );
+  const target = targetArgs(v, io);
+  if ('problem' in target) return usageError(target.problem);
+  const { endpoint, bucket, credentials } = target;
 
   let report;
   try {
@@ -130,9 +104,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   }
   const local = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
   const store = new S3ObjectStore({
-    endpoint: v.endpoint,
+    endpoint: endpoint,
     region: v.region,
-    bucket: v.bucket,
+    bucket,
     credentials,
     forcePathStyle: v['path-style'],
   });
@@ -280,7 +254,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       }
     }
     const result: VerifyReport = {
-      bucket: v.bucket,
+      bucket,
       prefix,
       files: local.length,
       verified,
@@ -300,7 +274,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     if (v.json) io.stdout.write(JSON.stringify(result) + '\n');
     else {
       const lines = [
-        `Verified s3://${v.bucket}/${prefix}: ${verified}/${local.length} files identical (size and SHA-256)`,
+        `Verified s3://${bucket}/${prefix}: ${verified}/${local.length} files identical (size and SHA-256)`,
         `  missing: ${missing.length}, differing: ${differing.length}, unexpected on the server: ${unexpected.length}`,
         `  manifest ${manifestKey}: ${manifest === undefined ? 'absent' : `present (${manifest.size} bytes)`}` +
           (invalid === undefined

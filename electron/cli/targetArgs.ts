@@ -1,0 +1,42 @@
+import type { CommandIo } from './Command';
+import type { Credentials } from './resolveCredentials';
+import { resolveCredentials } from './resolveCredentials';
+
+/** The options of a command that talks to the server (read by `targetArgs`, and the region). */
+export const targetOptions = {
+  endpoint: { type: 'string' },
+  bucket: { type: 'string' },
+  region: { type: 'string', default: 'us-east-1' },
+  'path-style': { type: 'boolean', default: false },
+  profile: { type: 'string' },
+} as const;
+
+export type Target = {
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly credentials: Credentials;
+};
+
+/**
+ * `--endpoint`, `--bucket` and the credentials (environment or `--profile`), as every command
+ * that talks to the server needs them, or the message saying what to fix.
+ */
+export const targetArgs = (
+  values: { readonly endpoint?: string; readonly bucket?: string; readonly profile?: string },
+  io: CommandIo,
+): Target | { readonly problem: string } => {
+  const { endpoint, bucket } = values;
+  if (endpoint === undefined)
+    return { problem: '--endpoint URL is required (e.g. https://s3.example.org)' };
+  if (!/^https?:\/\/[^/]+/.test(endpoint))
+    return { problem: `--endpoint "${endpoint}" is not an http(s) URL` };
+  if (bucket === undefined || bucket === '') return { problem: '--bucket NAME is required' };
+  const credentials = resolveCredentials(io.env, values.profile);
+  if (credentials === undefined) {
+    return {
+      problem:
+        'no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or use --profile / AWS_PROFILE',
+    };
+  }
+  return { endpoint, bucket, credentials };
+};
