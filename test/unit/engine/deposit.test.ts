@@ -105,20 +105,30 @@ describe('DepositEngine: a clean deposit', () => {
     const objects = h.objects;
     let inFlight = 0;
     let peak = 0;
+    const perFile = new Map<string, number>();
+    let peakPerFile = 0;
     const original = objects.uploadPart.bind(objects);
     objects.uploadPart = async (input, options) => {
       inFlight += 1;
       peak = Math.max(peak, inFlight);
+      const mine = (perFile.get(input.key) ?? 0) + 1;
+      perFile.set(input.key, mine);
+      peakPerFile = Math.max(peakPerFile, mine);
       try {
         return await original(input, options);
       } finally {
         inFlight -= 1;
+        perFile.set(input.key, (perFile.get(input.key) ?? 1) - 1);
       }
     };
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
     expect(objects.count('uploadPart')).toBe(24);
-    expect(peak).toBe(3);
+    expect(peakPerFile).toBe(1);
+    // Files overlap (workers run in parallel), never beyond the concurrency. How many overlap at
+    // the peak depends on how fast the disk reads land between virtual-time steps under load.
+    expect(peak).toBeGreaterThanOrEqual(2);
+    expect(peak).toBeLessThanOrEqual(3);
   });
 
   it('paces reads with the bandwidth cap', async () => {
