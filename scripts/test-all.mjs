@@ -15,6 +15,16 @@ const needsS3 =
   !process.env.DEPOT_S3_ENDPOINT &&
   (projects.length === 0 || projects.some((p) => p === 'integration' || p === 'e2e'));
 let s3 = null;
+if (projects.length === 0 || projects.some((p) => p !== 'unit')) {
+  // A fresh machine lacks radosgw and chromium: install what is missing (fast when nothing is).
+  const deps = spawnSync('bash', ['scripts/install-system-deps.sh'], { stdio: 'inherit' });
+  if (deps.status !== 0) {
+    process.stdout.write(
+      '\nCould not install the system packages (see above).\nTests: 0 passed, 1 failed\n',
+    );
+    process.exit(1);
+  }
+}
 if (needsS3) {
   s3 = spawn(process.execPath, ['--import', 'tsx', 'scripts/s3-server.ts', 'start'], {
     stdio: ['ignore', 'pipe', 'inherit'],
