@@ -71,13 +71,13 @@ export const measureDepotResources = async (
   return { name, files: night.files, bytes: night.bytes, ...timed };
 };
 
-/** The floor: `depot help` loads Node, tsx and the command line, and does nothing else. */
+/** The floor: `depot help` loads Node and the command line (and the SDK), and does nothing else. */
 export const measureDepotBaseline = async (
   stateDir: string,
   cleanup: Cleanup,
 ): Promise<ResourceResult> => {
   const timed = await timeCommand(
-    [process.execPath, join(ROOT, 'bin/depot.js'), 'help'],
+    [join(ROOT, 'bin/depot.js'), 'help'],
     { HOME: stateDir },
     stateDir,
     cleanup,

@@ -19,8 +19,8 @@ export const depotTool = (opts: {
   settings: `depot deposit${opts.concurrency === undefined ? ', defaults' : ` --concurrency ${opts.concurrency}`} (${opts.filesInFlight} files in flight, ${opts.partBytes / MIB} MiB parts)`,
   command(ctx) {
     return {
+      // Executed as `npx depot` runs it, so that its shebang's Node options apply.
       argv: [
-        process.execPath,
         join(ROOT, 'bin/depot.js'),
         'deposit',
         ctx.nightDir,
