@@ -11,7 +11,7 @@ export const defaultAppSettings: AppSettings = {
   bucket: '',
   prefixTemplate: '{site}/{point}/{night}',
   pathStyle: true,
-  concurrency: 3,
+  concurrency: 4,
   bwlimitBytesPerSec: null,
   keepRunningInBackground: false,
   locale: 'fr',

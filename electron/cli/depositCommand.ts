@@ -5,6 +5,7 @@ import { expandPrefix, PrefixTemplateError } from '../../shared/field/expandPref
 import { planMetadata } from '../../shared/field/planMetadata';
 import { prefixValues } from '../../shared/field/prefixValues';
 import { isValidTimeZone } from '../../shared/field/zonedTime';
+import { defaultEngineSettings } from '../engine/EngineSettings';
 import { PlanError } from '../engine/PlanError';
 import type { RunResult } from '../engine/RunResult';
 import { runPreflight } from '../field/runPreflight';
@@ -27,7 +28,7 @@ Running the same command again resumes where it stopped.
   --prefix P        key prefix; may use {site} {point} {night} {year} {month} {day} {serial}
   --region R        signing region (default us-east-1)
   --path-style      https://endpoint/bucket/key addressing (most non-AWS servers)
-  --concurrency N   files at once (default 3)
+  --concurrency N   files at once (default ${defaultEngineSettings.concurrency})
   --part-size SIZE  multipart part size (default 8MiB; grown for files over 10,000 parts)
   --bwlimit RATE    bandwidth cap across all transfers (e.g. 2MiB/s)
   --db FILE         plan database (default $DEPOT_DB or ~/.local/share/depot/depot.db)
@@ -163,7 +164,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const target = targetArgs(v, io);
   if ('problem' in target) return usageError(target.problem);
   const { endpoint, bucket, credentials } = target;
-  const concurrency = v.concurrency === undefined ? 3 : Number(v.concurrency);
+  const concurrency =
+    v.concurrency === undefined ? defaultEngineSettings.concurrency : Number(v.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     return usageError('--concurrency must be a whole number from 1 to 64');
   }

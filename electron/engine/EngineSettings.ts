@@ -28,7 +28,7 @@ export type EngineSettings = {
 };
 
 export const defaultEngineSettings: EngineSettings = {
-  concurrency: 3,
+  concurrency: 4,
   partSize: 8 * MiB,
   multipartThreshold: 8 * MiB,
   callTimeoutMs: 120_000,
