@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureAmplification } from './amplification/measureAmplification';
 import type { AmplificationResult, BenchResults, HashResult, ResourceResult } from './BenchResults';
+import { defaultEngineSettings } from '../electron/engine/EngineSettings';
 import { createCleanup } from './lab/Cleanup';
 import { startLinkLab } from './lab/LinkLab';
 import { defaultLinkSettings } from './lab/LinkSettings';
@@ -104,7 +105,7 @@ const main = async (): Promise<void> => {
     values['depot-concurrency'] === undefined ? undefined : Number(values['depot-concurrency']);
   const depot = depotTool({
     partBytes: 8 * MIB,
-    filesInFlight: concurrency ?? 3,
+    filesInFlight: concurrency ?? defaultEngineSettings.concurrency,
     version: depotVersion(),
     ...(concurrency === undefined ? {} : { concurrency }),
   });
