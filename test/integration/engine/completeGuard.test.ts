@@ -1,4 +1,4 @@
-import { createCipheriv, createHash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import {
   ListMultipartUploadsCommand,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
+import { contentOf } from '../../support/contentOf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepositEngine } from '../../../electron/engine/DepositEngine';
 import { systemClock } from '../../../electron/runtime/systemClock';
@@ -25,13 +26,6 @@ const MiB = 1024 * 1024;
 const SIZE = 11 * MiB;
 const PARTS = 3;
 
-const bytesOf = (name: string, size: number): Buffer =>
-  createCipheriv(
-    'aes-128-ctr',
-    createHash('sha256').update(name).digest().subarray(0, 16),
-    Buffer.alloc(16),
-  ).update(Buffer.alloc(size));
-
 /**
  * radosgw 16 ignores If-None-Match on CompleteMultipartUpload (ADR 0003) and answers 500 to the
  * Complete of an upload that is gone. Something happens at the server right after our last part
@@ -47,7 +41,7 @@ describe('CompleteMultipartUpload guards on radosgw', () => {
     work = mkdtempSync(join(tmpdir(), 'depot-complete-guard-'));
     source = join(work, 'night');
     mkdirSync(source);
-    writeFileSync(join(source, 'big.wav'), bytesOf('big.wav', SIZE));
+    writeFileSync(join(source, 'big.wav'), contentOf('big.wav', SIZE));
   });
   afterAll(async () => {
     await b.remove();
@@ -136,7 +130,7 @@ describe('CompleteMultipartUpload guards on radosgw', () => {
   });
 
   it('the same bytes put at the key meanwhile end as already present', async () => {
-    const same = bytesOf('big.wav', SIZE);
+    const same = contentOf('big.wav', SIZE);
     const sha = createHash('sha256').update(same).digest('hex');
     const r = await deposit('same', () =>
       put('same/big.wav', same, { sha256: sha }).then(() => {}),

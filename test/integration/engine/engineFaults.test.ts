@@ -1,7 +1,7 @@
-import { createCipheriv, createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { contentOf } from '../../support/contentOf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { openDatabase } from '../../../electron/store/openDatabase';
@@ -24,13 +24,6 @@ const FILES: Readonly<Record<string, number>> = {
   'd.wav': 11 * MiB,
 };
 
-const bytesOf = (name: string, size: number): Buffer =>
-  createCipheriv(
-    'aes-128-ctr',
-    createHash('sha256').update(name).digest().subarray(0, 16),
-    Buffer.alloc(16),
-  ).update(Buffer.alloc(size));
-
 /**
  * The engine against the real server through the fault proxy: each fault scenario of issue 3 ends
  * with every object verified (by a separate client, byte for byte) and nothing left open, or with
@@ -50,7 +43,7 @@ describe('DepositEngine on radosgw under faults', () => {
     source = join(work, 'night');
     mkdirSync(source);
     for (const [name, size] of Object.entries(FILES))
-      writeFileSync(join(source, name), bytesOf(name, size));
+      writeFileSync(join(source, name), contentOf(name, size));
   });
   afterAll(async () => {
     await proxy.close();

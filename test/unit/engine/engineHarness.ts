@@ -1,4 +1,4 @@
-import { createCipheriv, createHash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,15 +12,12 @@ import { PlanStore } from '../../../electron/store/PlanStore';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { seededRandom } from '../retry/seededRandom';
 import { IoVirtualTime } from './IoVirtualTime';
+import { contentOf } from '../../support/contentOf';
 
 export const KiB = 1024;
 export const MiB = 1024 * KiB;
 
-/** Deterministic bytes for a file: the same name and size always give the same content. */
-export const contentOf = (name: string, size: number): Buffer => {
-  const key = createHash('sha256').update(name).digest().subarray(0, 16);
-  return createCipheriv('aes-128-ctr', key, Buffer.alloc(16)).update(Buffer.alloc(size));
-};
+export { contentOf };
 
 export const sha256Hex = (bytes: Uint8Array): string =>
   createHash('sha256').update(bytes).digest('hex');
