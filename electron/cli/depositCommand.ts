@@ -13,7 +13,7 @@ import { ScanError } from '../scan/ScanError';
 import { DatabaseError } from '../store/DatabaseError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
-import { targetArgs, targetOptions } from './targetArgs';
+import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { defaultDbPath } from './defaultDbPath';
 import { describeCause } from './describeCause';
 import type { Depot } from './openDepot';
@@ -155,15 +155,10 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   });
   if (typeof parsed === 'number') return parsed;
   const { values: v, positionals } = parsed;
-  const usageError = (message: string): number => {
-    io.stderr.write(`depot deposit: ${message}\n`);
-    return 2;
-  };
-  if (positionals.length !== 1) return usageError(`give exactly one folder\n\n${USAGE}`);
-  const dir = positionals[0] ?? '';
-  const target = targetArgs(v, io);
-  if ('problem' in target) return usageError(target.problem);
-  const { endpoint, bucket, credentials } = target;
+  const usageError = usageErrorFor('deposit', io);
+  const target = folderAndTarget(positionals, v, io, USAGE, usageError);
+  if (typeof target === 'number') return target;
+  const { dir, endpoint, bucket, credentials } = target;
   const concurrency =
     v.concurrency === undefined ? defaultEngineSettings.concurrency : Number(v.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {

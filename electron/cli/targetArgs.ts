@@ -40,3 +40,28 @@ export const targetArgs = (
   }
   return { endpoint, bucket, credentials };
 };
+
+/** A usage error of `depot <command>`: the message on stderr, exit code 2. */
+export const usageErrorFor =
+  (command: string, io: CommandIo) =>
+  (message: string): number => {
+    io.stderr.write(`depot ${command}: ${message}\n`);
+    return 2;
+  };
+
+/**
+ * `depot deposit` and `depot verify` both take exactly one folder and a target; a number is the
+ * exit code of the usage error already written.
+ */
+export const folderAndTarget = (
+  positionals: readonly string[],
+  values: Parameters<typeof targetArgs>[0],
+  io: CommandIo,
+  usage: string,
+  usageError: (message: string) => number,
+): (Target & { readonly dir: string }) | number => {
+  if (positionals.length !== 1) return usageError(`give exactly one folder\n\n${usage}`);
+  const target = targetArgs(values, io);
+  if ('problem' in target) return usageError(target.problem);
+  return { ...target, dir: positionals[0] ?? '' };
+};

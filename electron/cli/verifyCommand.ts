@@ -18,7 +18,7 @@ import { S3ObjectStore } from '../s3/S3ObjectStore';
 import { ScanError } from '../scan/ScanError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
-import { targetArgs, targetOptions } from './targetArgs';
+import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { parseManifest } from './parseManifest';
 
 const USAGE = `Usage: depot verify DIR --endpoint URL --bucket NAME --prefix P [--region R] [--path-style]
@@ -75,15 +75,10 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   });
   if (typeof parsed === 'number') return parsed;
   const { values: v, positionals } = parsed;
-  const usageError = (message: string): number => {
-    io.stderr.write(`depot verify: ${message}\n`);
-    return 2;
-  };
-  if (positionals.length !== 1) return usageError(`give exactly one folder\n\n${USAGE}`);
-  const dir = positionals[0] ?? '';
-  const target = targetArgs(v, io);
-  if ('problem' in target) return usageError(target.problem);
-  const { endpoint, bucket, credentials } = target;
+  const usageError = usageErrorFor('verify', io);
+  const target = folderAndTarget(positionals, v, io, USAGE, usageError);
+  if (typeof target === 'number') return target;
+  const { dir, endpoint, bucket, credentials } = target;
 
   let report;
   try {
