@@ -7,17 +7,11 @@ import type { PlanRecord } from './PlanRecord';
 import type { LeaseAnswer, LeaseRequest, RunLease } from './RunLease';
 import type { UnitRecord } from './UnitRecord';
 
-export type NewPlan = {
-  readonly dir: string;
-  readonly endpoint: string;
-  readonly bucket: string;
-  readonly prefix: string;
-  readonly fingerprint: string;
-  readonly metadata: Readonly<Record<string, unknown>>;
-  readonly partSize: number;
-  readonly threshold: number;
-  readonly createdAt: number;
-};
+/** A plan as the engine creates it: the record without what the store assigns or counts later. */
+export type NewPlan = Omit<
+  PlanRecord,
+  'id' | 'paused' | 'completedAt' | 'manifestAt' | 'bytesSent' | 'bytesResent'
+>;
 
 export type NewUnit = {
   readonly relPath: string;
