@@ -109,7 +109,7 @@ export class CircuitBreaker {
       case 'unreachable':
         this.consecutiveUnreachable += 1;
         if (isProbe || this.consecutiveUnreachable >= this.settings.unreachableThreshold) {
-          this.reopen('offline', now, 0);
+          this.reopen('offline', now, 0, outcome.reason === 'no-route');
         }
         return;
       case 'refused':
@@ -160,11 +160,11 @@ export class CircuitBreaker {
     return () => this.wakers.delete(wake);
   }
 
-  private reopen(cause: Cause, now: number, notSoonerMs: number): void {
+  private reopen(cause: Cause, now: number, notSoonerMs: number, noRoute = false): void {
     this.probeRound += 1;
     const interval = equalJitter(
       this.settings.probeBaseMs,
-      this.settings.probeCapMs,
+      noRoute ? this.settings.noRouteProbeCapMs : this.settings.probeCapMs,
       this.probeRound,
       this.random.next(),
     );

@@ -3,7 +3,14 @@
  * Values are plain data so a cause can be persisted and shown later without re-deriving it.
  */
 export type UnreachableReason =
-  'connection-refused' | 'connection-reset' | 'dns' | 'timeout' | 'stall' | 'network';
+  | 'connection-refused'
+  | 'connection-reset'
+  | 'dns'
+  | 'timeout'
+  | 'stall'
+  /** This machine has no route to the endpoint (link down, tether lost): nothing left it. */
+  | 'no-route'
+  | 'network';
 
 export type Unreachable = {
   readonly kind: 'unreachable';

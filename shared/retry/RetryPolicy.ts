@@ -36,9 +36,14 @@ type Endpoint = {
   readonly budget: RetryBudget;
   readonly breaker: CircuitBreaker;
   readonly counters: MutableCounters;
+  /** The endpoint's cheap request, sent as the breaker's probe (see `probeWith`). */
+  prober: Prober | undefined;
   /** Server minus local clock, learnt from a RequestTimeTooSkewed. */
   clockOffsetMs: number;
 };
+
+/** A request that costs the endpoint little (HeadBucket): proves it answers, moves no payload. */
+export type Prober = (ctx: AttemptContext) => Promise<Outcome<unknown>>;
 
 type Admission =
   | { readonly kind: 'go'; readonly probeId: number; readonly deadline: number }
@@ -242,6 +247,19 @@ export class RetryPolicy {
     return this.endpoints.get(endpoint)?.breaker.current ?? { kind: 'closed' };
   }
 
+  /**
+   * While the endpoint's circuit is open, probe it with `prober` rather than with the next
+   * caller's own attempt: a probe that is an 8 MiB part holds every other caller for the whole
+   * part over a slow link, where a HeadBucket answers in one round trip. Returns the way to stop.
+   */
+  probeWith(endpoint: string, prober: Prober): () => void {
+    const ep = this.endpoint(endpoint);
+    ep.prober = prober;
+    return () => {
+      if (ep.prober === prober) ep.prober = undefined;
+    };
+  }
+
   /** External "network is back"/"went offline" signal (OS network change, resume from sleep). */
   networkChanged(online: boolean): void {
     const now = this.clock.now();
@@ -267,7 +285,11 @@ export class RetryPolicy {
       const gate = ep.breaker.take(now);
       if (gate.kind === 'pass') return { kind: 'go', probeId: 0, deadline: call.deadline };
       if (gate.kind === 'probe') {
-        return { kind: 'go', probeId: gate.id, deadline: Math.min(call.deadline, gate.deadline) };
+        if (ep.prober === undefined) {
+          return { kind: 'go', probeId: gate.id, deadline: Math.min(call.deadline, gate.deadline) };
+        }
+        await this.probe(ep, ep.prober, gate.id, call.signal);
+        continue;
       }
       // Open with the next probe past our deadline: fail fast, spending neither budget nor attempt.
       if (now >= latestStart || (gate.open && gate.until > latestStart)) {
@@ -275,6 +297,32 @@ export class RetryPolicy {
       }
       await this.waitForChange(ep, Math.min(gate.until, latestStart), call.signal);
     }
+  }
+
+  /**
+   * Sends the endpoint's cheap request as the probe, for whichever caller took the slot; its
+   * answer closes or re-opens the circuit and every waiting caller then goes on as it says.
+   */
+  private async probe(
+    ep: Endpoint,
+    prober: Prober,
+    probeId: number,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const startAt = this.clock.now();
+    let outcome: Outcome<unknown>;
+    try {
+      outcome = await prober({
+        attempt: 1,
+        deadline: startAt + this.settings.breaker.cheapProbeTimeoutMs,
+        ...(signal === undefined ? {} : { signal }),
+        clockOffsetMs: ep.clockOffsetMs,
+      });
+    } catch (error) {
+      ep.breaker.releaseProbe(probeId);
+      throw error;
+    }
+    ep.breaker.record(outcome, startAt, this.clock.now(), probeId);
   }
 
   /** Sleeps until `until`, or less when the circuit changes or the signal aborts. */
@@ -302,6 +350,7 @@ export class RetryPolicy {
         this.emit({ type: 'circuit', endpoint: name, state }),
       ),
       counters: zeroCounters(),
+      prober: undefined,
       clockOffsetMs: 0,
     };
     this.endpoints.set(name, ep);

@@ -26,8 +26,16 @@ export type BreakerSettings = {
   /** Interval between probes while open: equal jitter from base, doubling, up to cap. */
   readonly probeBaseMs: number;
   readonly probeCapMs: number;
+  /**
+   * The cap instead while the failures say this machine has no route at all (reason `no-route`):
+   * such a probe leaves nothing on the wire the endpoint could count, and the link coming back
+   * is noticed within this long.
+   */
+  readonly noRouteProbeCapMs: number;
   /** A probe's own deadline (the call's deadline when sooner). */
   readonly probeTimeoutMs: number;
+  /** Deadline of a probe sent with the endpoint's own cheap request (`RetryPolicy.probeWith`). */
+  readonly cheapProbeTimeoutMs: number;
 };
 
 export type RetrySettings = {
@@ -50,8 +58,10 @@ export const defaultRetrySettings: RetrySettings = {
     struggleWindowMs: 10_000,
     probeBaseMs: 1_000,
     probeCapMs: 30_000,
+    noRouteProbeCapMs: 2_000,
     // Long enough for a whole part over a slow tethered link: the probe is a real call.
     probeTimeoutMs: 120_000,
+    cheapProbeTimeoutMs: 15_000,
   },
   minAttemptMs: 1_000,
 };

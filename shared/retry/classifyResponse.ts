@@ -16,10 +16,10 @@ const UNREACHABLE_ERRNO: Readonly<Record<string, UnreachableReason>> = {
   UND_ERR_CONNECT_TIMEOUT: 'timeout',
   ENOTFOUND: 'dns',
   EAI_AGAIN: 'dns',
-  EHOSTUNREACH: 'network',
-  ENETUNREACH: 'network',
-  ENETDOWN: 'network',
-  EHOSTDOWN: 'network',
+  EHOSTUNREACH: 'no-route',
+  ENETUNREACH: 'no-route',
+  ENETDOWN: 'no-route',
+  EHOSTDOWN: 'no-route',
 };
 
 const unreachableReason = (raw: RawResponse): UnreachableReason => {

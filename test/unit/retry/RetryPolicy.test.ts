@@ -372,6 +372,68 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     );
   });
 
+  it('probeWith: the cheap request is the probe, the callers then send their own once closed', async () => {
+    const { time, policy, events, call } = setup(0.5);
+    await failFast(time, policy, call, reset, 3);
+    const open = policy.circuit(ENDPOINT);
+    const probeAt = open.kind === 'open' ? open.nextProbeAt : 0;
+    const cheap = scripted(time, [reset, success(undefined)], 80);
+    const stop = policy.probeWith(ENDPOINT, cheap.attempt);
+    const parts = scripted(time, [success('p1'), success('p2'), success('p3')], 5_000);
+    const results = await time.drive(
+      Promise.all(
+        [1, 2, 3].map(() => policy.run(call({ operation: 'UploadPart' }), parts.attempt)),
+      ),
+    );
+    expect(results.map((r) => r.kind)).toEqual(['success', 'success', 'success']);
+    // The first probe fails (reopens 1.5 s later), the second closes: no part was a probe.
+    expect(cheap.starts).toEqual([probeAt, probeAt + 80 + 1_500]);
+    expect(cheap.contexts[0].deadline).toBe(
+      probeAt + defaultRetrySettings.breaker.cheapProbeTimeoutMs,
+    );
+    expect(parts.starts).toEqual(Array(3).fill(probeAt + 80 + 1_500 + 80));
+    expect(results.every((r) => r.kind === 'success' && r.attempts === 1)).toBe(true);
+    expect(circuitKinds(events)).toEqual([
+      'open:offline',
+      'half-open',
+      'open:offline',
+      'half-open',
+      'closed',
+    ]);
+    stop();
+    await failFast(time, policy, call, reset, 3);
+    const own = scripted(time, [success('own probe')]);
+    await time.drive(policy.run(call(), own.attempt));
+    expect(own.starts).toHaveLength(1);
+    expect(cheap.starts).toHaveLength(2);
+  });
+
+  it('no route: probes stay at most 2 s apart however long it lasts', async () => {
+    const { time, policy, events, call } = setup(0.5);
+    const noRoute: Failure = { kind: 'unreachable', reason: 'no-route' };
+    await failFast(time, policy, call, noRoute, 3);
+    const probe = scripted(time, [...Array<Failure>(20).fill(noRoute), success(1)]);
+    policy.probeWith(ENDPOINT, probe.attempt);
+    const result = await time.drive(
+      policy.run(call({ operation: 'UploadPart' }), () => Promise.resolve(success('p'))),
+    );
+    expect(result.kind).toBe('success');
+    const gaps = probe.starts.slice(1).map((t, i) => t - (probe.starts[i] ?? 0));
+    expect(gaps.length).toBe(20);
+    expect(Math.max(...gaps)).toBe(1_500);
+    // A reset is not "no route": the same outage then backs off towards 30 s.
+    const { time: t2, policy: p2, call: c2 } = setup(0.5);
+    await failFast(t2, p2, c2, reset, 3);
+    const slow = scripted(t2, [...Array<Failure>(8).fill(reset), success(1)]);
+    p2.probeWith(ENDPOINT, slow.attempt);
+    await t2.drive(
+      p2.run(c2({ deadline: t2.now() + 3_600_000 }), () => Promise.resolve(success('p'))),
+    );
+    const slowGaps = slow.starts.slice(1).map((t, i) => t - (slow.starts[i] ?? 0));
+    expect(Math.max(...slowGaps)).toBe(22_500);
+    expect(events.length).toBeGreaterThan(0);
+  });
+
   it('a transfer that started before the circuit opened cannot close it by succeeding late', async () => {
     const { time, policy, call } = setup(0.5);
     let finishLongUpload: (o: Outcome<string>) => void = () => undefined;

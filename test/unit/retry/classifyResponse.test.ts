@@ -237,14 +237,14 @@ const rows: readonly Row[] = [
   {
     what: 'EHOSTUNREACH',
     raw: { errno: 'EHOSTUNREACH' },
-    failure: { kind: 'unreachable', reason: 'network' },
+    failure: { kind: 'unreachable', reason: 'no-route' },
     retryable: true,
     struggling: false,
   },
   {
     what: 'ENETUNREACH',
     raw: { errno: 'ENETUNREACH' },
-    failure: { kind: 'unreachable', reason: 'network' },
+    failure: { kind: 'unreachable', reason: 'no-route' },
     retryable: true,
     struggling: false,
   },
