@@ -35,9 +35,10 @@ import { readPart } from './readPart';
 import type { RetryFailuresResult } from './requeueFailures';
 import { requeueFailures } from './requeueFailures';
 import type { RunResult } from './RunResult';
+import { StreamSlots } from './StreamSlots';
 import { TokenBucket } from './TokenBucket';
 import type { UnitView } from './UnitView';
-import { abortError, isAbort, MustWait, UnitFailure } from './waitSignals';
+import { abortError, isAbort, MustWait, UnitFailure, UploadGone } from './waitSignals';
 
 export type DepositEngineDeps = {
   readonly store: PlanStore;
@@ -72,6 +73,7 @@ type Run = {
   readonly planId: number;
   readonly controller: AbortController;
   readonly held: Set<number>;
+  readonly slots: StreamSlots;
   readonly bucket: string;
   paused: boolean;
   blocked: FailureCause | undefined;
@@ -137,6 +139,14 @@ export class DepositEngine {
         ? undefined
         : new TokenBucket(rate, this.clock, this.sleeper, Math.max(rate, 256 * 1024));
     this.policy.onEvent((event) => this.onPolicyEvent(event));
+    // While the circuit is open, a HeadBucket is the probe, not the next caller's 8 MiB part.
+    this.policy.probeWith(this.objectStore.endpoint, (ctx) =>
+      this.objectStore.headBucket({
+        deadline: ctx.deadline,
+        clockOffsetMs: ctx.clockOffsetMs,
+        ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+      }),
+    );
   }
 
   on(listener: (event: EngineEvent) => void): () => void {
@@ -386,6 +396,7 @@ export class DepositEngine {
       planId: 0,
       controller,
       held: new Set(),
+      slots: new StreamSlots(1),
       bucket,
       paused: false,
       blocked: undefined,
@@ -461,6 +472,7 @@ export class DepositEngine {
       planId,
       controller,
       held: new Set(),
+      slots: new StreamSlots(this.settings.concurrency),
       bucket: plan.bucket,
       paused: false,
       blocked: undefined,
@@ -564,25 +576,35 @@ export class DepositEngine {
     throw abortError();
   }
 
+  /** Takes files one after another on one slot; gives the slot up while it has none to take. */
   private async worker(run: Run): Promise<void> {
     const signal = run.controller.signal;
-    for (;;) {
-      if (signal.aborted) return;
-      await this.waitHold(signal);
-      const unit = this.store.nextRunnable(run.planId, this.clock.now(), [...run.held]);
-      if (unit === undefined) {
-        const next = this.store.earliestDeferred(run.planId);
-        if (next === undefined) return;
-        await this.sleeper.sleep(Math.max(1, Math.min(next - this.clock.now(), 5_000)), signal);
-        continue;
+    let release: (() => void) | undefined;
+    try {
+      for (;;) {
+        if (signal.aborted) return;
+        await this.waitHold(signal);
+        release ??= await run.slots.acquire(signal);
+        const unit = this.store.nextRunnable(run.planId, this.clock.now(), [...run.held]);
+        if (unit === undefined) {
+          // Idle: the slot carries more parts of the files still in flight meanwhile.
+          release();
+          release = undefined;
+          const next = this.store.earliestDeferred(run.planId);
+          if (next === undefined) return;
+          await this.sleeper.sleep(Math.max(1, Math.min(next - this.clock.now(), 5_000)), signal);
+          continue;
+        }
+        run.held.add(unit.id);
+        try {
+          await this.processUnit(run, unit);
+        } finally {
+          run.held.delete(unit.id);
+          this.activity.delete(unit.id);
+        }
       }
-      run.held.add(unit.id);
-      try {
-        await this.processUnit(run, unit);
-      } finally {
-        run.held.delete(unit.id);
-        this.activity.delete(unit.id);
-      }
+    } finally {
+      release?.();
     }
   }
 
@@ -879,7 +901,6 @@ export class DepositEngine {
   }
 
   private async depositMultipart(run: Run, unit: UnitRecord): Promise<{ alreadyPresent: boolean }> {
-    const signal = run.controller.signal;
     const sha256 = unit.sha256 ?? '';
     restart: for (let restarts = 0; ; restarts += 1) {
       if (restarts > MAX_UPLOAD_RESTARTS) {
@@ -919,50 +940,17 @@ export class DepositEngine {
         }
         this.reconcileParts(u.id, listed.value);
       }
-      for (const part of this.store.parts(u.id)) {
-        if (part.etag !== null) continue;
-        signal.throwIfAborted();
-        await this.checkSource(u);
-        const bytes = await this.readBody(run, u, part);
-        const startsBefore = this.store.markSending(u.id, part.partNumber);
-        const md5Base64 = Buffer.from(part.md5, 'hex').toString('base64');
-        const id = uploadId;
-        const r = await this.call(
+      try {
+        await this.sendParts(
           run,
           u,
-          `UploadPart ${part.partNumber} ${u.key}`,
-          'insistent',
-          part.size,
-          async (o, attempt) => {
-            if (attempt > 1) await this.bandwidth?.take(part.size, signal);
-            return this.objectStore.uploadPart(
-              {
-                key: u.key,
-                uploadId: id,
-                partNumber: part.partNumber,
-                body: { kind: 'bytes', bytes },
-                md5Base64,
-              },
-              o,
-            );
-          },
+          uploadId,
+          this.store.parts(u.id).filter((p) => p.etag === null),
         );
-        if (r.kind === 'refused') {
-          if (r.failure.code === 'NoSuchUpload') {
-            this.store.forgetUpload(u.id);
-            continue restart;
-          }
-          throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
-        }
-        this.store.ackPart(u.id, part.partNumber, bareEtag(r.value.etag), {
-          bytes: r.sent,
-          resentBytes: Math.max(0, r.sent - (startsBefore === 0 ? part.size : 0)),
-        });
-        this.noteAcked(run, part.size);
-        this.setActivity(run.planId, u.id, {
-          kind: 'sending',
-          bytesAcked: this.store.getUnit(u.id)?.bytesAcked ?? 0,
-        });
+      } catch (error) {
+        if (!(error instanceof UploadGone)) throw error;
+        this.store.forgetUpload(u.id);
+        continue restart;
       }
       await this.checkSource(u);
       const parts = this.store.parts(u.id);
@@ -1040,6 +1028,98 @@ export class DepositEngine {
       this.store.setUploadId(u.id, null);
       return { alreadyPresent: false };
     }
+  }
+
+  /**
+   * Sends a file's missing parts: one after another on the file's own slot, and more at once on
+   * slots nobody waits for (the night's tail), each borrowed slot handed back as soon as a worker
+   * wants it for a new file. The first trouble stops new parts; the parts already on the wire
+   * finish (their acknowledgements are kept), then it is thrown.
+   */
+  private async sendParts(
+    run: Run,
+    unit: UnitRecord,
+    uploadId: string,
+    parts: readonly PartRecord[],
+  ): Promise<void> {
+    let next = 0;
+    let trouble: { readonly error: unknown } | undefined;
+    const take = (): PartRecord | undefined =>
+      trouble === undefined && next < parts.length ? parts[next++] : undefined;
+    const lane = async (borrowed: boolean): Promise<void> => {
+      for (let part = take(); part !== undefined; part = take()) {
+        try {
+          await this.sendPart(run, unit, uploadId, part);
+        } catch (error) {
+          trouble ??= { error };
+        }
+        if (borrowed && run.slots.wanted) return;
+      }
+    };
+    const borrowed: Promise<void>[] = [];
+    const borrow = (): void => {
+      while (trouble === undefined && next < parts.length) {
+        const release = run.slots.tryBorrow();
+        if (release === undefined) return;
+        borrowed.push(lane(true).finally(release));
+      }
+    };
+    const stopBorrowing = run.slots.onFree(borrow);
+    try {
+      borrow();
+      await lane(false);
+    } finally {
+      stopBorrowing();
+      await Promise.allSettled(borrowed);
+    }
+    if (trouble !== undefined) throw trouble.error;
+  }
+
+  private async sendPart(
+    run: Run,
+    unit: UnitRecord,
+    uploadId: string,
+    part: PartRecord,
+  ): Promise<void> {
+    const signal = run.controller.signal;
+    signal.throwIfAborted();
+    await this.checkSource(unit);
+    const bytes = await this.readBody(run, unit, part);
+    const startsBefore = this.store.markSending(unit.id, part.partNumber);
+    const md5Base64 = Buffer.from(part.md5, 'hex').toString('base64');
+    const r = await this.call(
+      run,
+      unit,
+      `UploadPart ${part.partNumber} ${unit.key}`,
+      'insistent',
+      part.size,
+      async (o, attempt) => {
+        if (attempt > 1) await this.bandwidth?.take(part.size, signal);
+        return this.objectStore.uploadPart(
+          {
+            key: unit.key,
+            uploadId,
+            partNumber: part.partNumber,
+            body: { kind: 'bytes', bytes },
+            md5Base64,
+          },
+          o,
+        );
+      },
+    );
+    if (r.kind === 'refused') {
+      if (r.failure.code === 'NoSuchUpload') throw new UploadGone();
+      throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
+    }
+    this.store.ackPart(unit.id, part.partNumber, bareEtag(r.value.etag), {
+      bytes: r.sent,
+      resentBytes: Math.max(0, r.sent - (startsBefore === 0 ? part.size : 0)),
+    });
+    this.noteAcked(run, part.size);
+    this.setActivity(run.planId, unit.id, {
+      kind: 'sending',
+      bytesAcked: this.store.getUnit(unit.id)?.bytesAcked ?? 0,
+    });
   }
 
   /** Keeps a listed part only when its size and ETag match the local bytes; anything else is re-sent. */

@@ -99,13 +99,16 @@ describe('DepositEngine: a clean deposit', () => {
     expect(h.objects.count()).toBe(before);
   });
 
-  it('holds at most one part body per file in flight, whatever the number of files', async () => {
+  it('holds at most one part body per slot, one per file while files wait to start', async () => {
     const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}.wav`, 6 * MiB]));
     h = makeHarness({ files: many, settings: { concurrency: 3 } });
     const objects = h.objects;
     let inFlight = 0;
     let peak = 0;
     const perFile = new Map<string, number>();
+    // A file is taken when its unit turns in-progress, before its first request.
+    const taken = new Set<number>();
+    let peakPerFileWhileQueued = 0;
     let peakPerFile = 0;
     const original = objects.uploadPart.bind(objects);
     objects.uploadPart = async (input, options) => {
@@ -114,6 +117,7 @@ describe('DepositEngine: a clean deposit', () => {
       const mine = (perFile.get(input.key) ?? 0) + 1;
       perFile.set(input.key, mine);
       peakPerFile = Math.max(peakPerFile, mine);
+      if (taken.size < 12) peakPerFileWhileQueued = Math.max(peakPerFileWhileQueued, mine);
       try {
         return await original(input, options);
       } finally {
@@ -121,14 +125,46 @@ describe('DepositEngine: a clean deposit', () => {
         perFile.set(input.key, (perFile.get(input.key) ?? 1) - 1);
       }
     };
+    h.engine.on((e) => {
+      if (e.type === 'unit-state' && e.state.kind === 'in-progress') taken.add(e.unitId);
+    });
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(taken.size).toBe(12);
     expect(objects.count('uploadPart')).toBe(24);
-    expect(peakPerFile).toBe(1);
+    // Slots are borrowed only once every file has started: until then, one part per file.
+    expect(peakPerFileWhileQueued).toBe(1);
+    expect(peakPerFile).toBeLessThanOrEqual(2);
     // Files overlap (workers run in parallel), never beyond the concurrency. How many overlap at
     // the peak depends on how fast the disk reads land between virtual-time steps under load.
     expect(peak).toBeGreaterThanOrEqual(2);
     expect(peak).toBeLessThanOrEqual(3);
+  });
+
+  it('sends the last large file on every idle slot, never more parts than slots', async () => {
+    h = makeHarness({ files: { 'big.wav': 40 * MiB }, settings: { concurrency: 3 } });
+    const objects = h.objects;
+    let inFlight = 0;
+    let peak = 0;
+    const original = objects.uploadPart.bind(objects);
+    objects.uploadPart = async (input, options) => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      try {
+        // A part takes a while on the wire, so the parts of the lanes overlap.
+        await h.time.sleep(2_000);
+        return await original(input, options);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    const parts = objects.count('uploadPart');
+    expect(parts).toBeGreaterThanOrEqual(5);
+    expect(peak).toBe(3);
+    const object = h.objects.objects.get('p/big.wav');
+    expect(Buffer.from(object?.bytes ?? []).equals(contentOf('big.wav', 40 * MiB))).toBe(true);
   });
 
   it('paces reads with the bandwidth cap', async () => {
