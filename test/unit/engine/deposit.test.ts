@@ -143,7 +143,7 @@ describe('DepositEngine: a clean deposit', () => {
 
   it('sends the last large file on every idle slot, never more parts than slots', async () => {
     h = makeHarness({ files: { 'big.wav': 40 * MiB }, settings: { concurrency: 3 } });
-    const objects = h.objects;
+    const { objects, time } = h;
     let inFlight = 0;
     let peak = 0;
     const original = objects.uploadPart.bind(objects);
@@ -152,7 +152,7 @@ describe('DepositEngine: a clean deposit', () => {
       peak = Math.max(peak, inFlight);
       try {
         // A part takes a while on the wire, so the parts of the lanes overlap.
-        await h.time.sleep(2_000);
+        await time.sleep(2_000);
         return await original(input, options);
       } finally {
         inFlight -= 1;
