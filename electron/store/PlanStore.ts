@@ -168,7 +168,24 @@ const filterSql: Record<UnitFilter, string> = {
  * is one statement or one transaction, so a kill at any instant leaves a resumable state.
  */
 export class PlanStore {
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+
   constructor(private readonly db: BetterSqlite3.Database) {}
+
+  /**
+   * Each SQL text is prepared once and reused. Preparing at every call (several times per file)
+   * cost 10 of a 10,000-file deposit's CPU seconds and left one native statement per call
+   * waiting for the garbage collector to finalize it (issue 5, ADR 0010). The texts are few: the
+   * variable ones (nextRunnable's exclusions, listUnits' filters) vary within small bounds.
+   */
+  private statement(sql: string): BetterSqlite3.Statement {
+    let prepared = this.statements.get(sql);
+    if (prepared === undefined) {
+      prepared = this.db.prepare(sql);
+      this.statements.set(sql, prepared);
+    }
+    return prepared;
+  }
 
   close(): void {
     this.db.close();
@@ -180,29 +197,29 @@ export class PlanStore {
     bucket: string;
     prefix: string;
   }): PlanRecord | undefined {
-    const row = this.db
-      .prepare('SELECT * FROM plans WHERE dir = ? AND endpoint = ? AND bucket = ? AND prefix = ?')
-      .get(key.dir, key.endpoint, key.bucket, key.prefix) as PlanRow | undefined;
+    const row = this.statement(
+      'SELECT * FROM plans WHERE dir = ? AND endpoint = ? AND bucket = ? AND prefix = ?',
+    ).get(key.dir, key.endpoint, key.bucket, key.prefix) as PlanRow | undefined;
     return row === undefined ? undefined : toPlan(row);
   }
 
   getPlan(planId: number): PlanRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM plans WHERE id = ?').get(planId) as
+    const row = this.statement('SELECT * FROM plans WHERE id = ?').get(planId) as
       PlanRow | undefined;
     return row === undefined ? undefined : toPlan(row);
   }
 
   listPlans(): PlanRecord[] {
-    return (this.db.prepare('SELECT * FROM plans ORDER BY id').all() as PlanRow[]).map(toPlan);
+    return (this.statement('SELECT * FROM plans ORDER BY id').all() as PlanRow[]).map(toPlan);
   }
 
   /** The plan and all its units, in one transaction. */
   createPlan(plan: NewPlan, units: readonly NewUnit[]): number {
-    const insertPlan = this.db.prepare(
+    const insertPlan = this.statement(
       `INSERT INTO plans (dir, endpoint, bucket, prefix, fingerprint, metadata, part_size, threshold, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const insertUnit = this.db.prepare(
+    const insertUnit = this.statement(
       `INSERT INTO units (plan_id, seq, rel_path, abs_path, key, size, mtime_ms, multipart, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -238,15 +255,16 @@ export class PlanStore {
   }
 
   setPlanMetadata(planId: number, metadata: Readonly<Record<string, unknown>>): void {
-    this.db
-      .prepare('UPDATE plans SET metadata = ? WHERE id = ?')
-      .run(JSON.stringify(metadata), planId);
+    this.statement('UPDATE plans SET metadata = ? WHERE id = ?').run(
+      JSON.stringify(metadata),
+      planId,
+    );
   }
 
   /** Units in plan order, read in pages so a 10,000-file plan is never held at once. */
   *iterateUnits(planId: number, pageSize = 500): Generator<UnitRecord> {
     let after = -1;
-    const page = this.db.prepare(
+    const page = this.statement(
       'SELECT * FROM units WHERE plan_id = ? AND seq > ? ORDER BY seq LIMIT ?',
     );
     for (;;) {
@@ -258,46 +276,43 @@ export class PlanStore {
   }
 
   getUnit(unitId: number): UnitRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM units WHERE id = ?').get(unitId) as
+    const row = this.statement('SELECT * FROM units WHERE id = ?').get(unitId) as
       UnitRow | undefined;
     return row === undefined ? undefined : toUnit(row);
   }
 
   unitByKey(planId: number, key: string): UnitRecord | undefined {
-    const row = this.db
-      .prepare('SELECT * FROM units WHERE plan_id = ? AND key = ?')
-      .get(planId, key) as UnitRow | undefined;
+    const row = this.statement('SELECT * FROM units WHERE plan_id = ? AND key = ?').get(
+      planId,
+      key,
+    ) as UnitRow | undefined;
     return row === undefined ? undefined : toUnit(row);
   }
 
   nextUnhashed(planId: number): UnitRecord | undefined {
-    const row = this.db
-      .prepare(
-        "SELECT * FROM units WHERE plan_id = ? AND sha256 IS NULL AND state != 'failed' ORDER BY seq LIMIT 1",
-      )
-      .get(planId) as UnitRow | undefined;
+    const row = this.statement(
+      "SELECT * FROM units WHERE plan_id = ? AND sha256 IS NULL AND state != 'failed' ORDER BY seq LIMIT 1",
+    ).get(planId) as UnitRow | undefined;
     return row === undefined ? undefined : toUnit(row);
   }
 
   countUnhashed(planId: number): number {
     return (
-      this.db
-        .prepare(
-          "SELECT COUNT(*) AS n FROM units WHERE plan_id = ? AND sha256 IS NULL AND state != 'failed'",
-        )
-        .get(planId) as { n: number }
+      this.statement(
+        "SELECT COUNT(*) AS n FROM units WHERE plan_id = ? AND sha256 IS NULL AND state != 'failed'",
+      ).get(planId) as { n: number }
     ).n;
   }
 
   /** The file's checksums and its part plan, replacing any earlier one, in one transaction. */
   setHashes(unitId: number, sha256: string, parts: readonly NewPart[]): void {
-    const insert = this.db.prepare(
+    const insert = this.statement(
       'INSERT INTO parts (unit_id, part_number, offset, size, md5) VALUES (?, ?, ?, ?, ?)',
     );
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM parts WHERE unit_id = ?').run(unitId);
+      this.statement('DELETE FROM parts WHERE unit_id = ?').run(unitId);
       for (const p of parts) insert.run(unitId, p.partNumber, p.offset, p.size, p.md5);
-      this.db.prepare('UPDATE units SET sha256 = ? WHERE id = ?').run(sha256, unitId);
+      this.statement('UPDATE units SET sha256 = ? WHERE id = ?').run(sha256, unitId);
     })();
   }
 
@@ -307,27 +322,24 @@ export class PlanStore {
    */
   nextRunnable(planId: number, now: number, exclude: readonly number[]): UnitRecord | undefined {
     const skip = exclude.length === 0 ? '' : `AND id NOT IN (${exclude.map(() => '?').join(',')})`;
-    const row = this.db
-      .prepare(
-        `SELECT * FROM units WHERE plan_id = ? ${skip}
+    const row = this.statement(
+      `SELECT * FROM units WHERE plan_id = ? ${skip}
          AND (state IN ('pending', 'in-progress') OR (state = 'deferred' AND not_before <= ?))
          ORDER BY seq LIMIT 1`,
-      )
-      .get(planId, ...exclude, now) as UnitRow | undefined;
+    ).get(planId, ...exclude, now) as UnitRow | undefined;
     return row === undefined ? undefined : toUnit(row);
   }
 
   earliestDeferred(planId: number): number | undefined {
-    const row = this.db
-      .prepare("SELECT MIN(not_before) AS t FROM units WHERE plan_id = ? AND state = 'deferred'")
-      .get(planId) as { t: number | null };
+    const row = this.statement(
+      "SELECT MIN(not_before) AS t FROM units WHERE plan_id = ? AND state = 'deferred'",
+    ).get(planId) as { t: number | null };
     return row.t ?? undefined;
   }
 
   counts(planId: number): StateCounts {
-    const row = this.db
-      .prepare(
-        `SELECT COUNT(*) AS units,
+    const row = this.statement(
+      `SELECT COUNT(*) AS units,
            SUM(state = 'pending') AS pending,
            SUM(state = 'in-progress') AS inProgress,
            SUM(state = 'deferred') AS deferred,
@@ -338,8 +350,7 @@ export class PlanStore {
            SUM(size) AS bytesTotal,
            SUM(CASE WHEN state = 'done' THEN size ELSE bytes_acked END) AS bytesAcked
          FROM units WHERE plan_id = ?`,
-      )
-      .get(planId) as Record<keyof StateCounts, number | null>;
+    ).get(planId) as Record<keyof StateCounts, number | null>;
     return {
       units: row.units ?? 0,
       pending: row.pending ?? 0,
@@ -358,80 +369,73 @@ export class PlanStore {
     const notBefore = state.kind === 'deferred' ? state.notBefore : null;
     const alreadyPresent = state.kind === 'done' && state.alreadyPresent ? 1 : 0;
     const cause = state.kind === 'failed' ? JSON.stringify(state.cause) : null;
-    this.db
-      .prepare(
-        'UPDATE units SET state = ?, not_before = ?, already_present = ?, cause = ?, updated_at = ? WHERE id = ?',
-      )
-      .run(state.kind, notBefore, alreadyPresent, cause, now, unitId);
+    this.statement(
+      'UPDATE units SET state = ?, not_before = ?, already_present = ?, cause = ?, updated_at = ? WHERE id = ?',
+    ).run(state.kind, notBefore, alreadyPresent, cause, now, unitId);
   }
 
   /** Before emitting CreateMultipartUpload: from now on, a retry must reconcile first. */
   markCreateStarted(unitId: number): void {
-    this.db.prepare('UPDATE units SET create_started = 1 WHERE id = ?').run(unitId);
+    this.statement('UPDATE units SET create_started = 1 WHERE id = ?').run(unitId);
   }
 
   /** Persisted before the engine relies on the upload; null once it is completed or gone. */
   setUploadId(unitId: number, uploadId: string | null): void {
-    this.db.prepare('UPDATE units SET upload_id = ? WHERE id = ?').run(uploadId, unitId);
+    this.statement('UPDATE units SET upload_id = ? WHERE id = ?').run(uploadId, unitId);
   }
 
   /** The upload is gone: its parts must be sent again, and a new upload may be created. */
   forgetUpload(unitId: number): void {
     this.db.transaction(() => {
-      this.db
-        .prepare('UPDATE units SET upload_id = NULL, create_started = 0 WHERE id = ?')
-        .run(unitId);
+      this.statement('UPDATE units SET upload_id = NULL, create_started = 0 WHERE id = ?').run(
+        unitId,
+      );
       this.forgetAcks(unitId);
     })();
   }
 
   /** After a stop: units no worker holds any more are shown as waiting again. */
   resetInProgress(planId: number, now: number): void {
-    this.db
-      .prepare(
-        "UPDATE units SET state = 'pending', updated_at = ? WHERE plan_id = ? AND state = 'in-progress'",
-      )
-      .run(now, planId);
+    this.statement(
+      "UPDATE units SET state = 'pending', updated_at = ? WHERE plan_id = ? AND state = 'in-progress'",
+    ).run(now, planId);
   }
 
   /** The acknowledged parts no longer count (the server does not hold them as recorded). */
   forgetAcks(unitId: number, partNumber?: number): void {
     if (partNumber !== undefined) {
       this.db.transaction(() => {
-        const part = this.db
-          .prepare(
-            'UPDATE parts SET etag = NULL WHERE unit_id = ? AND part_number = ? AND etag IS NOT NULL RETURNING size',
-          )
-          .get(unitId, partNumber) as { size: number } | undefined;
+        const part = this.statement(
+          'UPDATE parts SET etag = NULL WHERE unit_id = ? AND part_number = ? AND etag IS NOT NULL RETURNING size',
+        ).get(unitId, partNumber) as { size: number } | undefined;
         if (part !== undefined) {
-          this.db
-            .prepare('UPDATE units SET bytes_acked = MAX(0, bytes_acked - ?) WHERE id = ?')
-            .run(part.size, unitId);
+          this.statement('UPDATE units SET bytes_acked = MAX(0, bytes_acked - ?) WHERE id = ?').run(
+            part.size,
+            unitId,
+          );
         }
       })();
       return;
     }
     this.db.transaction(() => {
-      this.db.prepare('UPDATE parts SET etag = NULL WHERE unit_id = ?').run(unitId);
-      this.db.prepare('UPDATE units SET bytes_acked = 0 WHERE id = ?').run(unitId);
+      this.statement('UPDATE parts SET etag = NULL WHERE unit_id = ?').run(unitId);
+      this.statement('UPDATE units SET bytes_acked = 0 WHERE id = ?').run(unitId);
     })();
   }
 
   parts(unitId: number): PartRecord[] {
     return (
-      this.db
-        .prepare('SELECT * FROM parts WHERE unit_id = ? ORDER BY part_number')
-        .all(unitId) as PartRow[]
+      this.statement('SELECT * FROM parts WHERE unit_id = ? ORDER BY part_number').all(
+        unitId,
+      ) as PartRow[]
     ).map(toPart);
   }
 
   /** Counts one more start of sending this part; returns how many starts came before. */
   markSending(unitId: number, partNumber: number): number {
-    const row = this.db
-      .prepare(
-        'UPDATE parts SET sends = sends + 1 WHERE unit_id = ? AND part_number = ? RETURNING sends',
-      )
-      .get(unitId, partNumber) as { sends: number } | undefined;
+    const row = this.statement(
+      'UPDATE parts SET sends = sends + 1 WHERE unit_id = ? AND part_number = ? RETURNING sends',
+    ).get(unitId, partNumber) as { sends: number } | undefined;
     return (row?.sends ?? 1) - 1;
   }
 
@@ -443,45 +447,42 @@ export class PlanStore {
     sent: { bytes: number; resentBytes: number } | undefined,
   ): void {
     this.db.transaction(() => {
-      const part = this.db
-        .prepare(
-          'UPDATE parts SET etag = ? WHERE unit_id = ? AND part_number = ? AND etag IS NULL RETURNING size',
-        )
-        .get(etag, unitId, partNumber) as { size: number } | undefined;
+      const part = this.statement(
+        'UPDATE parts SET etag = ? WHERE unit_id = ? AND part_number = ? AND etag IS NULL RETURNING size',
+      ).get(etag, unitId, partNumber) as { size: number } | undefined;
       if (part !== undefined) {
-        this.db
-          .prepare('UPDATE units SET bytes_acked = bytes_acked + ? WHERE id = ?')
-          .run(part.size, unitId);
+        this.statement('UPDATE units SET bytes_acked = bytes_acked + ? WHERE id = ?').run(
+          part.size,
+          unitId,
+        );
       }
       if (sent !== undefined) {
-        this.db
-          .prepare(
-            `UPDATE plans SET bytes_sent = bytes_sent + ?, bytes_resent = bytes_resent + ?
+        this.statement(
+          `UPDATE plans SET bytes_sent = bytes_sent + ?, bytes_resent = bytes_resent + ?
              WHERE id = (SELECT plan_id FROM units WHERE id = ?)`,
-          )
-          .run(sent.bytes, sent.resentBytes, unitId);
+        ).run(sent.bytes, sent.resentBytes, unitId);
       }
     })();
   }
 
   setPaused(planId: number, paused: boolean): void {
-    this.db.prepare('UPDATE plans SET paused = ? WHERE id = ?').run(paused ? 1 : 0, planId);
+    this.statement('UPDATE plans SET paused = ? WHERE id = ?').run(paused ? 1 : 0, planId);
   }
 
   setCompleted(planId: number, at: number | null): void {
-    this.db.prepare('UPDATE plans SET completed_at = ? WHERE id = ?').run(at, planId);
+    this.statement('UPDATE plans SET completed_at = ? WHERE id = ?').run(at, planId);
   }
 
   setManifestWritten(planId: number, at: number | null): void {
-    this.db.prepare('UPDATE plans SET manifest_at = ? WHERE id = ?').run(at, planId);
+    this.statement('UPDATE plans SET manifest_at = ? WHERE id = ?').run(at, planId);
   }
 
   /** Failed units in plan order (failures are few; the interface groups them by cause). */
   failedUnits(planId: number): UnitRecord[] {
     return (
-      this.db
-        .prepare("SELECT * FROM units WHERE plan_id = ? AND state = 'failed' ORDER BY seq")
-        .all(planId) as UnitRow[]
+      this.statement("SELECT * FROM units WHERE plan_id = ? AND state = 'failed' ORDER BY seq").all(
+        planId,
+      ) as UnitRow[]
     ).map(toUnit);
   }
 
@@ -491,31 +492,30 @@ export class PlanStore {
   ): { total: number; units: UnitRecord[] } {
     const where = `plan_id = ? AND ${filterSql[page.filter ?? 'all']}`;
     const total = (
-      this.db.prepare(`SELECT COUNT(*) AS n FROM units WHERE ${where}`).get(planId) as {
+      this.statement(`SELECT COUNT(*) AS n FROM units WHERE ${where}`).get(planId) as {
         n: number;
       }
     ).n;
-    const rows = this.db
-      .prepare(`SELECT * FROM units WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`)
-      .all(planId, page.limit, page.offset) as UnitRow[];
+    const rows = this.statement(
+      `SELECT * FROM units WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`,
+    ).all(planId, page.limit, page.offset) as UnitRow[];
     return { total, units: rows.map(toUnit) };
   }
 
   addJournal(entry: Omit<JournalEntry, 'id'>): void {
-    this.db
-      .prepare(
-        'INSERT INTO journal (plan_id, operation, outcome, attempt, delay_ms, at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(entry.planId, entry.operation, entry.outcome, entry.attempt, entry.delayMs, entry.at);
+    this.statement(
+      'INSERT INTO journal (plan_id, operation, outcome, attempt, delay_ms, at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(entry.planId, entry.operation, entry.outcome, entry.attempt, entry.delayMs, entry.at);
   }
 
   journal(query: { limit: number; planId?: number }): JournalEntry[] {
     const rows = (
       query.planId === undefined
-        ? this.db.prepare('SELECT * FROM journal ORDER BY id DESC LIMIT ?').all(query.limit)
-        : this.db
-            .prepare('SELECT * FROM journal WHERE plan_id = ? ORDER BY id DESC LIMIT ?')
-            .all(query.planId, query.limit)
+        ? this.statement('SELECT * FROM journal ORDER BY id DESC LIMIT ?').all(query.limit)
+        : this.statement('SELECT * FROM journal WHERE plan_id = ? ORDER BY id DESC LIMIT ?').all(
+            query.planId,
+            query.limit,
+          )
     ) as {
       id: number;
       plan_id: number | null;
@@ -540,7 +540,7 @@ export class PlanStore {
 
   /** The current holder of a plan's run lease, if any. */
   lease(planId: number): RunLease | undefined {
-    const row = this.db.prepare('SELECT * FROM run_leases WHERE plan_id = ?').get(planId) as
+    const row = this.statement('SELECT * FROM run_leases WHERE plan_id = ?').get(planId) as
       LeaseRow | undefined;
     return row === undefined ? undefined : toLease(row);
   }
@@ -557,15 +557,13 @@ export class PlanStore {
         const dead = current.host === request.host && !request.isAlive(current.pid);
         if (!stale && !dead) return { kind: 'held', by: current };
       }
-      this.db
-        .prepare(
-          `INSERT INTO run_leases (plan_id, holder_pid, holder_host, holder_token, taken_at, heartbeat_at)
+      this.statement(
+        `INSERT INTO run_leases (plan_id, holder_pid, holder_host, holder_token, taken_at, heartbeat_at)
            VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT (plan_id) DO UPDATE SET holder_pid = excluded.holder_pid,
              holder_host = excluded.holder_host, holder_token = excluded.holder_token,
              taken_at = excluded.taken_at, heartbeat_at = excluded.heartbeat_at`,
-        )
-        .run(request.planId, request.pid, request.host, request.token, request.now, request.now);
+      ).run(request.planId, request.pid, request.host, request.token, request.now, request.now);
       return current === undefined || current.token === request.token
         ? { kind: 'taken' }
         : { kind: 'taken', tookOver: current };
@@ -575,16 +573,17 @@ export class PlanStore {
 
   /** False when the lease is no longer ours (taken over after a stale heartbeat). */
   renewLease(planId: number, token: string, now: number): boolean {
-    const r = this.db
-      .prepare('UPDATE run_leases SET heartbeat_at = ? WHERE plan_id = ? AND holder_token = ?')
-      .run(now, planId, token);
+    const r = this.statement(
+      'UPDATE run_leases SET heartbeat_at = ? WHERE plan_id = ? AND holder_token = ?',
+    ).run(now, planId, token);
     return r.changes === 1;
   }
 
   releaseLease(planId: number, token: string): void {
-    this.db
-      .prepare('DELETE FROM run_leases WHERE plan_id = ? AND holder_token = ?')
-      .run(planId, token);
+    this.statement('DELETE FROM run_leases WHERE plan_id = ? AND holder_token = ?').run(
+      planId,
+      token,
+    );
   }
 }
 
