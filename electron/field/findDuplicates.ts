@@ -8,11 +8,19 @@ type Candidate = { readonly relPath: string; readonly absPath: string; readonly 
 /** Enough to cover headers and the first samples: equal sizes rarely survive it unless equal. */
 const EDGE = 16 * 1024;
 
-/** SHA-256 of the whole file, streamed in 1 MiB reads (never the whole file in memory). */
-export const sha256OfFile = async (absPath: string, signal?: AbortSignal): Promise<string> => {
+/**
+ * SHA-256 of the whole file, streamed in reads of at most 1 MiB (never the whole file in memory).
+ * A read stream allocates its full read size for each read whatever the file holds, so a small
+ * file reads into a buffer of its own size, not 1 MiB (issue 5, ADR 0010).
+ */
+export const sha256OfFile = async (
+  absPath: string,
+  size: number,
+  signal?: AbortSignal,
+): Promise<string> => {
   const hash = createHash('sha256');
   const stream = createReadStream(absPath, {
-    highWaterMark: 1 << 20,
+    highWaterMark: Math.max(1, Math.min(size, 1 << 20)),
     ...(signal ? { signal } : {}),
   });
   for await (const chunk of stream) hash.update(chunk as Buffer);
@@ -75,7 +83,7 @@ export const findDuplicates = async (
       const byHash = await groupBy(
         sameEdges,
         async (f) => {
-          const sha = await sha256OfFile(f.absPath, signal);
+          const sha = await sha256OfFile(f.absPath, f.size, signal);
           hashes.set(f.relPath, sha);
           return sha;
         },
