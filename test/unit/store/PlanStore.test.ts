@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 
@@ -103,6 +103,50 @@ describe('PlanStore', () => {
       bytesAcked: 0,
     });
     expect(store.parts(unit.id).every((p) => p.etag === null)).toBe(true);
+  });
+
+  it('prepares each statement once and reuses it across calls, with fresh results each time', () => {
+    const db = openDatabase(':memory:');
+    const prepare = vi.spyOn(db, 'prepare');
+    const own = new PlanStore(db);
+    try {
+      const id = own.createPlan(
+        {
+          dir: '/n',
+          endpoint: 'http://s3',
+          bucket: 'b',
+          prefix: 'p',
+          fingerprint: 'f',
+          metadata: {},
+          partSize: 10,
+          threshold: 10,
+          createdAt: 1,
+        },
+        [0, 1, 2].map((i) => ({
+          relPath: `r${i}.wav`,
+          absPath: `/n/r${i}.wav`,
+          key: `p/r${i}.wav`,
+          size: 5,
+          mtimeMs: 1,
+          multipart: false,
+        })),
+      );
+      const [a, b] = own.listUnits(id, { offset: 0, limit: 2 }).units;
+      if (a === undefined || b === undefined) throw new Error('units');
+      const before = prepare.mock.calls.length;
+      own.setState(a.id, { kind: 'done', alreadyPresent: false }, 2);
+      expect(own.counts(id)).toMatchObject({ done: 1, pending: 2 });
+      const afterFirst = prepare.mock.calls.length;
+      own.setState(b.id, { kind: 'done', alreadyPresent: true }, 3);
+      expect(own.counts(id)).toMatchObject({ done: 2, pending: 1, alreadyPresent: 1 });
+      expect(own.nextRunnable(id, 3, [])?.relPath).toBe('r2.wav');
+      expect(own.nextRunnable(id, 3, [])?.relPath).toBe('r2.wav');
+      expect(afterFirst - before).toBe(2);
+      // The second round of the same calls prepared only nextRunnable's text, once.
+      expect(prepare.mock.calls.length - afterFirst).toBe(1);
+    } finally {
+      own.close();
+    }
   });
 
   it('keeps the attempt journal, newest first', () => {
