@@ -43,6 +43,8 @@ const { values } = parseArgs({
     'no-readme': { type: 'boolean', default: false },
     /** Passed to `depot deposit --concurrency` (default: Depot's own default). */
     'depot-concurrency': { type: 'string' },
+    /** Passed to `depot deposit --part-size`, in MiB (default: Depot's own default). */
+    'depot-part-mib': { type: 'string' },
   },
 });
 
@@ -103,11 +105,14 @@ const main = async (): Promise<void> => {
 
   const concurrency =
     values['depot-concurrency'] === undefined ? undefined : Number(values['depot-concurrency']);
+  const partMib =
+    values['depot-part-mib'] === undefined ? undefined : Number(values['depot-part-mib']);
   const depot = depotTool({
-    partBytes: 8 * MIB,
+    partBytes: partMib === undefined ? defaultEngineSettings.partSize : partMib * MIB,
     filesInFlight: concurrency ?? defaultEngineSettings.concurrency,
     version: depotVersion(),
     ...(concurrency === undefined ? {} : { concurrency }),
+    ...(partMib === undefined ? {} : { partMib }),
   });
   const allTools: Tool[] = [depot, rcloneTool(), awsCliTool()];
   const tools = allTools.filter((t) => wanted(values.tools, t.name));

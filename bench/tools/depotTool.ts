@@ -11,12 +11,14 @@ export const depotTool = (opts: {
   version: string;
   /** Passed as --concurrency; absent: Depot's default. */
   concurrency?: number;
+  /** Passed as --part-size (MiB); absent: Depot's default. */
+  partMib?: number;
 }): Tool => ({
   name: 'depot',
   version: opts.version,
   partBytes: opts.partBytes,
   filesInFlight: opts.filesInFlight,
-  settings: `depot deposit${opts.concurrency === undefined ? ', defaults' : ` --concurrency ${opts.concurrency}`} (${opts.filesInFlight} files in flight, ${opts.partBytes / MIB} MiB parts)`,
+  settings: `depot deposit${opts.concurrency === undefined && opts.partMib === undefined ? ', defaults' : ''}${opts.concurrency === undefined ? '' : ` --concurrency ${opts.concurrency}`}${opts.partMib === undefined ? '' : ` --part-size ${opts.partMib}MiB`} (${opts.filesInFlight} slots, ${opts.partBytes / MIB} MiB parts)`,
   command(ctx) {
     return {
       // Executed as `npx depot` runs it, so that its shebang's Node options apply.
@@ -35,6 +37,7 @@ export const depotTool = (opts: {
         join(ctx.stateDir, 'depot.sqlite'),
         '--json',
         ...(opts.concurrency === undefined ? [] : ['--concurrency', String(opts.concurrency)]),
+        ...(opts.partMib === undefined ? [] : ['--part-size', `${opts.partMib}MiB`]),
       ],
       env: {
         HOME: ctx.stateDir,
