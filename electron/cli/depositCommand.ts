@@ -30,7 +30,7 @@ Running the same command again resumes where it stopped.
   --region R        signing region (default us-east-1)
   --path-style      https://endpoint/bucket/key addressing (most non-AWS servers)
   --concurrency N   files at once (default ${defaultEngineSettings.concurrency})
-  --part-size SIZE  multipart part size (default 8MiB; grown for files over 10,000 parts)
+  --part-size SIZE  multipart part size (default ${defaultEngineSettings.partSize / 1024 / 1024}MiB; grown for files over 10,000 parts)
   --bwlimit RATE    bandwidth cap across all transfers (e.g. 2MiB/s)
   --db FILE         plan database (default $DEPOT_DB or ~/.local/share/depot/depot.db)
   --profile NAME    AWS profile (default: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, else AWS_PROFILE)
@@ -225,7 +225,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     return usageError('--concurrency must be a whole number from 1 to 64');
   }
-  const partSize = v['part-size'] === undefined ? 8 * 1024 * 1024 : parseSize(v['part-size']);
+  const partSize =
+    v['part-size'] === undefined ? defaultEngineSettings.partSize : parseSize(v['part-size']);
   if (partSize === undefined || partSize < 5 * 1024 * 1024 || partSize > 5 * 1024 ** 3) {
     return usageError('--part-size must be between 5MiB and 5GiB (e.g. 8MiB)');
   }

@@ -29,8 +29,9 @@ export type EngineSettings = {
 
 export const defaultEngineSettings: EngineSettings = {
   concurrency: 4,
-  partSize: 8 * MiB,
-  multipartThreshold: 8 * MiB,
+  // S3's smallest part: a cut or a kill costs what the parts in flight had sent (ADR 0009).
+  partSize: 5 * MiB,
+  multipartThreshold: 5 * MiB,
   callTimeoutMs: 120_000,
   minThroughputBytesPerSec: 16 * 1024,
   deferAfterMs: 60_000,

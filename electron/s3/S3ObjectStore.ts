@@ -140,6 +140,10 @@ export class S3ObjectStore implements ObjectStore {
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
         systemClockOffset: clockOffsetMs,
+        // The SDK asks `Expect: 100-continue` for bodies of 2 MiB or more: one round trip of
+        // silence before every part (80 ms on a tethered link). A refusal after the body costs
+        // one part at most, and a refusal is the rare case.
+        expectContinueHeader: false,
         requestHandler: this.handler,
         // Otherwise the SDK prints a warning to the console for every failed upload; failures are
         // reported as outcomes.

@@ -2,13 +2,14 @@ import { HeadObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultEngineSettings } from '../../electron/engine/EngineSettings';
 import { s3Request } from '../support/faultProxy';
 import { useDepositWorld } from './support/useDepositWorld';
 
 const setUpWorld = useDepositWorld();
 
-const MiB = 1024 * 1024;
-const PART_SIZE = 8 * MiB;
+// The app deposits with the engine's default part size.
+const PART_SIZE = defaultEngineSettings.partSize;
 const CONCURRENCY = 3;
 
 const percentOf = (text: string): number => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
