@@ -90,6 +90,8 @@ const SHA_KEY = 'sha256';
 const THROUGHPUT_WINDOW_MS = 10_000;
 const PROGRESS_EVERY_MS = 250;
 const MAX_UPLOAD_RESTARTS = 3;
+/** A run starting this soon after a yes to HeadBucket does not ask again (one round trip saved). */
+const ENDPOINT_CHECK_FRESH_MS = 60_000;
 
 const errnoOf = (error: unknown): string | undefined =>
   error instanceof Error && 'code' in error && typeof error.code === 'string'
@@ -118,6 +120,8 @@ export class DepositEngine {
   private readonly bandwidth: TokenBucket | undefined;
   /** No new emission to the endpoint before this (a give-up's not-before): no racing through the queue. */
   private holdUntil = 0;
+  /** When the endpoint last said yes to HeadBucket (checkEndpoint or a run's start). */
+  private endpointCheckedAt = Number.NEGATIVE_INFINITY;
   private consecutiveGiveUps = 0;
   private circuitOffline = false;
   private readonly holder: LeaseHolder;
@@ -365,6 +369,7 @@ export class DepositEngine {
 
   /** New credentials: units refused for authentication go back in the queue (parts kept). */
   credentialsChanged(): number {
+    this.endpointCheckedAt = Number.NEGATIVE_INFINITY;
     let rearmed = 0;
     for (const plan of this.store.listPlans()) {
       for (const unit of this.store.failedUnits(plan.id)) {
@@ -413,6 +418,7 @@ export class DepositEngine {
         );
         return r.kind === 'refused' ? causeOfRefusal(r.failure, bucket) : undefined;
       });
+      if (outcome === undefined) this.endpointCheckedAt = this.clock.now();
       if (outcome === undefined || outcome === 'deferred') return { kind: 'ok' };
       return { kind: 'blocked', cause: outcome };
     } catch (error) {
@@ -545,12 +551,15 @@ export class DepositEngine {
       return { kind: 'completed' };
     }
     // The endpoint first: wrong credentials or a missing bucket stop here, failing no unit.
-    await this.withWaits(run, undefined, async () => {
-      const r = await this.call(run, undefined, 'HeadBucket', 'brief', 0, (o) =>
-        this.objectStore.headBucket(o),
-      );
-      if (r.kind === 'refused') this.block(run, causeOfRefusal(r.failure, run.bucket));
-    });
+    if (this.clock.now() - this.endpointCheckedAt > ENDPOINT_CHECK_FRESH_MS) {
+      await this.withWaits(run, undefined, async () => {
+        const r = await this.call(run, undefined, 'HeadBucket', 'brief', 0, (o) =>
+          this.objectStore.headBucket(o),
+        );
+        if (r.kind === 'refused') this.block(run, causeOfRefusal(r.failure, run.bucket));
+        this.endpointCheckedAt = this.clock.now();
+      });
+    }
     // Files planning did not get to are hashed by the workers, one at a time, as they come.
     this.emitProgress(run.planId, true);
     // Units re-queued while the last workers were finishing (retryFailures, credentialsChanged)
@@ -1233,9 +1242,21 @@ export class DepositEngine {
 
   private async finish(run: Run): Promise<RunResult> {
     const counts = this.store.counts(run.planId);
-    await this.sweepUploads(run);
+    const complete = counts.failed === 0 && counts.done === counts.units;
+    // Two independent round trips or more each: at the end of a night, side by side.
+    const [swept, written] = await Promise.allSettled([
+      this.sweepUploads(run),
+      complete ? this.writeManifest(run) : Promise.resolve(),
+    ]);
+    if (swept.status === 'rejected') throw swept.reason;
+    if (written.status === 'rejected') throw written.reason;
     if (counts.failed > 0) return { kind: 'failures', failed: counts.failed };
-    if (counts.done !== counts.units) return { kind: 'stopped', reason: 'aborted' };
+    if (!complete) return { kind: 'stopped', reason: 'aborted' };
+    return { kind: 'completed' };
+  }
+
+  /** The manifest, last: it marks the night complete (DESIGN principle 9). */
+  private async writeManifest(run: Run): Promise<void> {
     const plan = this.store.getPlan(run.planId);
     if (plan !== undefined && plan.manifestAt === null) {
       const at = this.clock.now();
@@ -1268,7 +1289,6 @@ export class DepositEngine {
       this.store.setManifestWritten(run.planId, at);
       this.store.setCompleted(run.planId, at);
     }
-    return { kind: 'completed' };
   }
 
   /**
