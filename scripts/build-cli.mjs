@@ -1,7 +1,9 @@
 // Bundles the command line (`npm run build:cli`) into dist/cli/depot.mjs so that `bin/depot.js`
 // runs plain JavaScript instead of compiling TypeScript through tsx at every start: tsx's loader
 // and esbuild service cost ~30 MB of resident memory and half a second (issue 5, peak RSS).
-// Packages stay external (resolved from node_modules as usual; better-sqlite3 is native).
+// Packages are bundled too, except better-sqlite3 (native) and electron: Node's loader spent
+// ~0.3 s of every start resolving and lexing the SDK's hundreds of CommonJS files one by one
+// (`depot help` 0.50 -> 0.25 s; on the lab's link that is payload time lost, issue 5).
 // dist/cli/inputs.json lists the sources bundled, so bin/depot.js can tell a stale bundle.
 import { build } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +21,11 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external: ['better-sqlite3', 'electron'],
+  // The SDK's CommonJS modules call require() for Node's built-ins, which an ES module lacks.
+  banner: {
+    js: "import { createRequire as depotCreateRequire } from 'node:module'; const require = depotCreateRequire(import.meta.url);",
+  },
   sourcemap: 'linked',
   metafile: true,
   logLevel: 'warning',
