@@ -267,6 +267,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   try {
     const progress = new ProgressReporter(io.stderr);
     const offEarly = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
+    // Each command reads the credentials afresh: units refused for authentication get another go,
+    // and the check below is made with these credentials.
+    depot.engine.credentialsChanged();
     const endpointCheck = await depot.engine.checkEndpoint(bucket, { signal: io.signal });
     offEarly();
     if (endpointCheck.kind === 'stopped') {
@@ -277,7 +280,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       io.stderr.write(`depot deposit: ${blockedMessage(endpointCheck.cause, endpoint)}\n`);
       return 2;
     }
-    say(`Planning ${folder.totalFiles} files (${formatBytes(folder.totalBytes)}): checksums...`);
+    say(`Planning ${folder.totalFiles} files (${formatBytes(folder.totalBytes)})...`);
     let plan;
     try {
       plan = await depot.engine.planFolder({
@@ -286,6 +289,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         prefix,
         include,
         metadata,
+        // Each file is checksummed as it is taken: uploading starts at once.
+        hashAhead: false,
         signal: io.signal,
       });
     } catch (error) {
@@ -301,8 +306,6 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to s3://${bucket}/${prefix}` +
         (plan.skippedJunk > 0 ? ` (${plan.skippedJunk} system files skipped)` : ''),
     );
-    // Each command reads the credentials afresh: units refused for authentication get another go.
-    depot.engine.credentialsChanged();
     const off = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
     let result: RunResult;
     try {

@@ -167,6 +167,14 @@ describe('DepositEngine: a clean deposit', () => {
     expect(Buffer.from(object?.bytes ?? []).equals(contentOf('big.wav', 40 * MiB))).toBe(true);
   });
 
+  it('asks HeadBucket once when the run follows a yes to checkEndpoint', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    expect(await h.time.drive(h.engine.checkEndpoint('b'))).toEqual({ kind: 'ok' });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(h.objects.count('headBucket')).toBe(1);
+  });
+
   it('paces reads with the bandwidth cap', async () => {
     h = makeHarness({
       files: { 'a.wav': 6 * MiB, 'b.wav': 2 * MiB },

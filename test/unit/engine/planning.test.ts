@@ -116,6 +116,28 @@ describe('planning a folder', () => {
     );
   });
 
+  it('hashAhead false: planning reads no file; each is checksummed when taken, then verified', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 6 * MiB } });
+    const phases: string[] = [];
+    const plan = await h.engine.planFolder({
+      dir: h.dir,
+      bucket: 'b',
+      prefix: 'p',
+      hashAhead: false,
+      onProgress: (p) => phases.push(p.phase),
+    });
+    expect(phases).not.toContain('hash');
+    expect(h.store.countUnhashed(plan.id)).toBe(2);
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(h.store.countUnhashed(plan.id)).toBe(0);
+    expect(h.objects.objects.get('p/b.wav')?.metadata.sha256).toBe(
+      sha256Hex(contentOf('b.wav', 6 * MiB)),
+    );
+    expect(h.objects.objects.get('p/a.wav')?.metadata.sha256).toBe(
+      sha256Hex(contentOf('a.wav', 10 * KiB)),
+    );
+  });
+
   it('refuses an empty folder (junk only) with a clear error and creates no plan', async () => {
     h = makeHarness({ files: { '.DS_Store': 10 } });
     await expect(h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' })).rejects.toThrow(
