@@ -26,7 +26,7 @@ export type ToolRunResult = {
   readonly cuts: readonly CutEvent[];
   readonly resentPerCut: number | null;
   readonly resentPerKill: number | null;
-  /** One part per file in flight, with the tool's own settings. */
+  /** One part per request slot in flight (parts in flight x part size), with the tool's own settings. */
   readonly boundBytes: number;
   readonly verify: VerifyReport | null;
   readonly summary: unknown;

@@ -109,7 +109,7 @@ const main = async (): Promise<void> => {
     values['depot-part-mib'] === undefined ? undefined : Number(values['depot-part-mib']);
   const depot = depotTool({
     partBytes: partMib === undefined ? defaultEngineSettings.partSize : partMib * MIB,
-    filesInFlight: concurrency ?? defaultEngineSettings.concurrency,
+    partsInFlight: concurrency ?? defaultEngineSettings.concurrency,
     version: depotVersion(),
     ...(concurrency === undefined ? {} : { concurrency }),
     ...(partMib === undefined ? {} : { partMib }),

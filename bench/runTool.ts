@@ -157,7 +157,7 @@ export const runTool = async (o: RunToolOptions): Promise<ToolRunResult> => {
     cuts,
     resentPerCut: cuts.length > 0 ? resentBytes / cuts.length : null,
     resentPerKill: kills_ > 0 ? resentBytes / kills_ : null,
-    boundBytes: o.tool.partBytes * o.tool.filesInFlight,
+    boundBytes: o.tool.partBytes * o.tool.partsInFlight,
     verify,
     summary: parseSummary(lastStdout),
   };

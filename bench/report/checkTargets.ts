@@ -55,7 +55,7 @@ export const checkTargets = (
   )) {
     checks.push({
       name: `re-sent per cut (${r.profile})`,
-      target: `<= one part per file in flight (${mb(r.boundBytes)})`,
+      target: `<= one part per slot in flight (${mb(r.boundBytes)})`,
       measured: `${mb(r.resentPerCut ?? 0)} per cut over ${r.cuts.length} cuts`,
       pass: (r.resentPerCut ?? 0) <= r.boundBytes,
     });
@@ -64,7 +64,7 @@ export const checkTargets = (
   if (kills !== undefined) {
     checks.push({
       name: 're-sent per kill -9',
-      target: `>= 5 kills, each <= one part per file in flight (${mb(kills.boundBytes)}), all verified`,
+      target: `>= 5 kills, each <= one part per slot in flight (${mb(kills.boundBytes)}), all verified`,
       measured: `${kills.kills} kills, ${mb(kills.resentPerKill ?? 0)} per kill, ${kills.verify?.verified ?? 0}/${kills.verify?.files ?? 0} verified`,
       pass:
         kills.kills >= 5 &&

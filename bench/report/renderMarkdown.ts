@@ -44,7 +44,7 @@ export const renderMarkdown = (b: BenchResults): string => {
     lines.push(
       '**kill -9 and restart** (mild link):',
       '',
-      '| tool | kills | exit codes | verified | open MPU | wall s | re-sent MB (wire) | per kill MB | one part per file in flight MB | re-sent MB (own count) |',
+      '| tool | kills | exit codes | verified | open MPU | wall s | re-sent MB (wire) | per kill MB | bound: parts in flight x part MB | re-sent MB (own count) |',
       '|---|---|---|---|---|---|---|---|---|---|',
       ...kills.map(
         (r) =>

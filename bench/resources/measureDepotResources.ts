@@ -66,7 +66,7 @@ export const measureDepotResources = async (
   cleanup: Cleanup,
   timeLimitS: number,
 ): Promise<ResourceResult> => {
-  const { argv, env } = depotTool({ partBytes: 0, filesInFlight: 0, version: '' }).command(ctx);
+  const { argv, env } = depotTool({ partBytes: 0, partsInFlight: 0, version: '' }).command(ctx);
   const timed = await timeCommand(argv, env, ctx.stateDir, cleanup, timeLimitS);
   return { name, files: night.files, bytes: night.bytes, ...timed };
 };

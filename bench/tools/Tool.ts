@@ -16,9 +16,9 @@ export type ToolContext = {
 export type Tool = {
   readonly name: 'depot' | 'rclone' | 'aws-cli';
   readonly version: string;
-  /** Settings that bound its re-sends: bytes per part and files in flight. */
+  /** Settings that bound its re-sends: bytes per part and parts in flight at once. */
   readonly partBytes: number;
-  readonly filesInFlight: number;
+  readonly partsInFlight: number;
   readonly settings: string;
   command(ctx: ToolContext): { readonly argv: string[]; readonly env: Record<string, string> };
   /** True when the run finished its job (exit 0); anything else calls for a rerun. */

@@ -15,7 +15,7 @@ export const awsCliTool = (): Tool => ({
   name: 'aws-cli',
   version: sh([AWS, '--version']).trim().split(' ')[0] ?? 'aws-cli',
   partBytes: 8 * MIB,
-  filesInFlight: 10,
+  partsInFlight: 10,
   settings: 'aws s3 sync, defaults: 10 concurrent requests, multipart above 8 MiB, 8 MiB parts',
   command(ctx) {
     const config = join(ctx.stateDir, 'aws-config');

@@ -7,7 +7,7 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 /** Exit 4: stopped but resumable (README of the CLI): running it again is the intended gesture. */
 export const depotTool = (opts: {
   partBytes: number;
-  filesInFlight: number;
+  partsInFlight: number;
   version: string;
   /** Passed as --concurrency; absent: Depot's default. */
   concurrency?: number;
@@ -17,8 +17,8 @@ export const depotTool = (opts: {
   name: 'depot',
   version: opts.version,
   partBytes: opts.partBytes,
-  filesInFlight: opts.filesInFlight,
-  settings: `depot deposit${opts.concurrency === undefined && opts.partMib === undefined ? ', defaults' : ''}${opts.concurrency === undefined ? '' : ` --concurrency ${opts.concurrency}`}${opts.partMib === undefined ? '' : ` --part-size ${opts.partMib}MiB`} (${opts.filesInFlight} slots, ${opts.partBytes / MIB} MiB parts)`,
+  partsInFlight: opts.partsInFlight,
+  settings: `depot deposit${opts.concurrency === undefined && opts.partMib === undefined ? ', defaults' : ''}${opts.concurrency === undefined ? '' : ` --concurrency ${opts.concurrency}`}${opts.partMib === undefined ? '' : ` --part-size ${opts.partMib}MiB`} (${opts.partsInFlight} slots, ${opts.partBytes / MIB} MiB parts)`,
   command(ctx) {
     return {
       // Executed as `npx depot` runs it, so that its shebang's Node options apply.

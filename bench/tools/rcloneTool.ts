@@ -14,7 +14,7 @@ export const rcloneTool = (): Tool => ({
   name: 'rclone',
   version: sh(['rclone', 'version']).split('\n')[0]?.trim() ?? 'rclone',
   partBytes: 5 * MIB,
-  filesInFlight: 4,
+  partsInFlight: 4,
   settings: 'rclone copy, defaults: --transfers 4, upload cutoff 200 MiB, chunk 5 MiB',
   command(ctx) {
     const config = join(ctx.stateDir, 'rclone.conf');
