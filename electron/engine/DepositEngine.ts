@@ -871,28 +871,16 @@ export class DepositEngine {
     if (part === undefined) throw new Error(`unit ${unit.id} has no part plan`);
     const sha256 = unit.sha256 ?? '';
     if (part.etag === null) {
-      const bytes = await this.readBody(run, unit, part);
-      const startsBefore = this.store.markSending(unit.id, part.partNumber);
-      const md5Base64 = Buffer.from(part.md5, 'hex').toString('base64');
-      const r = await this.call(
+      const { r, startsBefore } = await this.emitPart(
         run,
         unit,
+        part,
         `PutObject ${unit.key}`,
-        'insistent',
-        part.size,
-        async (o, attempt) => {
-          if (attempt > 1) await this.bandwidth?.take(part.size, run.controller.signal);
-          return this.objectStore.putObject(
-            {
-              key: unit.key,
-              body: { kind: 'bytes', bytes },
-              md5Base64,
-              metadata: { [SHA_KEY]: sha256 },
-              ifNoneMatch: true,
-            },
+        (body, md5Base64, o) =>
+          this.objectStore.putObject(
+            { key: unit.key, body, md5Base64, metadata: { [SHA_KEY]: sha256 }, ifNoneMatch: true },
             o,
-          );
-        },
+          ),
       );
       if (r.kind === 'refused') {
         if (r.failure.status !== 412) throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
@@ -902,16 +890,10 @@ export class DepositEngine {
         if (head === undefined) throw new MustWait(this.clock.now() + this.pace(), false);
         return this.decideExisting(unit, head, startsBefore === 0 && r.attempts === 1);
       }
-      this.store.ackPart(
-        unit.id,
-        part.partNumber,
-        r.value.etag === '' ? part.md5 : bareEtag(r.value.etag),
-        {
-          bytes: r.sent,
-          resentBytes: Math.max(0, r.sent - (startsBefore === 0 ? part.size : 0)),
-        },
-      );
-      this.noteAcked(run, part.size);
+      this.ackSent(run, unit, part, r.value.etag === '' ? part.md5 : bareEtag(r.value.etag), {
+        sent: r.sent,
+        startsBefore,
+      });
     }
     await this.verify(run, unit, part.md5);
     return { alreadyPresent: false };
@@ -1098,45 +1080,68 @@ export class DepositEngine {
     uploadId: string,
     part: PartRecord,
   ): Promise<void> {
-    const signal = run.controller.signal;
-    signal.throwIfAborted();
+    run.controller.signal.throwIfAborted();
     await this.checkSource(unit);
-    const bytes = await this.readBody(run, unit, part);
-    const startsBefore = this.store.markSending(unit.id, part.partNumber);
-    const md5Base64 = Buffer.from(part.md5, 'hex').toString('base64');
-    const r = await this.call(
+    const { r, startsBefore } = await this.emitPart(
       run,
       unit,
+      part,
       `UploadPart ${part.partNumber} ${unit.key}`,
-      'insistent',
-      part.size,
-      async (o, attempt) => {
-        if (attempt > 1) await this.bandwidth?.take(part.size, signal);
-        return this.objectStore.uploadPart(
-          {
-            key: unit.key,
-            uploadId,
-            partNumber: part.partNumber,
-            body: { kind: 'bytes', bytes },
-            md5Base64,
-          },
+      (body, md5Base64, o) =>
+        this.objectStore.uploadPart(
+          { key: unit.key, uploadId, partNumber: part.partNumber, body, md5Base64 },
           o,
-        );
-      },
+        ),
     );
     if (r.kind === 'refused') {
       if (r.failure.code === 'NoSuchUpload') throw new UploadGone();
       throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
     }
-    this.store.ackPart(unit.id, part.partNumber, bareEtag(r.value.etag), {
-      bytes: r.sent,
-      resentBytes: Math.max(0, r.sent - (startsBefore === 0 ? part.size : 0)),
-    });
-    this.noteAcked(run, part.size);
+    this.ackSent(run, unit, part, bareEtag(r.value.etag), { sent: r.sent, startsBefore });
     this.setActivity(run.planId, unit.id, {
       kind: 'sending',
       bytesAcked: this.store.getUnit(unit.id)?.bytesAcked ?? 0,
     });
+  }
+
+  /**
+   * One part's bytes (or a whole small file's) through the policy: read and checked against the
+   * planned MD5, counted as a send, re-paced by the bandwidth cap on each retry.
+   */
+  private async emitPart<T>(
+    run: Run,
+    unit: UnitRecord,
+    part: PartRecord,
+    operation: string,
+    emit: (
+      body: { readonly kind: 'bytes'; readonly bytes: Buffer },
+      md5Base64: string,
+      options: EmissionOptions,
+    ) => Promise<Outcome<T>>,
+  ): Promise<{ readonly r: Called<T>; readonly startsBefore: number }> {
+    const bytes = await this.readBody(run, unit, part);
+    const startsBefore = this.store.markSending(unit.id, part.partNumber);
+    const md5Base64 = Buffer.from(part.md5, 'hex').toString('base64');
+    const r = await this.call(run, unit, operation, 'insistent', part.size, async (o, attempt) => {
+      if (attempt > 1) await this.bandwidth?.take(part.size, run.controller.signal);
+      return emit({ kind: 'bytes', bytes }, md5Base64, o);
+    });
+    return { r, startsBefore };
+  }
+
+  /** A part the server acknowledged: persisted, with what was sent again for it. */
+  private ackSent(
+    run: Run,
+    unit: UnitRecord,
+    part: PartRecord,
+    etag: string,
+    send: { readonly sent: number; readonly startsBefore: number },
+  ): void {
+    this.store.ackPart(unit.id, part.partNumber, etag, {
+      bytes: send.sent,
+      resentBytes: Math.max(0, send.sent - (send.startsBefore === 0 ? part.size : 0)),
+    });
+    this.noteAcked(run, part.size);
   }
 
   /** Keeps a listed part only when its size and ETag match the local bytes; anything else is re-sent. */

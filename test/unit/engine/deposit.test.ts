@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { multipartEtag } from '../../../electron/engine/multipartEtag';
+import type { MemoryObjectStore } from '../../../electron/s3/MemoryObjectStore';
 import { contentOf, KiB, makeHarness, MiB, sha256Hex } from './engineHarness';
 import type { Harness } from './engineHarness';
 
@@ -13,6 +14,37 @@ const files = {
   'sub/c.WAV': 1 * KiB,
   'd.wav': 5 * MiB,
   'empty.wav': 0,
+};
+
+/**
+ * Counts the UploadParts on the wire at once, overall and per file (also while `during` holds),
+ * each part taking `onTheWire` before the store answers.
+ */
+const watchParts = (
+  objects: MemoryObjectStore,
+  during: () => boolean,
+  onTheWire: () => Promise<void> = () => Promise.resolve(),
+) => {
+  const seen = { peak: 0, peakPerFile: 0, peakPerFileWhile: 0 };
+  let inFlight = 0;
+  const perFile = new Map<string, number>();
+  const original = objects.uploadPart.bind(objects);
+  objects.uploadPart = async (input, options) => {
+    inFlight += 1;
+    seen.peak = Math.max(seen.peak, inFlight);
+    const mine = (perFile.get(input.key) ?? 0) + 1;
+    perFile.set(input.key, mine);
+    seen.peakPerFile = Math.max(seen.peakPerFile, mine);
+    if (during()) seen.peakPerFileWhile = Math.max(seen.peakPerFileWhile, mine);
+    try {
+      await onTheWire();
+      return await original(input, options);
+    } finally {
+      inFlight -= 1;
+      perFile.set(input.key, (perFile.get(input.key) ?? 1) - 1);
+    }
+  };
+  return seen;
 };
 
 describe('DepositEngine: a clean deposit', () => {
@@ -102,67 +134,38 @@ describe('DepositEngine: a clean deposit', () => {
   it('holds at most one part body per slot, one per file while files wait to start', async () => {
     const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`f${i}.wav`, 6 * MiB]));
     h = makeHarness({ files: many, settings: { concurrency: 3 } });
-    const objects = h.objects;
-    let inFlight = 0;
-    let peak = 0;
-    const perFile = new Map<string, number>();
     // A file is taken when its unit turns in-progress, before its first request.
     const taken = new Set<number>();
-    let peakPerFileWhileQueued = 0;
-    let peakPerFile = 0;
-    const original = objects.uploadPart.bind(objects);
-    objects.uploadPart = async (input, options) => {
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      const mine = (perFile.get(input.key) ?? 0) + 1;
-      perFile.set(input.key, mine);
-      peakPerFile = Math.max(peakPerFile, mine);
-      if (taken.size < 12) peakPerFileWhileQueued = Math.max(peakPerFileWhileQueued, mine);
-      try {
-        return await original(input, options);
-      } finally {
-        inFlight -= 1;
-        perFile.set(input.key, (perFile.get(input.key) ?? 1) - 1);
-      }
-    };
     h.engine.on((e) => {
       if (e.type === 'unit-state' && e.state.kind === 'in-progress') taken.add(e.unitId);
     });
+    const parts = watchParts(h.objects, () => taken.size < 12);
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
     expect(taken.size).toBe(12);
-    expect(objects.count('uploadPart')).toBe(24);
+    expect(h.objects.count('uploadPart')).toBe(24);
     // Slots are borrowed only once every file has started: until then, one part per file.
-    expect(peakPerFileWhileQueued).toBe(1);
-    expect(peakPerFile).toBeLessThanOrEqual(2);
+    expect(parts.peakPerFileWhile).toBe(1);
+    expect(parts.peakPerFile).toBeLessThanOrEqual(2);
     // Files overlap (workers run in parallel), never beyond the concurrency. How many overlap at
     // the peak depends on how fast the disk reads land between virtual-time steps under load.
-    expect(peak).toBeGreaterThanOrEqual(2);
-    expect(peak).toBeLessThanOrEqual(3);
+    expect(parts.peak).toBeGreaterThanOrEqual(2);
+    expect(parts.peak).toBeLessThanOrEqual(3);
   });
 
   it('sends the last large file on every idle slot, never more parts than slots', async () => {
     h = makeHarness({ files: { 'big.wav': 40 * MiB }, settings: { concurrency: 3 } });
-    const { objects, time } = h;
-    let inFlight = 0;
-    let peak = 0;
-    const original = objects.uploadPart.bind(objects);
-    objects.uploadPart = async (input, options) => {
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      try {
-        // A part takes a while on the wire, so the parts of the lanes overlap.
-        await time.sleep(2_000);
-        return await original(input, options);
-      } finally {
-        inFlight -= 1;
-      }
-    };
+    const { time } = h;
+    // A part takes a while on the wire, so the parts of the lanes overlap.
+    const parts = watchParts(
+      h.objects,
+      () => false,
+      () => time.sleep(2_000),
+    );
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
-    const parts = objects.count('uploadPart');
-    expect(parts).toBeGreaterThanOrEqual(5);
-    expect(peak).toBe(3);
+    expect(h.objects.count('uploadPart')).toBeGreaterThanOrEqual(5);
+    expect(parts.peak).toBe(3);
     const object = h.objects.objects.get('p/big.wav');
     expect(Buffer.from(object?.bytes ?? []).equals(contentOf('big.wav', 40 * MiB))).toBe(true);
   });
