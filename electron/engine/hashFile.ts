@@ -32,7 +32,13 @@ export const hashFile = async (
     partHash = createHash('md5');
     partStart = position;
   };
-  const stream = createReadStream(path, { flags: 'r', highWaterMark: 1024 * 1024, signal });
+  // Reads of the file's own size up to 1 MiB: a 1 MiB buffer per 4 KB file is 250 times the
+  // garbage, and with the CLI's tight heap a full collection every few files (ADR 0010).
+  const stream = createReadStream(path, {
+    flags: 'r',
+    highWaterMark: Math.max(1, Math.min(size, 1024 * 1024)),
+    signal,
+  });
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     let offset = 0;
     while (offset < chunk.length) {
