@@ -25,7 +25,11 @@ const bundleIsFresh = () => {
   }
 };
 
-if (process.env.DEPOT_NO_BUNDLE !== '1' && bundleIsFresh()) {
+// DEPOT_BUNDLE=always: the bundle whatever changed since it was built (the bench builds it at its
+// start and measures that code, even if a source is edited while it runs).
+const useBundle =
+  process.env.DEPOT_BUNDLE === 'always' || (process.env.DEPOT_NO_BUNDLE !== '1' && bundleIsFresh());
+if (useBundle) {
   await import(bundle.href);
 } else {
   const { register } = await import('tsx/esm/api');

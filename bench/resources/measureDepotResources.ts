@@ -78,7 +78,7 @@ export const measureDepotBaseline = async (
 ): Promise<ResourceResult> => {
   const timed = await timeCommand(
     [join(ROOT, 'bin/depot.js'), 'help'],
-    { HOME: stateDir },
+    { HOME: stateDir, DEPOT_BUNDLE: 'always' },
     stateDir,
     cleanup,
     60,

@@ -41,6 +41,8 @@ export const depotTool = (opts: {
       ],
       env: {
         HOME: ctx.stateDir,
+        // The bundle built at the bench's start, even if a source changes during the run.
+        DEPOT_BUNDLE: 'always',
         AWS_ACCESS_KEY_ID: ctx.accessKeyId,
         AWS_SECRET_ACCESS_KEY: ctx.secretAccessKey,
         AWS_REGION: ctx.region,
