@@ -411,6 +411,8 @@ describe('RetryPolicy scenarios (virtual time)', () => {
   it('no route: probes stay at most 2 s apart however long it lasts', async () => {
     const { time, policy, events, call } = setup(0.5);
     const noRoute: Failure = { kind: 'unreachable', reason: 'no-route' };
+    const opened = (): number =>
+      events.filter((e) => e.type === 'circuit' && e.state.kind === 'open').length;
     await failFast(time, policy, call, noRoute, 3);
     const probe = scripted(time, [...Array<Failure>(20).fill(noRoute), success(1)]);
     policy.probeWith(ENDPOINT, probe.attempt);
@@ -431,7 +433,8 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     );
     const slowGaps = slow.starts.slice(1).map((t, i) => t - (slow.starts[i] ?? 0));
     expect(Math.max(...slowGaps)).toBe(22_500);
-    expect(events.length).toBeGreaterThan(0);
+    // The breaker re-opened after each failed probe: 1 trip + 20 failed probes.
+    expect(opened()).toBe(21);
   });
 
   it('a transfer that started before the circuit opened cannot close it by succeeding late', async () => {
