@@ -1,10 +1,8 @@
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import { blockingProblems } from '../../shared/field/blockingProblems';
 import { depositableFiles } from '../../shared/field/depositableFiles';
-import { expandPrefix, PrefixTemplateError } from '../../shared/field/expandPrefix';
 import type { PlanMetadata } from '../../shared/field/planMetadata';
 import { planMetadata } from '../../shared/field/planMetadata';
-import { prefixValues } from '../../shared/field/prefixValues';
 import { isValidTimeZone } from '../../shared/field/zonedTime';
 import { defaultEngineSettings } from '../engine/EngineSettings';
 import { PlanError } from '../engine/PlanError';
@@ -14,6 +12,7 @@ import { ScanError } from '../scan/ScanError';
 import { DatabaseError } from '../store/DatabaseError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
+import { reportPrefix } from './reportPrefix';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { defaultDbPath } from './defaultDbPath';
 import { describeCause } from './describeCause';
@@ -184,13 +183,8 @@ const readFolder = async (
     );
     return 2;
   }
-  let prefix: string;
-  try {
-    prefix = expandPrefix(v.prefix, prefixValues(report));
-  } catch (error) {
-    if (error instanceof PrefixTemplateError) return usageError(error.message);
-    throw error;
-  }
+  const prefix = reportPrefix(v.prefix, report, usageError);
+  if (typeof prefix === 'number') return prefix;
   const include = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
   if (include.length === 0) return usageError(`${dir} holds no file to deposit`);
   return {

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { depositableFiles } from '../../shared/field/depositableFiles';
-import { expandPrefix, PrefixTemplateError } from '../../shared/field/expandPrefix';
 import { objectKey } from '../../shared/field/objectKey';
-import { prefixValues } from '../../shared/field/prefixValues';
 import type { EmissionOptions } from '../../shared/ports/ObjectStore';
 import { OBJECT_TOO_LARGE } from '../../shared/ports/ObjectStore';
 import type { Outcome } from '../../shared/retry/Outcome';
@@ -18,6 +16,7 @@ import { S3ObjectStore } from '../s3/S3ObjectStore';
 import { ScanError } from '../scan/ScanError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
+import { reportPrefix } from './reportPrefix';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { parseManifest } from './parseManifest';
 
@@ -90,13 +89,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     if (error instanceof ScanError || error instanceof RangeError) return usageError(error.message);
     throw error;
   }
-  let prefix: string;
-  try {
-    prefix = expandPrefix(v.prefix, prefixValues(report));
-  } catch (error) {
-    if (error instanceof PrefixTemplateError) return usageError(error.message);
-    throw error;
-  }
+  const prefix = reportPrefix(v.prefix, report, usageError);
+  if (typeof prefix === 'number') return prefix;
   const local = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
   const store = new S3ObjectStore({
     endpoint: endpoint,

@@ -109,6 +109,15 @@ describe('depot deposit / status / retry-failures / verify', () => {
     });
     expect(noCredentials.code).toBe(2);
     expect(noCredentials.stderr).toMatch(/no credentials/);
+
+    for (const command of ['deposit', 'verify']) {
+      const extra = command === 'deposit' ? db('u.db') : [];
+      const badPrefix = await depot([command, night, ...target('{site'), ...extra]);
+      expect(badPrefix.code).toBe(2);
+      expect(badPrefix.stderr).toMatch(
+        new RegExp(`^depot ${command}: prefix "\\{site": "\\{" without "\\}"`, 'm'),
+      );
+    }
   });
 
   it('refuses to start on a blocking pre-flight problem; --skip-invalid leaves that file out', async () => {
