@@ -15,12 +15,20 @@ export type ToolRunResult = {
   readonly wallS: number;
   readonly downS: number;
   readonly payloadBytes: number;
+  /**
+   * The payload of the files verified on the server: goodput and re-sent bytes count only what
+   * landed, so a tool that gave up is not credited with the files it never sent.
+   */
+  readonly landedBytes: number;
   readonly goodputMbit: number;
   readonly goodputFraction: number;
   readonly goodputFractionUpTime: number;
-  /** Bytes the client put on the wire minus the files' payload (framing, headers, re-sends). */
+  /** Bytes the client put on the wire minus the landed payload (framing, headers, re-sends). */
   readonly wireMinusPayload: number;
-  /** TCP payload on the wire minus the files' payload minus TCP retransmissions: re-sent data. */
+  /**
+   * TCP payload on the wire minus the landed payload minus TCP retransmissions: data sent again,
+   * or sent for files that did not land.
+   */
   readonly resentBytes: number;
   readonly tcpRetransBytes: number;
   readonly cuts: readonly CutEvent[];

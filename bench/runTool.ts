@@ -126,9 +126,10 @@ export const runTool = async (o: RunToolOptions): Promise<ToolRunResult> => {
   const txBytes = after.txBytes - before.txBytes;
   const txPackets = after.txPackets - before.txPackets;
   const tcpRetransBytes = (after.tcpRetransSegs - before.tcpRetransSegs) * MSS_BYTES;
-  const resentBytes = txBytes - txPackets * FRAMING_BYTES - o.payloadBytes - tcpRetransBytes;
+  const landedBytes = verify.verifiedBytes;
+  const resentBytes = txBytes - txPackets * FRAMING_BYTES - landedBytes - tcpRetransBytes;
   const downS = cuts.reduce((sum, c) => sum + (c.endedS - c.startedS), 0);
-  const goodputMbit = (o.payloadBytes * 8) / wallS / 1e6;
+  const goodputMbit = (landedBytes * 8) / wallS / 1e6;
   const runs = exitCodes.length;
   const finished = exitCodes[exitCodes.length - 1] === 0;
   const kills_ = kills;
@@ -148,10 +149,11 @@ export const runTool = async (o: RunToolOptions): Promise<ToolRunResult> => {
     wallS,
     downS,
     payloadBytes: o.payloadBytes,
+    landedBytes,
     goodputMbit,
     goodputFraction: goodputMbit / o.linkMbit,
-    goodputFractionUpTime: (o.payloadBytes * 8) / Math.max(1, wallS - downS) / 1e6 / o.linkMbit,
-    wireMinusPayload: txBytes - o.payloadBytes,
+    goodputFractionUpTime: (landedBytes * 8) / Math.max(1, wallS - downS) / 1e6 / o.linkMbit,
+    wireMinusPayload: txBytes - landedBytes,
     resentBytes,
     tcpRetransBytes,
     cuts,

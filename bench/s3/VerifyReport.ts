@@ -2,6 +2,8 @@
 export type VerifyReport = {
   readonly files: number;
   readonly verified: number;
+  /** The sizes of the verified files, summed: the payload that landed. */
+  readonly verifiedBytes: number;
   readonly missing: readonly string[];
   readonly mismatched: readonly string[];
   readonly extraObjects: readonly string[];

@@ -80,13 +80,17 @@ const verify = async (
   const missing: string[] = [];
   const mismatched: string[] = [];
   let verified = 0;
+  let verifiedBytes = 0;
   for (const entry of manifest) {
     const key = `${prefix}${entry.relativePath}`;
     const size = objects.get(key);
     if (size === undefined) missing.push(entry.relativePath);
     else if (size !== entry.size || (await sha256Of(bucket, key)) !== entry.sha256) {
       mismatched.push(entry.relativePath);
-    } else verified++;
+    } else {
+      verified++;
+      verifiedBytes += entry.size;
+    }
   }
   const expected = new Set(manifest.map((e) => `${prefix}${e.relativePath}`));
   const extra = [...objects.keys()].filter((k) => !expected.has(k));
@@ -94,6 +98,7 @@ const verify = async (
   return {
     files: manifest.length,
     verified,
+    verifiedBytes,
     missing,
     mismatched,
     extraObjects: extra,
