@@ -28,7 +28,7 @@ Running the same command again resumes where it stopped.
   --prefix P        key prefix; may use {site} {point} {night} {year} {month} {day} {serial}
   --region R        signing region (default us-east-1)
   --path-style      https://endpoint/bucket/key addressing (most non-AWS servers)
-  --concurrency N   files at once (default ${defaultEngineSettings.concurrency})
+  --concurrency N   transfers at once (default ${defaultEngineSettings.concurrency}; up to twice as many files in progress)
   --part-size SIZE  multipart part size (default ${defaultEngineSettings.partSize / 1024 / 1024}MiB; grown for files over 10,000 parts)
   --bwlimit RATE    bandwidth cap across all transfers (e.g. 2MiB/s)
   --db FILE         plan database (default $DEPOT_DB or ~/.local/share/depot/depot.db)

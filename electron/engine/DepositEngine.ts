@@ -98,6 +98,11 @@ const PROGRESS_EVERY_MS = 250;
 const MAX_UPLOAD_RESTARTS = 3;
 /** A run starting this soon after a yes to HeadBucket does not ask again (one round trip saved). */
 const ENDPOINT_CHECK_FRESH_MS = 60_000;
+/**
+ * Files in progress per slot. Two: while one file's round trips without payload (HeadObject,
+ * Create, Complete, the verification) are out, another file's bytes use the slot (ADR 0011).
+ */
+const WORKERS_PER_SLOT = 2;
 
 const errnoOf = (error: unknown): string | undefined =>
   error instanceof Error && 'code' in error && typeof error.code === 'string'
@@ -573,8 +578,9 @@ export class DepositEngine {
     // Units re-queued while the last workers were finishing (retryFailures, credentialsChanged)
     // get a new round instead of being left pending.
     for (;;) {
-      const workers = Array.from({ length: Math.max(1, this.settings.concurrency) }, () =>
-        this.worker(run),
+      const workers = Array.from(
+        { length: WORKERS_PER_SLOT * Math.max(1, this.settings.concurrency) },
+        () => this.worker(run),
       );
       const settled = await Promise.allSettled(workers);
       if (run.blocked !== undefined) return { kind: 'blocked', cause: run.blocked };
@@ -593,35 +599,40 @@ export class DepositEngine {
     throw abortError();
   }
 
-  /** Takes files one after another on one slot; gives the slot up while it has none to take. */
+  /**
+   * Takes files one after another. A worker holds no slot: it takes one only to put payload on
+   * the wire (see `withSlot`), so a file's round trips without payload (the HeadObject before it,
+   * Create, Complete, the verification) overlap another file's bytes instead of idling a stream.
+   */
   private async worker(run: Run): Promise<void> {
     const signal = run.controller.signal;
-    let release: (() => void) | undefined;
-    try {
-      for (;;) {
-        if (signal.aborted) return;
-        await this.waitHold(signal);
-        release ??= await run.slots.acquire(signal);
-        const unit = this.store.nextRunnable(run.planId, this.clock.now(), [...run.held]);
-        if (unit === undefined) {
-          // Idle: the slot carries more parts of the files still in flight meanwhile.
-          release();
-          release = undefined;
-          const next = this.store.earliestDeferred(run.planId);
-          if (next === undefined) return;
-          await this.sleeper.sleep(Math.max(1, Math.min(next - this.clock.now(), 5_000)), signal);
-          continue;
-        }
-        run.held.add(unit.id);
-        try {
-          await this.processUnit(run, unit);
-        } finally {
-          run.held.delete(unit.id);
-          this.activity.delete(unit.id);
-        }
+    for (;;) {
+      if (signal.aborted) return;
+      await this.waitHold(signal);
+      const unit = this.store.nextRunnable(run.planId, this.clock.now(), [...run.held]);
+      if (unit === undefined) {
+        const next = this.store.earliestDeferred(run.planId);
+        if (next === undefined) return;
+        await this.sleeper.sleep(Math.max(1, Math.min(next - this.clock.now(), 5_000)), signal);
+        continue;
       }
+      run.held.add(unit.id);
+      try {
+        await this.processUnit(run, unit);
+      } finally {
+        run.held.delete(unit.id);
+        this.activity.delete(unit.id);
+      }
+    }
+  }
+
+  /** Payload goes on the wire inside a slot: at most one part body per slot, in memory and in flight. */
+  private async withSlot<T>(run: Run, send: () => Promise<T>): Promise<T> {
+    const release = await run.slots.acquire(run.controller.signal);
+    try {
+      return await send();
     } finally {
-      release?.();
+      release();
     }
   }
 
@@ -871,16 +882,13 @@ export class DepositEngine {
     if (part === undefined) throw new Error(`unit ${unit.id} has no part plan`);
     const sha256 = unit.sha256 ?? '';
     if (part.etag === null) {
-      const { r, startsBefore } = await this.emitPart(
-        run,
-        unit,
-        part,
-        `PutObject ${unit.key}`,
-        (body, md5Base64, o) =>
+      const { r, startsBefore } = await this.withSlot(run, () =>
+        this.emitPart(run, unit, part, `PutObject ${unit.key}`, (body, md5Base64, o) =>
           this.objectStore.putObject(
             { key: unit.key, body, md5Base64, metadata: { [SHA_KEY]: sha256 }, ifNoneMatch: true },
             o,
           ),
+        ),
       );
       if (r.kind === 'refused') {
         if (r.failure.status !== 412) throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
@@ -1030,9 +1038,9 @@ export class DepositEngine {
   }
 
   /**
-   * Sends a file's missing parts: one after another on the file's own slot, and more at once on
-   * slots nobody waits for (the night's tail), each borrowed slot handed back as soon as a worker
-   * wants it for a new file. The first trouble stops new parts; the parts already on the wire
+   * Sends a file's missing parts: one after another on a slot of its own, and more at once on
+   * slots nobody waits for, each borrowed slot handed back as soon as another file wants one for
+   * its payload. The first trouble stops new parts; the parts already on the wire
    * finish (their acknowledgements are kept), then it is thrown.
    */
   private async sendParts(
@@ -1063,14 +1071,16 @@ export class DepositEngine {
         borrowed.push(lane(true).finally(release));
       }
     };
-    const stopBorrowing = run.slots.onFree(borrow);
-    try {
-      borrow();
-      await lane(false);
-    } finally {
-      stopBorrowing();
-      await Promise.allSettled(borrowed);
-    }
+    await this.withSlot(run, async () => {
+      const stopBorrowing = run.slots.onFree(borrow);
+      try {
+        borrow();
+        await lane(false);
+      } finally {
+        stopBorrowing();
+        await Promise.allSettled(borrowed);
+      }
+    });
     if (trouble !== undefined) throw trouble.error;
   }
 

@@ -1,11 +1,12 @@
 import { abortError } from './waitSignals';
 
 /**
- * The requests one run may have on the wire at once: its concurrency. A file being deposited
- * holds a slot; a multipart file borrows idle ones for more of its parts, so the night's last
- * large file does not crawl on one stream while the others sit idle (ADR 0009). A worker that
- * waits for a slot to start a file always comes before a borrower: borrowing never delays a file.
- * Parts in flight, hence part buffers and bytes a cut can cost, stay at most one per slot.
+ * The request bodies one run may have on the wire at once: its concurrency. A file takes a slot
+ * to send its payload (a small file's PutObject, a multipart file's parts) and holds none for its
+ * round trips without payload (ADR 0011); a multipart file borrows idle slots for more of its
+ * parts, so the night's last large file does not crawl on one stream (ADR 0009). A file waiting
+ * for a slot always comes before a borrower, and a borrowed slot is handed back at the end of its
+ * part. Parts in flight, hence part buffers and bytes a cut can cost, stay at most one per slot.
  */
 export class StreamSlots {
   private free: number;
@@ -16,7 +17,7 @@ export class StreamSlots {
     this.free = Math.max(1, capacity);
   }
 
-  /** A slot for a new file; waits for one (before any borrower). */
+  /** A slot for a file's payload; waits for one (before any borrower). */
   async acquire(signal: AbortSignal): Promise<() => void> {
     signal.throwIfAborted();
     if (this.free > 0 && this.waiters.length === 0) {
@@ -46,7 +47,7 @@ export class StreamSlots {
     return this.releaser();
   }
 
-  /** Whether a worker waits for a slot to start a file: a borrower hands its slot back. */
+  /** Whether a file waits for a slot: a borrower hands its slot back. */
   get wanted(): boolean {
     return this.waiters.length > 0;
   }
