@@ -10,6 +10,7 @@ import { measureAmplification } from './amplification/measureAmplification';
 import type { AmplificationResult, BenchResults, HashResult, ResourceResult } from './BenchResults';
 import { defaultEngineSettings } from '../electron/engine/EngineSettings';
 import { createCleanup } from './lab/Cleanup';
+import { claimResultsStamp } from './report/claimResultsStamp';
 import { startLinkLab } from './lab/LinkLab';
 import { defaultLinkSettings } from './lab/LinkSettings';
 import { harshProfile, mildProfile } from './lab/linkProfiles';
@@ -300,7 +301,10 @@ const main = async (): Promise<void> => {
   };
   const resultsDir = join(ROOT, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
-  const stamp = `${startedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-${results.mode}`;
+  const stamp = claimResultsStamp(
+    resultsDir,
+    `${startedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-${results.mode}`,
+  );
   const markdown = renderMarkdown(results);
   writeFileSync(join(resultsDir, `${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(resultsDir, `${stamp}.md`), `# Depot benchmark ${stamp}\n\n${markdown}`);
