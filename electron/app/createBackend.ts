@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import { expandPrefix } from '../../shared/field/expandPrefix';
 import { prefixValues } from '../../shared/field/prefixValues';
+import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { ChosenFolder } from '../../shared/ipc/views';
 import { createEngineStack } from '../engine/createEngineStack';
 import { runPreflight } from '../field/runPreflight';
@@ -37,6 +38,32 @@ const s3OptionsFor = (settings: AppSettings, credentials: Credentials): S3Object
 });
 
 /**
+ * The S3 store of a night whose target is not the current settings' (issue 11: a night owns its
+ * target). Reachable only with the credentials it was created with; one store per target.
+ */
+const nightStores = (
+  credentials: Credentials,
+): ((target: StorageTarget) => S3ObjectStore | undefined) => {
+  const stores = new Map<string, S3ObjectStore>();
+  return (target) => {
+    if (target.credentialId !== credentials.accessKeyId) return undefined;
+    const id = JSON.stringify(target);
+    let store = stores.get(id);
+    if (store === undefined) {
+      store = new S3ObjectStore({
+        endpoint: target.endpoint,
+        region: target.region,
+        bucket: target.bucket,
+        forcePathStyle: target.pathStyle,
+        credentials,
+      });
+      stores.set(id, store);
+    }
+    return store;
+  };
+};
+
+/**
  * Wires the real pieces (SQLite store, S3 adapter, retry policy, engine, pre-flight) into a
  * started backend. Electron main and the bridge call this and nothing else of the engine.
  */
@@ -53,6 +80,7 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
       const { engine, objectStore, policy } = createEngineStack({
         store,
         s3: s3OptionsFor(settings, credentials),
+        storeFor: nightStores(credentials),
         settings: {
           concurrency: settings.concurrency,
           appVersion: APP_VERSION,

@@ -21,6 +21,12 @@ export const describeCause = (cause: FailureCause): string => {
         return `the file cannot be read (${cause.detail})`;
       case 'verification-failed':
         return `the server's copy does not match (${cause.detail})`;
+      case 'unproven':
+        return `an object of the same size is already there, but nothing the server computed proves its content (ETag ${cause.remoteEtag || 'none'}): not overwritten; \`depot verify --read-back\` or \`depot deposit --read-back\` reads it and compares`;
+      case 'upload-vanished':
+        return `the server dropped this file's multipart upload ${cause.restarts + 1} times (a lifecycle rule or a purge of unfinished uploads?): ask the storage administrator`;
+      case 'target-unavailable':
+        return `this night goes to bucket "${cause.bucket}" with access key ${cause.credentialId}, which this Depot no longer holds: give those credentials again`;
     }
   })();
   const remedy = remedyOf(cause);

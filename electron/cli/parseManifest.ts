@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 const manifestSchema = z.object({
   format: z.string().startsWith('depot-manifest/'),
+  completedAt: z.string().optional(),
+  layout: z
+    .object({ partSize: z.number().int().positive(), threshold: z.number().int().positive() })
+    .optional(),
   files: z.array(
     z.object({
       key: z.string(),
@@ -21,7 +25,13 @@ export type ManifestEntry = {
 export const parseManifest = (
   text: string,
 ):
-  | { readonly kind: 'manifest'; readonly files: readonly ManifestEntry[] }
+  | {
+      readonly kind: 'manifest';
+      readonly files: readonly ManifestEntry[];
+      readonly completedAt?: string;
+      readonly partSize?: number;
+      readonly threshold?: number;
+    }
   | { readonly kind: 'invalid'; readonly problem: string } => {
   let json: unknown;
   try {
@@ -41,5 +51,11 @@ export const parseManifest = (
       problem: `not a Depot manifest${where}: ${first?.message ?? 'invalid'}`,
     };
   }
-  return { kind: 'manifest', files: parsed.data.files };
+  const { files, completedAt, layout } = parsed.data;
+  return {
+    kind: 'manifest',
+    files,
+    ...(completedAt === undefined ? {} : { completedAt }),
+    ...(layout === undefined ? {} : { partSize: layout.partSize, threshold: layout.threshold }),
+  };
 };

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import { objectKey } from '../../shared/field/objectKey';
@@ -7,7 +6,17 @@ import type { EmissionOptions } from '../../shared/ports/ObjectStore';
 import { OBJECT_TOO_LARGE } from '../../shared/ports/ObjectStore';
 import type { Outcome } from '../../shared/retry/Outcome';
 import { RetryPolicy } from '../../shared/retry/RetryPolicy';
-import { MANIFEST_NAME } from '../engine/buildManifest';
+import {
+  DEPOT_FOLDER,
+  LEGACY_MANIFEST_NAME,
+  listingPrefix,
+  nightManifestPrefix,
+} from '../../shared/wire/nightManifestKey';
+import { proveSameContent } from '../../shared/wire/proveSameContent';
+import { choosePartSize } from '../engine/choosePartSize';
+import { defaultEngineSettings } from '../engine/EngineSettings';
+import { hashFile } from '../engine/hashFile';
+import { multipartEtag } from '../engine/multipartEtag';
 import { runPreflight } from '../field/runPreflight';
 import { systemClock } from '../runtime/systemClock';
 import { systemRandom } from '../runtime/systemRandom';
@@ -21,14 +30,17 @@ import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { parseManifest } from './parseManifest';
 
 const USAGE = `Usage: depot verify DIR --endpoint URL --bucket NAME --prefix P [--region R] [--path-style]
-                    [--profile NAME] [--tz ZONE] [--skip-invalid] [--json]
+                    [--profile NAME] [--tz ZONE] [--skip-invalid] [--read-back] [--json]
 
-Compares the local files with what the server lists and holds under the prefix (size and
-SHA-256 metadata, and the manifest), changing nothing. Reports missing, differing and unexpected
-objects, and manifest entries that disagree with the local files or the listing (key, size,
-SHA-256), or a manifest that cannot be read as one. Exit codes: 0 everything matches and the
-manifest is there and agrees; 3 differences; 4 could not verify (the listing or a check failed:
-nothing is concluded); 2 usage error.`;
+Compares the local files with what the server lists and holds under the prefix, changing
+nothing. "Identical" is proved by a checksum the server computed over its bytes (the ETag: the
+MD5 of a single upload, or the multipart ETag of Depot's part layout), never by metadata. An
+object uploaded with another part layout is "present, content unproven"; --read-back reads such
+objects and compares their SHA-256 with the local file's. Finds the night's own manifest (under
+PREFIX/.depot/, or the older PREFIX/depot-manifest.json) and reports entries that disagree with
+the local files or the listing. Exit codes: 0 everything proved identical and the manifest there
+and agreeing; 3 differences or unproven content; 4 could not verify (the listing or a check
+failed: nothing is concluded); 2 usage error.`;
 
 // A manifest lists ~200 bytes per file: this is far beyond any night, and bounds memory.
 const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
@@ -43,9 +55,13 @@ export type VerifyReport = {
   readonly verified: number;
   readonly missing: readonly string[];
   readonly differing: readonly { readonly path: string; readonly reason: string }[];
+  /** Present with the same size, but nothing the server computed proves the bytes (no --read-back). */
+  readonly unproven: readonly string[];
   readonly unexpected: readonly string[];
   readonly manifest: {
     readonly present: boolean;
+    /** The manifest chosen: the night's own (the one listing exactly these files), newest first. */
+    readonly key?: string;
     readonly size?: number;
     /** Why the manifest could not be used (not JSON, not a Depot manifest, too large). */
     readonly invalid?: string;
@@ -54,22 +70,13 @@ export type VerifyReport = {
   };
 };
 
-const sha256Of = async (path: string): Promise<string> => {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, {
-    highWaterMark: 1024 * 1024,
-  }) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-  }
-  return hash.digest('hex');
-};
-
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('verify', USAGE, argv, io, {
     ...targetOptions,
     prefix: { type: 'string', default: '' },
     tz: { type: 'string' },
     'skip-invalid': { type: 'boolean', default: false },
+    'read-back': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   });
   if (typeof parsed === 'number') return parsed;
@@ -154,67 +161,105 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     }
   };
   try {
-    const listPrefix = prefix === '' ? '' : `${objectKey(prefix, 'x').slice(0, -1)}`;
+    const listPrefix = listingPrefix(prefix);
     const listed = await ask(`ListObjects ${listPrefix}`, (o) =>
       store.listObjects({ prefix: listPrefix }, o),
     );
     const remote = new Map(listed.map((o) => [o.key, o]));
-    const manifestKey = objectKey(prefix, MANIFEST_NAME);
+    const localByKey = new Map(
+      local.map((relPath) => [objectKey(prefix, relPath), relPath] as const),
+    );
+    // Manifests: every night's own under PREFIX/.depot/, and the one key nights shared before.
+    const legacyKey = objectKey(prefix, LEGACY_MANIFEST_NAME);
+    const nightPrefix = nightManifestPrefix(prefix);
+    const manifestKeys = listed
+      .filter(
+        (o) => o.key.startsWith(nightPrefix) || (o.key === legacyKey && !localByKey.has(legacyKey)),
+      )
+      .map((o) => o.key);
+    const manifests = [];
+    for (const key of manifestKeys) {
+      const got = await getManifest(key);
+      manifests.push({ key, parsed: got.kind === 'read' ? parseManifest(got.text) : got });
+    }
+    const chosen = chooseManifest(manifests, new Set(localByKey.keys()));
+    const layout = {
+      partSize:
+        chosen?.parsed.kind === 'manifest'
+          ? (chosen.parsed.partSize ?? defaultEngineSettings.partSize)
+          : defaultEngineSettings.partSize,
+      threshold:
+        chosen?.parsed.kind === 'manifest'
+          ? (chosen.parsed.threshold ?? defaultEngineSettings.multipartThreshold)
+          : defaultEngineSettings.multipartThreshold,
+    };
     const missing: string[] = [];
     const differing: { path: string; reason: string }[] = [];
+    const unproven: string[] = [];
     let verified = 0;
-    const expected = new Set<string>([manifestKey]);
     const localSha = new Map<string, string>();
-    const shaOf = async (relPath: string): Promise<string> => {
-      let sha = localSha.get(relPath);
-      if (sha === undefined) {
-        sha = await sha256Of(join(report.root, relPath));
-        localSha.set(relPath, sha);
-      }
-      return sha;
+    /** One read per file: its SHA-256 and the ETag Depot's upload of it gives. */
+    const digestsOf = async (
+      relPath: string,
+      size: number,
+    ): Promise<{ sha256: string; expectedEtag: string; wholeMd5?: string }> => {
+      const multipart = size >= layout.threshold;
+      const partSize = multipart ? choosePartSize(size, layout.partSize) : size || 1;
+      const { sha256, md5, parts } = await hashFile(join(report.root, relPath), size, partSize);
+      localSha.set(relPath, sha256);
+      const md5s = parts.map((p) => p.md5);
+      return { sha256, expectedEtag: multipart ? multipartEtag(md5s) : md5, wholeMd5: md5 };
     };
+    const shaOf = async (relPath: string, size: number): Promise<string> =>
+      localSha.get(relPath) ?? (await digestsOf(relPath, size)).sha256;
     for (const relPath of local) {
       io.signal.throwIfAborted();
       const key = objectKey(prefix, relPath);
-      expected.add(key);
       const file = report.files.find((f) => f.relPath === relPath);
       const object = remote.get(key);
-      if (object === undefined) {
+      if (object === undefined || file === undefined) {
         missing.push(relPath);
         continue;
       }
-      if (file !== undefined && object.size !== file.size) {
+      if (object.size !== file.size) {
         differing.push({
           path: relPath,
           reason: `size ${object.size} on the server, ${file.size} here`,
         });
         continue;
       }
-      const head = await ask(`HeadObject ${key}`, (o) => store.headObject({ key }, o));
-      const sha = await shaOf(relPath);
-      if (head === undefined) missing.push(relPath);
-      else if (head.metadata['sha256'] !== sha) {
-        differing.push({
-          path: relPath,
-          reason:
-            head.metadata['sha256'] === undefined
-              ? 'no SHA-256 metadata on the server'
-              : 'SHA-256 differs',
-        });
-      } else verified += 1;
+      const digests = await digestsOf(relPath, file.size);
+      let proof = proveSameContent({ size: file.size, ...digests }, object);
+      if (proof.kind === 'unproven' && v['read-back']) {
+        const bytes = await ask(`GetObject ${key}`, (o) =>
+          store.getObject({ key, maxBytes: file.size }, o),
+        );
+        proof =
+          bytes === undefined
+            ? proof
+            : createHash('sha256').update(bytes).digest('hex') === digests.sha256
+              ? { kind: 'same' }
+              : { kind: 'different', why: 'etag' };
+      }
+      if (proof.kind === 'same') verified += 1;
+      else if (proof.kind === 'unproven') unproven.push(relPath);
+      else differing.push({ path: relPath, reason: 'the server computed another checksum (ETag)' });
     }
-    const unexpected = listed.filter((o) => !expected.has(o.key)).map((o) => o.key);
-    const manifest = remote.get(manifestKey);
+    const depotFolder = objectKey(prefix, `${DEPOT_FOLDER}/`);
+    const unexpected = listed
+      .filter(
+        (o) =>
+          !localByKey.has(o.key) && !o.key.startsWith(depotFolder) && !manifestKeys.includes(o.key),
+      )
+      .map((o) => o.key);
+    const manifestKey = chosen?.key ?? objectKey(prefix, `${DEPOT_FOLDER}/night-*.json`);
+    const manifest = chosen === undefined ? undefined : remote.get(chosen.key);
     let invalid: string | undefined;
     const disagreements: { key: string; reason: string }[] = [];
-    if (manifest !== undefined) {
-      const got = await getManifest(manifestKey);
-      const parsed = got.kind === 'read' ? parseManifest(got.text) : got;
+    if (chosen !== undefined) {
+      const parsed = chosen.parsed;
       if (parsed.kind !== 'manifest') invalid = parsed.problem;
       else {
-        const localByKey = new Map(
-          local.map((relPath) => [objectKey(prefix, relPath), relPath] as const),
-        );
         const sizeOf = new Map(report.files.map((f) => [f.relPath, f.size] as const));
         const inManifest = new Set<string>();
         for (const entry of parsed.files) {
@@ -234,7 +279,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
           }
           const size = sizeOf.get(relPath);
           if (size !== entry.size) say(`the manifest says ${entry.size} bytes, ${size} here`);
-          else if (entry.sha256 !== (await shaOf(relPath)))
+          else if (entry.sha256 !== (await shaOf(relPath, size)))
             say('the manifest SHA-256 differs from the local file');
         }
         for (const [key] of localByKey) {
@@ -249,12 +294,14 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       verified,
       missing,
       differing,
+      unproven,
       unexpected,
       manifest:
         manifest === undefined
           ? { present: false, disagreements }
           : {
               present: true,
+              key: manifestKey,
               size: manifest.size,
               ...(invalid === undefined ? {} : { invalid }),
               disagreements,
@@ -263,8 +310,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     if (v.json) io.stdout.write(JSON.stringify(result) + '\n');
     else {
       const lines = [
-        `Verified s3://${bucket}/${prefix}: ${verified}/${local.length} files identical (size and SHA-256)`,
-        `  missing: ${missing.length}, differing: ${differing.length}, unexpected on the server: ${unexpected.length}`,
+        `Verified s3://${bucket}/${prefix}: ${verified}/${local.length} files identical (proved by the server's checksums${v['read-back'] ? ' or read back' : ''})`,
+        `  missing: ${missing.length}, differing: ${differing.length}, present but content unproven: ${unproven.length}, unexpected on the server: ${unexpected.length}`,
         `  manifest ${manifestKey}: ${manifest === undefined ? 'absent' : `present (${manifest.size} bytes)`}` +
           (invalid === undefined
             ? manifest === undefined
@@ -273,6 +320,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
             : `, INVALID: ${invalid}`),
         ...missing.map((p) => `  MISSING ${p}`),
         ...differing.map((d) => `  DIFFERS ${d.path}: ${d.reason}`),
+        ...unproven.map(
+          (p) => `  UNPROVEN ${p}: uploaded with another part layout; --read-back compares it`,
+        ),
         ...unexpected.map((k) => `  UNEXPECTED ${k}`),
         ...disagreements.map((d) => `  MANIFEST ${d.key}: ${d.reason}`),
       ];
@@ -281,6 +331,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     const clean =
       missing.length === 0 &&
       differing.length === 0 &&
+      unproven.length === 0 &&
       unexpected.length === 0 &&
       manifest !== undefined &&
       invalid === undefined &&
@@ -307,4 +358,32 @@ export const verifyCommand: Command = {
   name: 'verify',
   summary: 'compare a folder with what the server holds (changes nothing)',
   run,
+};
+
+type FoundManifest = {
+  readonly key: string;
+  readonly parsed: ReturnType<typeof parseManifest> | { kind: 'invalid'; problem: string };
+};
+
+/**
+ * The night's own manifest among those under the prefix: the one listing exactly this folder's
+ * keys (the newest when several do), else the one sharing the most keys, else the first found.
+ */
+const chooseManifest = (
+  found: readonly FoundManifest[],
+  localKeys: ReadonlySet<string>,
+): FoundManifest | undefined => {
+  let best: { manifest: FoundManifest; score: number; at: string } | undefined;
+  for (const manifest of found) {
+    const parsed = manifest.parsed;
+    const keys = parsed.kind === 'manifest' ? parsed.files.map((f) => f.key) : [];
+    const shared = keys.filter((k) => localKeys.has(k)).length;
+    const exact = shared === localKeys.size && keys.length === localKeys.size;
+    const score = exact ? Number.MAX_SAFE_INTEGER : shared;
+    const at = parsed.kind === 'manifest' ? (parsed.completedAt ?? '') : '';
+    if (best === undefined || score > best.score || (score === best.score && at > best.at)) {
+      best = { manifest, score, at };
+    }
+  }
+  return best?.manifest;
 };

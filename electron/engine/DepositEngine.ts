@@ -1,23 +1,32 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FailureCause } from '../../shared/domain/FailureCause';
+import type { StorageTarget } from '../../shared/domain/StorageTarget';
+import { sameTarget } from '../../shared/domain/StorageTarget';
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
 import { objectKey } from '../../shared/field/objectKey';
 import type { Clock } from '../../shared/ports/Clock';
-import type { EmissionOptions, ObjectHead, ObjectStore } from '../../shared/ports/ObjectStore';
+import type {
+  EmissionOptions,
+  ListedObject,
+  ObjectHead,
+  ObjectStore,
+} from '../../shared/ports/ObjectStore';
 import type { Random } from '../../shared/ports/Random';
 import type { Sleeper } from '../../shared/ports/Sleeper';
-import type { Outcome, Refused } from '../../shared/retry/Outcome';
-import { success } from '../../shared/retry/Outcome';
+import type { Failure, Outcome, Refused } from '../../shared/retry/Outcome';
 import type { ProfileName, RetryCounters, RetryEvent } from '../../shared/retry/RetryCall';
+import { listingPrefix, nightIdFrom, nightManifestKey } from '../../shared/wire/nightManifestKey';
+import type { ContentProof } from '../../shared/wire/proveSameContent';
+import { bareEtag, proveSameContent } from '../../shared/wire/proveSameContent';
 import { scanFolder } from '../scan/scanFolder';
 import type { JournalEntry } from '../store/JournalEntry';
 import type { RunLease } from '../store/RunLease';
 import type { PartRecord } from '../store/PartRecord';
 import type { PlanStore, UnitFilter } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
-import { buildManifest, MANIFEST_NAME } from './buildManifest';
+import { buildManifest, readManifestNightId } from './buildManifest';
 import { blocksPlan, causeOfRefusal } from './causeOfRefusal';
 import { choosePartSize } from './choosePartSize';
 import type { EngineEvent } from './EngineEvent';
@@ -27,7 +36,7 @@ import { diffSources, fingerprint } from './fingerprint';
 import { hashFile, SourceChangedError } from './hashFile';
 import type { LeaseHolder } from './LeaseHolder';
 import { thisProcess } from './LeaseHolder';
-import { bareEtag, multipartEtag } from './multipartEtag';
+import { multipartEtag } from './multipartEtag';
 import { PlanError } from './PlanError';
 import type { PlanningResult, PlanSummary } from './PlanSummary';
 import type { PolicyPort } from './PolicyPort';
@@ -38,7 +47,7 @@ import type { RunResult } from './RunResult';
 import { StreamSlots } from './StreamSlots';
 import { TokenBucket } from './TokenBucket';
 import type { UnitView } from './UnitView';
-import { abortError, isAbort, MustWait, UnitFailure, UploadGone } from './waitSignals';
+import { abortError, isAbort, MustWait, UnitFailure } from './waitSignals';
 
 export type DepositEngineDeps = {
   readonly store: PlanStore;
@@ -50,6 +59,12 @@ export type DepositEngineDeps = {
   readonly settings?: Partial<EngineSettings>;
   /** This process, for the plan's run lease (default: the running process). */
   readonly leaseHolder?: LeaseHolder;
+  /**
+   * The object store of a night whose target is not `objectStore`'s (settings changed since it
+   * was created); undefined when this Depot cannot reach it (its credentials are gone): the night
+   * then waits, blocked with that cause, and never goes elsewhere (issue 11).
+   */
+  readonly storeFor?: (target: StorageTarget) => ObjectStore | undefined;
 };
 
 export type PlanFolderInput = {
@@ -77,6 +92,12 @@ export type EngineCounters = RetryCounters & { readonly endpoint: string };
 
 type Run = {
   readonly planId: number;
+  /** The night's own target, for every request of the run. */
+  readonly store: ObjectStore;
+  /** What the night's prefix held when the run started (before its first payload byte). */
+  listing: ReadonlyMap<string, ListedObject>;
+  /** Units whose last write may have acted without a reply: ask the server before sending again. */
+  readonly unsettled: Set<number>;
   readonly controller: AbortController;
   readonly held: Set<number>;
   readonly slots: StreamSlots;
@@ -95,9 +116,21 @@ type Called<T> =
 const SHA_KEY = 'sha256';
 const THROUGHPUT_WINDOW_MS = 10_000;
 const PROGRESS_EVERY_MS = 250;
-const MAX_UPLOAD_RESTARTS = 3;
-/** A run starting this soon after a yes to HeadBucket does not ask again (one round trip saved). */
-const ENDPOINT_CHECK_FRESH_MS = 60_000;
+/** A multipart upload the server dropped is started again from its first part, this many times. */
+const MAX_UPLOAD_RESTARTS = 2;
+/** Manifests are small: one larger than this at our key is not ours. */
+const MANIFEST_READ_MAX = 64 * 1024 * 1024;
+
+/**
+ * A write may have acted when its whole body went out and no answer came back (or, for bodiless
+ * writes, when the request went out at all): replaying it blindly is what seed 003 forbids.
+ */
+const mayHaveActed = (failure: Failure, bodySent: boolean): boolean =>
+  failure.kind === 'unreachable' &&
+  bodySent &&
+  failure.reason !== 'connection-refused' &&
+  failure.reason !== 'dns' &&
+  failure.reason !== 'no-route';
 /**
  * Files in progress per slot. Two: while one file's round trips without payload (HeadObject,
  * Create, Complete, the verification) are out, another file's bytes use the slot (ADR 0011).
@@ -131,16 +164,16 @@ export class DepositEngine {
   private readonly bandwidth: TokenBucket | undefined;
   /** No new emission to the endpoint before this (a give-up's not-before): no racing through the queue. */
   private holdUntil = 0;
-  /** When the endpoint last said yes to HeadBucket (checkEndpoint or a run's start). */
-  private endpointCheckedAt = Number.NEGATIVE_INFINITY;
   private consecutiveGiveUps = 0;
   private circuitOffline = false;
   private readonly holder: LeaseHolder;
   /** This engine's identity in run leases: two engines of one process are two holders. */
   private readonly leaseToken = randomUUID();
+  private readonly storeFor: ((target: StorageTarget) => ObjectStore | undefined) | undefined;
 
   constructor(deps: DepositEngineDeps) {
     this.holder = deps.leaseHolder ?? thisProcess();
+    this.storeFor = deps.storeFor;
     this.store = deps.store;
     this.objectStore = deps.objectStore;
     this.policy = deps.policy;
@@ -154,14 +187,40 @@ export class DepositEngine {
         ? undefined
         : new TokenBucket(rate, this.clock, this.sleeper, Math.max(rate, 256 * 1024));
     this.policy.onEvent((event) => this.onPolicyEvent(event));
-    // While the circuit is open, a HeadBucket is the probe, not the next caller's 8 MiB part.
-    this.policy.probeWith(this.objectStore.endpoint, (ctx) =>
-      this.objectStore.headBucket({
+    this.probeWith(this.objectStore);
+  }
+
+  /** While the circuit is open, a HeadBucket is the probe, not the next caller's 8 MiB part. */
+  private probeWith(objectStore: ObjectStore): void {
+    this.policy.probeWith(objectStore.endpoint, (ctx) =>
+      objectStore.headBucket({
         deadline: ctx.deadline,
         clockOffsetMs: ctx.clockOffsetMs,
         ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
       }),
     );
+  }
+
+  /** The night's own target: a plan made before targets were recorded follows the current one. */
+  private targetOf(plan: {
+    endpoint: string;
+    bucket: string;
+    region: string | null;
+    pathStyle: boolean | null;
+    credentialId: string | null;
+  }): StorageTarget {
+    const current = this.objectStore.target;
+    return {
+      endpoint: plan.endpoint,
+      bucket: plan.bucket,
+      region: plan.region ?? current.region,
+      pathStyle: plan.pathStyle ?? current.pathStyle,
+      credentialId: plan.credentialId ?? current.credentialId,
+    };
+  }
+
+  private storeOf(target: StorageTarget): ObjectStore | undefined {
+    return sameTarget(target, this.objectStore.target) ? this.objectStore : this.storeFor?.(target);
   }
 
   on(listener: (event: EngineEvent) => void): () => void {
@@ -201,6 +260,7 @@ export class DepositEngine {
       bucket: input.bucket,
       prefix: input.prefix,
     };
+    const target = this.objectStore.target;
     const existing = this.store.findPlan(key);
     let planId: number;
     if (existing !== undefined) {
@@ -224,6 +284,10 @@ export class DepositEngine {
       planId = this.store.createPlan(
         {
           ...key,
+          nightId: nightIdFrom(randomBytes(16)),
+          region: target.region,
+          pathStyle: target.pathStyle,
+          credentialId: target.credentialId,
           fingerprint: fingerprint(scan.files),
           metadata: input.metadata ?? {},
           partSize: this.settings.partSize,
@@ -286,8 +350,7 @@ export class DepositEngine {
     signal: AbortSignal | undefined,
   ): Promise<void> {
     const partSize = unit.multipart ? choosePartSize(unit.size, planPartSize) : unit.size || 1;
-    const { sha256, parts } = await hashFile(unit.absPath, unit.size, partSize, signal);
-    this.store.setHashes(unit.id, sha256, parts);
+    this.store.setHashes(unit.id, await hashFile(unit.absPath, unit.size, partSize, signal));
   }
 
   // ---------------------------------------------------------------- queries and controls
@@ -382,7 +445,6 @@ export class DepositEngine {
 
   /** New credentials: units refused for authentication go back in the queue (parts kept). */
   credentialsChanged(): number {
-    this.endpointCheckedAt = Number.NEGATIVE_INFINITY;
     let rearmed = 0;
     for (const plan of this.store.listPlans()) {
       for (const unit of this.store.failedUnits(plan.id)) {
@@ -412,6 +474,9 @@ export class DepositEngine {
     options.signal?.addEventListener('abort', stop, { once: true });
     const run: Run = {
       planId: 0,
+      store: this.objectStore,
+      listing: new Map(),
+      unsettled: new Set(),
       controller,
       held: new Set(),
       slots: new StreamSlots(1),
@@ -431,7 +496,6 @@ export class DepositEngine {
         );
         return r.kind === 'refused' ? causeOfRefusal(r.failure, bucket) : undefined;
       });
-      if (outcome === undefined) this.endpointCheckedAt = this.clock.now();
       if (outcome === undefined || outcome === 'deferred') return { kind: 'ok' };
       return { kind: 'blocked', cause: outcome };
     } catch (error) {
@@ -455,6 +519,19 @@ export class DepositEngine {
       throw new PlanError({ code: 'already-running', planId }, `plan ${planId} is already running`);
     }
     if (plan.paused) return { kind: 'stopped', reason: 'paused' };
+    const target = this.targetOf(plan);
+    const objectStore = this.storeOf(target);
+    if (objectStore === undefined) {
+      // Never elsewhere: the night waits for its own credentials (issue 11).
+      const cause: FailureCause = {
+        kind: 'target-unavailable',
+        bucket: target.bucket,
+        credentialId: target.credentialId,
+      };
+      this.emit({ type: 'plan-state', planId, state: 'blocked' });
+      return { kind: 'blocked', cause };
+    }
+    if (objectStore !== this.objectStore) this.probeWith(objectStore);
     const lease = this.store.acquireLease({
       planId,
       pid: this.holder.pid,
@@ -489,6 +566,9 @@ export class DepositEngine {
     options.signal?.addEventListener('abort', stop, { once: true });
     const run: Run = {
       planId,
+      store: objectStore,
+      listing: new Map(),
+      unsettled: new Set(),
       controller,
       held: new Set(),
       slots: new StreamSlots(this.settings.concurrency),
@@ -563,16 +643,17 @@ export class DepositEngine {
     ) {
       return { kind: 'completed' };
     }
-    // The endpoint first: wrong credentials or a missing bucket stop here, failing no unit.
-    if (this.clock.now() - this.endpointCheckedAt > ENDPOINT_CHECK_FRESH_MS) {
-      await this.withWaits(run, undefined, async () => {
-        const r = await this.call(run, undefined, 'HeadBucket', 'brief', 0, (o) =>
-          this.objectStore.headBucket(o),
-        );
-        if (r.kind === 'refused') this.block(run, causeOfRefusal(r.failure, run.bucket));
-        this.endpointCheckedAt = this.clock.now();
-      });
-    }
+    // Reconcile before sending (issue 11): what the night's prefix already holds, listed before
+    // the first payload byte. It is also the endpoint check: wrong credentials or a missing bucket
+    // stop here, failing no unit.
+    await this.withWaits(run, undefined, async () => {
+      const prefix = listingPrefix(plan.prefix);
+      const r = await this.call(run, undefined, `ListObjectsV2 ${prefix}`, 'insistent', 0, (o) =>
+        run.store.listObjects({ prefix }, o),
+      );
+      if (r.kind === 'refused') this.block(run, causeOfRefusal(r.failure, run.bucket));
+      else run.listing = new Map(r.value.map((o) => [o.key, o]));
+    });
     // Files planning did not get to are hashed by the workers, one at a time, as they come.
     this.emitProgress(run.planId, true);
     // Units re-queued while the last workers were finishing (retryFailures, credentialsChanged)
@@ -686,10 +767,10 @@ export class DepositEngine {
         } catch (error) {
           if (!(error instanceof MustWait)) throw error;
           const now = this.clock.now();
-          const circuitOpen = this.policy.circuit(this.objectStore.endpoint).kind === 'open';
+          const circuitOpen = this.policy.circuit(run.store.endpoint).kind === 'open';
           if (error.network && circuitOpen) {
             networkWait(true);
-            await this.policy.whenAvailable(this.objectStore.endpoint, signal);
+            await this.policy.whenAvailable(run.store.endpoint, signal);
             continue;
           }
           networkWait(false);
@@ -757,6 +838,9 @@ export class DepositEngine {
   /**
    * One logical call through the policy, with a deadline sized to the body. Success and
    * not-retryable refusals come back; a transient give-up throws MustWait (never a failure).
+   * `write` marks a call that may act on the server: a failed attempt that may have acted is not
+   * replayed (the policy ends with `outcome-unknown`) and the unit is marked unsettled, so its
+   * next step asks the server first (seed 003). `reconciles` makes that question pay as a retry.
    */
   private async call<T>(
     run: Run,
@@ -765,6 +849,14 @@ export class DepositEngine {
     profile: ProfileName,
     bodyBytes: number,
     emit: (options: EmissionOptions, attempt: number) => Promise<Outcome<T>>,
+    options: {
+      readonly write?: boolean;
+      /** For a write: which failures may have acted (default: a lost reply after the whole body). */
+      readonly mayHaveActed?: (failure: Failure) => boolean;
+      readonly reconciles?: boolean;
+      /** Told the body bytes that went out over every attempt, however the call ends. */
+      readonly onSent?: (bytes: number) => void;
+    } = {},
   ): Promise<Called<T>> {
     const signal = run.controller.signal;
     await this.waitHold(signal);
@@ -773,13 +865,32 @@ export class DepositEngine {
       this.settings.callTimeoutMs +
       Math.ceil((bodyBytes * 1000) / this.settings.minThroughputBytesPerSec);
     let sent = 0;
+    let attemptSent = 0;
+    let unknown = false;
+    const acted = (failure: Failure): boolean =>
+      options.mayHaveActed?.(failure) ?? mayHaveActed(failure, attemptSent >= bodyBytes);
     this.inflight.set(operation, { planId: run.planId, unitId: unit?.id });
     let result;
     try {
       result = await this.policy.run(
-        { endpoint: this.objectStore.endpoint, profile, deadline, signal, operation },
+        {
+          endpoint: run.store.endpoint,
+          profile,
+          deadline,
+          signal,
+          operation,
+          ...(options.reconciles === true ? { reconciles: true } : {}),
+          ...(options.write === true
+            ? {
+                mayReplay: (failure: Failure) => {
+                  unknown = acted(failure);
+                  return !unknown;
+                },
+              }
+            : {}),
+        },
         (ctx) => {
-          let attemptSent = 0;
+          attemptSent = 0;
           return emit(
             {
               deadline: ctx.deadline,
@@ -796,9 +907,11 @@ export class DepositEngine {
       );
     } finally {
       this.inflight.delete(operation);
+      options.onSent?.(sent);
     }
     if (result.kind === 'success') {
       this.consecutiveGiveUps = 0;
+      if (unit !== undefined) run.unsettled.delete(unit.id);
       this.record(
         run.planId === 0 ? null : run.planId,
         operation,
@@ -808,9 +921,21 @@ export class DepositEngine {
       );
       return { kind: 'ok', value: result.value, attempts: result.attempts, sent };
     }
-    if (result.reason === 'aborted' || signal.aborted) throw abortError();
+    if (result.reason === 'aborted' || signal.aborted) {
+      if (unknown && unit !== undefined) run.unsettled.add(unit.id);
+      throw abortError();
+    }
     if (result.last?.kind === 'refused' && result.reason === 'not-retryable') {
       return { kind: 'refused', failure: result.last, attempts: result.attempts };
+    }
+    // The last attempt of a write went unanswered: whatever ended the call, ask before replaying.
+    if (
+      options.write === true &&
+      unit !== undefined &&
+      result.last !== undefined &&
+      acted(result.last)
+    ) {
+      run.unsettled.add(unit.id);
     }
     const network = result.reason === 'circuit-open' || result.last?.kind === 'unreachable';
     const notBefore = Math.max(result.notBefore ?? 0, this.clock.now() + this.pace());
@@ -877,125 +1002,197 @@ export class DepositEngine {
     );
   }
 
+  /** What the server computed over the bytes Depot's own upload of this unit gives. */
+  private expectedEtag(unit: UnitRecord, parts: readonly PartRecord[]): string {
+    return unit.multipart ? multipartEtag(parts.map((p) => p.md5)) : (parts[0]?.md5 ?? '');
+  }
+
+  /**
+   * The object at the unit's key before sending: from the run's listing, or, when a write of
+   * this run may have acted without a reply, from HeadObject (paid as a retry).
+   */
+  private async remoteBefore(
+    run: Run,
+    unit: UnitRecord,
+  ): Promise<{ size: number; etag: string } | undefined> {
+    if (!run.unsettled.has(unit.id)) return run.listing.get(unit.key);
+    const head = await this.head(run, unit, { reconciles: true });
+    run.unsettled.delete(unit.id);
+    return head;
+  }
+
+  /**
+   * An object already at the key: proved the same by the server's ETag is done (counted "already
+   * there" when it cannot be our own upload, as the caller knows), other bytes are a conflict
+   * never overwritten, and what nothing proves is "present, content unproven" unless read back.
+   */
+  private async decideExisting(
+    run: Run,
+    unit: UnitRecord,
+    remote: { size: number; etag: string },
+    alreadyPresent: boolean,
+  ): Promise<{ alreadyPresent: boolean }> {
+    const parts = this.store.parts(unit.id);
+    const proof = proveSameContent(
+      {
+        size: unit.size,
+        expectedEtag: this.expectedEtag(unit, parts),
+        ...(unit.md5 !== null
+          ? { wholeMd5: unit.md5 }
+          : unit.multipart
+            ? {}
+            : { wholeMd5: parts[0]?.md5 ?? '' }),
+      },
+      remote,
+    );
+    const settled = await this.settleProof(run, unit, proof);
+    if (settled.kind === 'same') return { alreadyPresent };
+    if (settled.kind === 'unproven') {
+      throw new UnitFailure({ kind: 'unproven', remoteEtag: bareEtag(remote.etag) });
+    }
+    throw new UnitFailure({ kind: 'conflict', localSize: unit.size, remoteSize: remote.size });
+  }
+
+  /** With `readBack`, an unproven object is read and hashed (SHA-256 against the local file's). */
+  private async settleProof(
+    run: Run,
+    unit: UnitRecord,
+    proof: ContentProof,
+  ): Promise<ContentProof> {
+    if (proof.kind !== 'unproven' || !this.settings.readBack) return proof;
+    const r = await this.call(run, unit, `GetObject ${unit.key}`, 'insistent', 0, (o) =>
+      run.store.getObject({ key: unit.key, maxBytes: unit.size }, o),
+    );
+    if (r.kind === 'refused') throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
+    if (r.value === undefined) return proof;
+    const sha256 = createHash('sha256').update(r.value).digest('hex');
+    return sha256 === unit.sha256 ? { kind: 'same' } : { kind: 'different', why: 'etag' };
+  }
+
   private async depositSingle(run: Run, unit: UnitRecord): Promise<{ alreadyPresent: boolean }> {
     const part = this.store.parts(unit.id)[0];
     if (part === undefined) throw new Error(`unit ${unit.id} has no part plan`);
+    // Acknowledged before a stop: the PUT's ETag was the server's MD5 of the bytes.
+    if (part.etag !== null) return { alreadyPresent: false };
+    // Found before any byte of ours went out, it is someone else's: "already there".
+    const foreign = part.sentBytes === 0;
+    const remote = await this.remoteBefore(run, unit);
+    if (remote !== undefined) return this.decideExisting(run, unit, remote, foreign);
     const sha256 = unit.sha256 ?? '';
-    if (part.etag === null) {
-      const { r, startsBefore } = await this.withSlot(run, () =>
-        this.emitPart(run, unit, part, `PutObject ${unit.key}`, (body, md5Base64, o) =>
-          this.objectStore.putObject(
-            { key: unit.key, body, md5Base64, metadata: { [SHA_KEY]: sha256 }, ifNoneMatch: true },
-            o,
-          ),
+    const r = await this.withSlot(run, () =>
+      this.emitPart(run, unit, part, `PutObject ${unit.key}`, (body, md5Base64, o) =>
+        run.store.putObject(
+          { key: unit.key, body, md5Base64, metadata: { [SHA_KEY]: sha256 }, ifNoneMatch: true },
+          o,
         ),
-      );
-      if (r.kind === 'refused') {
-        if (r.failure.status !== 412) throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
-        // The key exists. After a lost reply it may be our own bytes: that is not "already there".
-        const head = await this.head(run, unit);
-        // Gone again between the 412 and the HeadObject: try the upload again, paced.
-        if (head === undefined) throw new MustWait(this.clock.now() + this.pace(), false);
-        return this.decideExisting(unit, head, startsBefore === 0 && r.attempts === 1);
-      }
-      this.ackSent(run, unit, part, r.value.etag === '' ? part.md5 : bareEtag(r.value.etag), {
-        sent: r.sent,
-        startsBefore,
+      ),
+    );
+    if (r.kind === 'refused') {
+      if (r.failure.status !== 412) throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
+      // The key appeared since the listing (another Depot, another tool): look at what it holds.
+      const head = await this.head(run, unit);
+      // Gone again between the 412 and the HeadObject: try the upload again, paced.
+      if (head === undefined) throw new MustWait(this.clock.now() + this.pace(), false);
+      return this.decideExisting(run, unit, head, foreign);
+    }
+    const etag = bareEtag(r.value.etag);
+    if (etag === '') {
+      await this.verify(run, unit, part.md5);
+    } else if (etag !== part.md5) {
+      throw new UnitFailure({
+        kind: 'verification-failed',
+        detail: `ETag ${etag} from the server, ${part.md5} expected`,
       });
     }
-    await this.verify(run, unit, part.md5);
+    this.ackSent(run, unit, part, part.md5);
     return { alreadyPresent: false };
   }
 
   private async depositMultipart(run: Run, unit: UnitRecord): Promise<{ alreadyPresent: boolean }> {
     const sha256 = unit.sha256 ?? '';
-    restart: for (let restarts = 0; ; restarts += 1) {
+    let restarts = 0;
+    const restart = (): void => {
+      restarts += 1;
+      // The server dropped the upload (lifecycle rule, purge): from the first part again, twice.
       if (restarts > MAX_UPLOAD_RESTARTS) {
-        throw new UnitFailure({ kind: 'refused', status: 404, code: 'NoSuchUpload' });
+        throw new UnitFailure({ kind: 'upload-vanished', restarts: MAX_UPLOAD_RESTARTS });
       }
+      this.store.forgetUpload(unit.id);
+    };
+    for (;;) {
       const u = this.store.getUnit(unit.id) ?? unit;
       let uploadId = u.uploadId;
       if (uploadId === null) {
         if (u.createStarted) uploadId = await this.findOwnUpload(run, u);
         if (uploadId === null) {
           if (!u.createStarted) {
-            // Fresh file: if the key already exists, decide now instead of sending every part.
-            const head = await this.head(run, u);
-            if (head !== undefined) return this.decideExisting(u, head, true);
+            // Fresh file: if the key already holds an object, decide now instead of sending parts.
+            const remote = await this.remoteBefore(run, u);
+            if (remote !== undefined) return this.decideExisting(run, u, remote, true);
           }
           this.store.markCreateStarted(u.id);
           uploadId = await this.createUpload(run, u, sha256);
         }
         this.store.setUploadId(u.id, uploadId);
       } else {
-        const listed = await this.call(run, u, `ListParts ${u.key}`, 'brief', 0, (o) =>
-          this.objectStore.listParts({ key: u.key, uploadId: uploadId as string }, o),
+        const id = uploadId;
+        const listed = await this.call(
+          run,
+          u,
+          `ListParts ${u.key}`,
+          'brief',
+          0,
+          (o) => run.store.listParts({ key: u.key, uploadId: id }, o),
+          { reconciles: run.unsettled.has(u.id) },
         );
         if (listed.kind === 'refused') {
           if (listed.failure.code !== 'NoSuchUpload' && listed.failure.status !== 404) {
             throw new UnitFailure(causeOfRefusal(listed.failure, run.bucket));
           }
-          // Gone: completed by us before a crash, or expired. HeadObject decides.
+          // Gone: completed by us before its reply was lost or a crash, or dropped by the server.
           const head = await this.head(run, u);
-          if (head !== undefined && head.metadata[SHA_KEY] === sha256 && head.size === u.size) {
-            await this.verify(run, u, this.expectedMultipartEtag(u.id));
+          if (head !== undefined) {
+            const decided = await this.decideExisting(run, u, head, false);
             this.store.setUploadId(u.id, null);
-            return { alreadyPresent: false };
+            return decided;
           }
-          this.store.forgetUpload(u.id);
-          continue restart;
+          restart();
+          continue;
         }
         this.reconcileParts(u.id, listed.value);
       }
-      try {
-        await this.sendParts(
-          run,
-          u,
-          uploadId,
-          this.store.parts(u.id).filter((p) => p.etag === null),
-        );
-      } catch (error) {
-        if (!(error instanceof UploadGone)) throw error;
-        this.store.forgetUpload(u.id);
-        continue restart;
+      const sent = await this.sendParts(
+        run,
+        u,
+        uploadId,
+        this.store.parts(u.id).filter((p) => p.etag === null),
+      );
+      if (sent === 'upload-gone') {
+        restart();
+        continue;
       }
       await this.checkSource(u);
       const parts = this.store.parts(u.id);
       const id = uploadId;
       // Some servers (radosgw 16, ADR 0003) ignore If-None-Match on Complete and would replace
-      // an object that appeared while the parts were sent: look before the first Complete too.
-      const existing = await this.head(run, u);
+      // an object that appeared while the parts were sent: look before Complete.
+      const existing = await this.head(run, u, { reconciles: run.unsettled.has(u.id) });
       if (existing !== undefined) {
+        // An earlier Complete of ours whose answer was lost has nothing to abort; anyone else's
+        // object means ours never completed.
+        const ours = run.unsettled.has(u.id);
         await this.abortQuietly(run, u.key, id);
         this.store.forgetUpload(u.id);
-        return this.decideExisting(u, existing, true);
+        return this.decideExisting(run, u, existing, !ours);
       }
-      let previous: Outcome<{ etag: string }> | undefined;
       const completed = await this.call(
         run,
         u,
         `CompleteMultipartUpload ${u.key}`,
         'insistent',
         0,
-        async (o, attempt) => {
-          if (attempt > 1) {
-            // The previous attempt may have completed it before its reply was lost.
-            const head = await this.objectStore.headObject({ key: u.key }, o);
-            if (head.kind !== 'success') return head;
-            if (head.value !== undefined) {
-              if (head.value.metadata[SHA_KEY] === sha256 && head.value.size === u.size) {
-                return success({ etag: head.value.etag });
-              }
-              // Someone else's object: never complete over it; the 412 path reports the conflict.
-              return { kind: 'refused', status: 412, code: 'PreconditionFailed' };
-            }
-            if (previous?.kind === 'refused' && previous.status >= 500) {
-              // radosgw answers Complete of a gone upload with 500: ask instead of insisting.
-              const listed = await this.objectStore.listParts({ key: u.key, uploadId: id }, o);
-              if (listed.kind !== 'success') return listed;
-            }
-          }
-          previous = await this.objectStore.completeMultipartUpload(
+        (o) =>
+          run.store.completeMultipartUpload(
             {
               key: u.key,
               uploadId: id,
@@ -1003,35 +1200,53 @@ export class DepositEngine {
               ifNoneMatch: true,
             },
             o,
-          );
-          return previous;
+          ),
+        {
+          write: true,
+          // Never replayed as it is: some servers (radosgw 16) ignore If-None-Match on Complete,
+          // so each new Complete comes after a new look at the key (the HeadObject above), and a
+          // gone upload's Complete is a 500 there. The next step asks the server first.
+          mayHaveActed: () => true,
         },
       );
       if (completed.kind === 'refused') {
         const { status, code } = completed.failure;
-        if (code === 'NoSuchUpload' || status === 404 || status === 412) {
+        if (code === 'NoSuchUpload' || status === 404) {
+          // An earlier Complete of ours whose reply was lost, or the server dropped the upload.
           const head = await this.head(run, u);
           if (head !== undefined) {
-            if (head.metadata[SHA_KEY] === sha256 && head.size === u.size) {
-              await this.verify(run, u, this.expectedMultipartEtag(u.id));
-              await this.abortQuietly(run, u.key, id);
-              this.store.setUploadId(u.id, null);
-              return { alreadyPresent: false };
-            }
-            await this.abortQuietly(run, u.key, id);
-            this.store.forgetUpload(u.id);
-            throw new UnitFailure({ kind: 'conflict', localSize: u.size, remoteSize: head.size });
+            const decided = await this.decideExisting(run, u, head, false);
+            this.store.setUploadId(u.id, null);
+            return decided;
+          }
+          restart();
+          continue;
+        }
+        if (status === 412) {
+          const head = await this.head(run, u);
+          await this.abortQuietly(run, u.key, id);
+          if (head === undefined) {
+            restart();
+            continue;
           }
           this.store.forgetUpload(u.id);
-          continue restart;
+          return this.decideExisting(run, u, head, true);
         }
         if (code === 'InvalidPart' || code === 'InvalidPartOrder') {
           this.store.forgetAcks(u.id);
-          continue restart;
+          continue;
         }
         throw new UnitFailure(causeOfRefusal(completed.failure, run.bucket));
       }
-      await this.verify(run, u, this.expectedMultipartEtag(u.id));
+      const expected = this.expectedEtag(u, parts);
+      // radosgw answers Complete with an empty ETag (ADR 0003): then HeadObject gives it.
+      if (bareEtag(completed.value.etag) === '') await this.verify(run, u, expected);
+      else if (bareEtag(completed.value.etag) !== expected) {
+        throw new UnitFailure({
+          kind: 'verification-failed',
+          detail: `ETag ${bareEtag(completed.value.etag)} from the server, ${expected} expected`,
+        });
+      }
       this.store.setUploadId(u.id, null);
       return { alreadyPresent: false };
     }
@@ -1040,23 +1255,24 @@ export class DepositEngine {
   /**
    * Sends a file's missing parts: one after another on a slot of its own, and more at once on
    * slots nobody waits for, each borrowed slot handed back as soon as another file wants one for
-   * its payload. The first trouble stops new parts; the parts already on the wire
-   * finish (their acknowledgements are kept), then it is thrown.
+   * its payload. The first trouble stops new parts; the parts already on the wire finish (their
+   * acknowledgements are kept), then it is thrown, or 'upload-gone' returned (NoSuchUpload).
    */
   private async sendParts(
     run: Run,
     unit: UnitRecord,
     uploadId: string,
     parts: readonly PartRecord[],
-  ): Promise<void> {
+  ): Promise<'sent' | 'upload-gone'> {
     let next = 0;
     let trouble: { readonly error: unknown } | undefined;
+    let gone = false;
     const take = (): PartRecord | undefined =>
-      trouble === undefined && next < parts.length ? parts[next++] : undefined;
+      trouble === undefined && !gone && next < parts.length ? parts[next++] : undefined;
     const lane = async (borrowed: boolean): Promise<void> => {
       for (let part = take(); part !== undefined; part = take()) {
         try {
-          await this.sendPart(run, unit, uploadId, part);
+          if ((await this.sendPart(run, unit, uploadId, part)) === 'upload-gone') gone = true;
         } catch (error) {
           trouble ??= { error };
         }
@@ -1065,7 +1281,7 @@ export class DepositEngine {
     };
     const borrowed: Promise<void>[] = [];
     const borrow = (): void => {
-      while (trouble === undefined && next < parts.length) {
+      while (trouble === undefined && !gone && next < parts.length) {
         const release = run.slots.tryBorrow();
         if (release === undefined) return;
         borrowed.push(lane(true).finally(release));
@@ -1082,6 +1298,7 @@ export class DepositEngine {
       }
     });
     if (trouble !== undefined) throw trouble.error;
+    return gone ? 'upload-gone' : 'sent';
   }
 
   private async sendPart(
@@ -1089,34 +1306,36 @@ export class DepositEngine {
     unit: UnitRecord,
     uploadId: string,
     part: PartRecord,
-  ): Promise<void> {
+  ): Promise<'sent' | 'upload-gone'> {
     run.controller.signal.throwIfAborted();
     await this.checkSource(unit);
-    const { r, startsBefore } = await this.emitPart(
+    const r = await this.emitPart(
       run,
       unit,
       part,
       `UploadPart ${part.partNumber} ${unit.key}`,
       (body, md5Base64, o) =>
-        this.objectStore.uploadPart(
+        run.store.uploadPart(
           { key: unit.key, uploadId, partNumber: part.partNumber, body, md5Base64 },
           o,
         ),
     );
     if (r.kind === 'refused') {
-      if (r.failure.code === 'NoSuchUpload') throw new UploadGone();
+      if (r.failure.code === 'NoSuchUpload') return 'upload-gone';
       throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
     }
-    this.ackSent(run, unit, part, bareEtag(r.value.etag), { sent: r.sent, startsBefore });
+    this.ackSent(run, unit, part, bareEtag(r.value.etag));
     this.setActivity(run.planId, unit.id, {
       kind: 'sending',
       bytesAcked: this.store.getUnit(unit.id)?.bytesAcked ?? 0,
     });
+    return 'sent';
   }
 
   /**
    * One part's bytes (or a whole small file's) through the policy: read and checked against the
-   * planned MD5, counted as a send, re-paced by the bandwidth cap on each retry.
+   * planned MD5, counted on the wire whatever the answer (a kill mid-send counts the whole part),
+   * re-paced by the bandwidth cap on each retry, never replayed blindly after a lost reply.
    */
   private async emitPart<T>(
     run: Run,
@@ -1128,29 +1347,30 @@ export class DepositEngine {
       md5Base64: string,
       options: EmissionOptions,
     ) => Promise<Outcome<T>>,
-  ): Promise<{ readonly r: Called<T>; readonly startsBefore: number }> {
+  ): Promise<Called<T>> {
     const bytes = await this.readBody(run, unit, part);
-    const startsBefore = this.store.markSending(unit.id, part.partNumber);
+    const before = this.store.beginSend(unit.id, part.partNumber);
     const md5Base64 = Buffer.from(part.md5, 'hex').toString('base64');
-    const r = await this.call(run, unit, operation, 'insistent', part.size, async (o, attempt) => {
-      if (attempt > 1) await this.bandwidth?.take(part.size, run.controller.signal);
-      return emit({ kind: 'bytes', bytes }, md5Base64, o);
-    });
-    return { r, startsBefore };
+    return this.call(
+      run,
+      unit,
+      operation,
+      'insistent',
+      part.size,
+      async (o, attempt) => {
+        if (attempt > 1) await this.bandwidth?.take(part.size, run.controller.signal);
+        return emit({ kind: 'bytes', bytes }, md5Base64, o);
+      },
+      {
+        write: true,
+        onSent: (sent) => this.store.endSend(unit.id, part.partNumber, before, sent),
+      },
+    );
   }
 
-  /** A part the server acknowledged: persisted, with what was sent again for it. */
-  private ackSent(
-    run: Run,
-    unit: UnitRecord,
-    part: PartRecord,
-    etag: string,
-    send: { readonly sent: number; readonly startsBefore: number },
-  ): void {
-    this.store.ackPart(unit.id, part.partNumber, etag, {
-      bytes: send.sent,
-      resentBytes: Math.max(0, send.sent - (send.startsBefore === 0 ? part.size : 0)),
-    });
+  /** A part the server acknowledged, persisted. */
+  private ackSent(run: Run, unit: UnitRecord, part: PartRecord, etag: string): void {
+    this.store.ackPart(unit.id, part.partNumber, etag);
     this.noteAcked(run, part.size);
   }
 
@@ -1164,20 +1384,21 @@ export class DepositEngine {
       const remote = byNumber.get(part.partNumber);
       const matches =
         remote !== undefined && remote.size === part.size && bareEtag(remote.etag) === part.md5;
-      if (matches && part.etag === null)
-        this.store.ackPart(unitId, part.partNumber, part.md5, undefined);
+      if (matches && part.etag === null) this.store.ackPart(unitId, part.partNumber, part.md5);
       if (!matches && part.etag !== null) this.store.forgetAcks(unitId, part.partNumber);
     }
   }
 
-  private expectedMultipartEtag(unitId: number): string {
-    return multipartEtag(this.store.parts(unitId).map((p) => p.md5));
-  }
-
   /** Our own open upload of this key (after a lost Create reply or a crash), newest first. */
   private async findOwnUpload(run: Run, unit: UnitRecord): Promise<string | null> {
-    const r = await this.call(run, unit, `ListMultipartUploads ${unit.key}`, 'brief', 0, (o) =>
-      this.objectStore.listMultipartUploads({ prefix: unit.key }, o),
+    const r = await this.call(
+      run,
+      unit,
+      `ListMultipartUploads ${unit.key}`,
+      'brief',
+      0,
+      (o) => run.store.listMultipartUploads({ prefix: unit.key }, o),
+      { reconciles: run.unsettled.has(unit.id) },
     );
     if (r.kind === 'refused') throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
     const own = r.value
@@ -1186,7 +1407,10 @@ export class DepositEngine {
     return own[0]?.uploadId ?? null;
   }
 
-  /** CreateMultipartUpload, never blindly replayed: a retry first looks for the upload the lost reply created. */
+  /**
+   * CreateMultipartUpload, never blindly replayed: after a lost reply the unit is unsettled and
+   * its next step looks for the upload that reply created (`findOwnUpload`) before creating one.
+   */
   private async createUpload(run: Run, unit: UnitRecord, sha256: string): Promise<string> {
     const r = await this.call(
       run,
@@ -1194,20 +1418,8 @@ export class DepositEngine {
       `CreateMultipartUpload ${unit.key}`,
       'insistent',
       0,
-      async (o, attempt) => {
-        if (attempt > 1) {
-          const listed = await this.objectStore.listMultipartUploads({ prefix: unit.key }, o);
-          if (listed.kind !== 'success') return listed;
-          const own = listed.value
-            .filter((up) => up.key === unit.key)
-            .sort((a, b) => (b.initiated ?? 0) - (a.initiated ?? 0))[0];
-          if (own !== undefined) return success({ uploadId: own.uploadId });
-        }
-        return this.objectStore.createMultipartUpload(
-          { key: unit.key, metadata: { [SHA_KEY]: sha256 } },
-          o,
-        );
-      },
+      (o) => run.store.createMultipartUpload({ key: unit.key, metadata: { [SHA_KEY]: sha256 } }, o),
+      { write: true },
     );
     if (r.kind === 'refused') throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
     return r.value.uploadId;
@@ -1216,7 +1428,7 @@ export class DepositEngine {
   private async abortQuietly(run: Run, key: string, uploadId: string): Promise<void> {
     try {
       await this.call(run, undefined, `AbortMultipartUpload ${key}`, 'brief', 0, (o) =>
-        this.objectStore.abortMultipartUpload({ key, uploadId }, o),
+        run.store.abortMultipartUpload({ key, uploadId }, o),
       );
     } catch (error) {
       // The end-of-plan sweep aborts what is left; only a stop propagates.
@@ -1224,27 +1436,25 @@ export class DepositEngine {
     }
   }
 
-  private async head(run: Run, unit: { key: string }): Promise<ObjectHead | undefined> {
-    const r = await this.call(run, undefined, `HeadObject ${unit.key}`, 'brief', 0, (o) =>
-      this.objectStore.headObject({ key: unit.key }, o),
+  private async head(
+    run: Run,
+    unit: { key: string },
+    options: { readonly reconciles?: boolean } = {},
+  ): Promise<ObjectHead | undefined> {
+    const r = await this.call(
+      run,
+      undefined,
+      `HeadObject ${unit.key}`,
+      'brief',
+      0,
+      (o) => run.store.headObject({ key: unit.key }, o),
+      options,
     );
     if (r.kind === 'refused') throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
     return r.value;
   }
 
-  /** An object already at the key: the same bytes (size and SHA-256) is success, anything else a conflict. */
-  private decideExisting(
-    unit: UnitRecord,
-    head: ObjectHead,
-    countAsAlreadyPresent: boolean,
-  ): { alreadyPresent: boolean } {
-    if (head.size === unit.size && head.metadata[SHA_KEY] === unit.sha256) {
-      return { alreadyPresent: countAsAlreadyPresent };
-    }
-    throw new UnitFailure({ kind: 'conflict', localSize: unit.size, remoteSize: head.size });
-  }
-
-  /** Done only when HeadObject confirms size, ETag and SHA-256 metadata. */
+  /** Done only when HeadObject shows the size and the ETag the server computed over our bytes. */
   private async verify(run: Run, unit: UnitRecord, expectedEtag: string): Promise<void> {
     const head = await this.head(run, unit);
     const problem =
@@ -1252,11 +1462,9 @@ export class DepositEngine {
         ? 'the object is missing after upload'
         : head.size !== unit.size
           ? `size ${head.size} on the server, ${unit.size} here`
-          : head.etag !== '' && bareEtag(head.etag) !== expectedEtag
-            ? `ETag ${bareEtag(head.etag)} on the server, ${expectedEtag} expected`
-            : head.metadata[SHA_KEY] !== unit.sha256
-              ? 'SHA-256 metadata differs'
-              : undefined;
+          : bareEtag(head.etag) !== expectedEtag
+            ? `ETag ${bareEtag(head.etag) || '(none)'} on the server, ${expectedEtag} expected`
+            : undefined;
     if (problem !== undefined)
       throw new UnitFailure({ kind: 'verification-failed', detail: problem });
   }
@@ -1278,40 +1486,54 @@ export class DepositEngine {
     return { kind: 'completed' };
   }
 
-  /** The manifest, last: it marks the night complete (DESIGN principle 9). */
+  /**
+   * The manifest, last: it marks the night complete (DESIGN principle 9). Its key carries the
+   * night's id and it is written only where nothing is (If-None-Match): a 412 is ours only when
+   * the manifest there names this night (a reply lost, a crash before recording it); anything else
+   * is a conflict, never overwritten (issue 11).
+   */
   private async writeManifest(run: Run): Promise<void> {
     const plan = this.store.getPlan(run.planId);
-    if (plan !== undefined && plan.manifestAt === null) {
-      const at = this.clock.now();
-      const body = Buffer.from(
-        buildManifest(plan, this.store.iterateUnits(run.planId), this.settings.appVersion, at),
+    if (plan === undefined || plan.manifestAt !== null) return;
+    const at = this.clock.now();
+    const body = Buffer.from(
+      buildManifest(plan, this.store.iterateUnits(run.planId), this.settings.appVersion, at),
+    );
+    const key = nightManifestKey(plan.prefix, plan.nightId);
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    const md5Hex = createHash('md5').update(body).digest('hex');
+    const r = await this.call(run, undefined, `PutObject ${key}`, 'insistent', body.length, (o) =>
+      run.store.putObject(
+        {
+          key,
+          body: { kind: 'bytes', bytes: body },
+          md5Base64: Buffer.from(md5Hex, 'hex').toString('base64'),
+          metadata: { [SHA_KEY]: sha256 },
+          ifNoneMatch: true,
+          contentType: 'application/json',
+        },
+        o,
+      ),
+    );
+    if (r.kind === 'refused') {
+      if (r.failure.status !== 412) this.block(run, causeOfRefusal(r.failure, run.bucket));
+      const there = await this.call(run, undefined, `GetObject ${key}`, 'insistent', 0, (o) =>
+        run.store.getObject({ key, maxBytes: MANIFEST_READ_MAX }, o),
       );
-      const key = objectKey(plan.prefix, MANIFEST_NAME);
-      const sha256 = createHash('sha256').update(body).digest('hex');
-      const md5 = createHash('md5').update(body);
-      const md5Hex = md5.digest('hex');
-      const r = await this.call(run, undefined, `PutObject ${key}`, 'insistent', body.length, (o) =>
-        this.objectStore.putObject(
-          {
-            key,
-            body: { kind: 'bytes', bytes: body },
-            md5Base64: Buffer.from(md5Hex, 'hex').toString('base64'),
-            metadata: { [SHA_KEY]: sha256 },
-            // Our own manifest: rewritten when a crash lost the record of writing it.
-            ifNoneMatch: false,
-            contentType: 'application/json',
-          },
-          o,
-        ),
-      );
-      if (r.kind === 'refused') this.block(run, causeOfRefusal(r.failure, run.bucket));
-      const head = await this.head(run, { key });
-      if (head === undefined || head.size !== body.length || head.metadata[SHA_KEY] !== sha256) {
-        throw new MustWait(this.clock.now() + this.pace(), false);
+      if (there.kind === 'refused') this.block(run, causeOfRefusal(there.failure, run.bucket));
+      // Gone again between the 412 and the read: write it again, paced.
+      if (there.value === undefined) throw new MustWait(this.clock.now() + this.pace(), false);
+      if (readManifestNightId(there.value) !== plan.nightId) {
+        this.block(run, {
+          kind: 'conflict',
+          localSize: body.length,
+          remoteSize: there.value.length,
+        });
       }
-      this.store.setManifestWritten(run.planId, at);
-      this.store.setCompleted(run.planId, at);
+    } else if (bareEtag(r.value.etag) !== '' && bareEtag(r.value.etag) !== md5Hex) {
+      throw new MustWait(this.clock.now() + this.pace(), false);
     }
+    this.store.setManifestWritten(run.planId, at);
   }
 
   /**
@@ -1321,10 +1543,10 @@ export class DepositEngine {
   private async sweepUploads(run: Run): Promise<void> {
     const plan = this.store.getPlan(run.planId);
     if (plan === undefined) return;
-    const prefix = plan.prefix === '' ? '' : `${objectKey(plan.prefix, 'x').slice(0, -1)}`;
+    const prefix = listingPrefix(plan.prefix);
     const list = async (): Promise<{ key: string; uploadId: string }[]> => {
       const r = await this.call(run, undefined, `ListMultipartUploads ${prefix}`, 'brief', 0, (o) =>
-        this.objectStore.listMultipartUploads({ prefix }, o),
+        run.store.listMultipartUploads({ prefix }, o),
       );
       if (r.kind === 'refused') return [];
       return r.value.filter((up) => {
@@ -1392,12 +1614,13 @@ export class DepositEngine {
       const bytes = run.acked.reduce((sum, a) => sum + a.bytes, 0);
       this.emit({ type: 'throughput', planId, bytesPerSec: (bytes * 1000) / span });
     }
-    this.emit({ type: 'counters', counters: this.policy.counters(this.objectStore.endpoint) });
+    const endpoint = run?.store.endpoint ?? this.objectStore.endpoint;
+    this.emit({ type: 'counters', counters: this.policy.counters(endpoint) });
   }
 
   private onPolicyEvent(event: RetryEvent): void {
     if (event.type === 'circuit') {
-      if (event.endpoint !== this.objectStore.endpoint) return;
+      if (!this.knows(event.endpoint)) return;
       // Calls wait inside the policy while the circuit is open for the network: say so.
       // Half-open is a probe on its way: still offline until it succeeds (closed).
       const offline =
@@ -1409,7 +1632,7 @@ export class DepositEngine {
       [...this.runs.values()].forEach((run, i) => this.emitNetworkChange(run, before[i] ?? false));
       return;
     }
-    if (event.endpoint !== this.objectStore.endpoint) return;
+    if (!this.knows(event.endpoint)) return;
     const who = this.inflight.get(event.operation);
     const planId = who?.planId ?? null;
     if (event.type === 'retry-scheduled') {
@@ -1439,6 +1662,13 @@ export class DepositEngine {
         f === undefined ? '' : f.kind === 'refused' ? `:${f.status}:${f.code ?? ''}` : `:${f.kind}`;
       this.record(planId, event.operation, `gave-up:${event.reason}${last}`, event.attempts, null);
     }
+  }
+
+  /** The current settings' endpoint, or a running night's own. */
+  private knows(endpoint: string): boolean {
+    if (endpoint === this.objectStore.endpoint) return true;
+    for (const run of this.runs.values()) if (run.store.endpoint === endpoint) return true;
+    return false;
   }
 
   private record(

@@ -21,6 +21,11 @@ export type EngineSettings = {
   readonly endpointHoldCapMs: number;
   /** Written in the manifest. */
   readonly appVersion: string;
+  /**
+   * Read back an object at a key whose content nothing the server computed proves (another
+   * tool's part layout): download it and compare SHA-256 instead of reporting it unproven.
+   */
+  readonly readBack: boolean;
   /** A run lease not renewed for this long is taken over by another process. */
   readonly leaseStaleMs: number;
   /** How often a running plan renews its lease (well under `leaseStaleMs`). */
@@ -39,6 +44,7 @@ export const defaultEngineSettings: EngineSettings = {
   paceCapMs: 60_000,
   endpointHoldCapMs: 30_000,
   appVersion: '0.1.0',
+  readBack: false,
   leaseStaleMs: 60_000,
   leaseRenewMs: 15_000,
 };

@@ -1,9 +1,13 @@
 import type { PlanRecord } from '../store/PlanRecord';
 import type { UnitRecord } from '../store/UnitRecord';
 
-export const MANIFEST_NAME = 'depot-manifest.json';
+export const MANIFEST_FORMAT = 'depot-manifest/2';
 
-/** The manifest object written last: it marks the night complete and lists what it holds. */
+/**
+ * The manifest object written last: it marks the night complete and lists what it holds. Format
+ * 2 names the night (its id is also in the key) so a 412 on our own key can be told from a
+ * stranger's object; format 1 (before issue 11) had no night.
+ */
 export const buildManifest = (
   plan: PlanRecord,
   units: Iterable<UnitRecord>,
@@ -18,8 +22,11 @@ export const buildManifest = (
   }
   return JSON.stringify(
     {
-      format: 'depot-manifest/1',
+      format: MANIFEST_FORMAT,
       app: { name: 'depot', version: appVersion },
+      night: { id: plan.nightId, dir: plan.dir },
+      // The part layout, so `depot verify` computes the multipart ETags the server gave.
+      layout: { partSize: plan.partSize, threshold: plan.threshold },
       bucket: plan.bucket,
       prefix: plan.prefix,
       metadata: plan.metadata,
@@ -31,4 +38,18 @@ export const buildManifest = (
     null,
     2,
   );
+};
+
+/** The night id a manifest names; undefined when the bytes are not a Depot manifest of format 2. */
+export const readManifestNightId = (bytes: Uint8Array): string | undefined => {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { format, night } = parsed as { format?: unknown; night?: unknown };
+    if (format !== MANIFEST_FORMAT || typeof night !== 'object' || night === null) return undefined;
+    const id = (night as { id?: unknown }).id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
 };

@@ -9,7 +9,7 @@ import { DepositEngine } from './DepositEngine';
 import type { DepositEngineDeps } from './DepositEngine';
 
 /** The store is passed in, not opened here: the app keeps one store across the engines it rebuilds. */
-export type EngineStackWiring = Pick<DepositEngineDeps, 'store' | 'settings'> & {
+export type EngineStackWiring = Pick<DepositEngineDeps, 'store' | 'settings' | 'storeFor'> & {
   readonly s3: S3ObjectStoreOptions;
 };
 
@@ -41,6 +41,7 @@ export const createEngineStack = (w: EngineStackWiring): EngineStack => {
     sleeper: timerSleeper,
     random: systemRandom,
     ...(w.settings === undefined ? {} : { settings: w.settings }),
+    ...(w.storeFor === undefined ? {} : { storeFor: w.storeFor }),
   });
   return { store: w.store, objectStore, policy, engine };
 };

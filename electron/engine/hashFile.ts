@@ -7,7 +7,7 @@ export class SourceChangedError extends Error {
 }
 
 /**
- * One streaming pass over a file: the SHA-256 of the whole and the MD5 of every part (the
+ * One streaming pass over a file: the SHA-256 and MD5 of the whole and the MD5 of every part (the
  * Content-MD5 of each request, and what a listed part's ETag must equal). Never holds the file.
  * A single-request file is one part covering everything.
  */
@@ -16,8 +16,10 @@ export const hashFile = async (
   size: number,
   partSize: number,
   signal?: AbortSignal,
-): Promise<{ sha256: string; parts: NewPart[] }> => {
+): Promise<{ sha256: string; md5: string; parts: NewPart[] }> => {
   const whole = createHash('sha256');
+  // The whole file's MD5 proves an object another tool put in one request (its ETag), issue 11.
+  const wholeMd5 = createHash('md5');
   const parts: NewPart[] = [];
   let partHash = createHash('md5');
   let partStart = 0;
@@ -46,6 +48,7 @@ export const hashFile = async (
       const take = Math.min(room, chunk.length - offset);
       const slice = chunk.subarray(offset, offset + take);
       whole.update(slice);
+      wholeMd5.update(slice);
       partHash.update(slice);
       position += take;
       offset += take;
@@ -56,5 +59,5 @@ export const hashFile = async (
     throw new SourceChangedError(`${path}: read ${position} bytes, expected ${size}`);
   }
   if (position > partStart || parts.length === 0) closePart();
-  return { sha256: whole.digest('hex'), parts };
+  return { sha256: whole.digest('hex'), md5: wholeMd5.digest('hex'), parts };
 };

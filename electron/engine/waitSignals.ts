@@ -19,14 +19,6 @@ export class UnitFailure extends Error {
   }
 }
 
-/** The server no longer knows the multipart upload (NoSuchUpload): start it again. */
-export class UploadGone extends Error {
-  override readonly name = 'UploadGone';
-  constructor() {
-    super('upload gone');
-  }
-}
-
 export const abortError = (): Error => {
   const error = new Error('aborted');
   error.name = 'AbortError';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { Clock } from '../../shared/ports/Clock';
 import type {
   Body,
@@ -61,6 +62,10 @@ type Fault = {
 
 export type MemoryObjectStoreOptions = {
   readonly endpoint?: string;
+  /** The bucket this store stands for (default 'b'); it holds one bucket's objects. */
+  readonly bucket?: string;
+  /** Which credentials it stands for (default 'memory-key'). */
+  readonly credentialId?: string;
   readonly clock?: Clock;
   /** With a sleeper, every request takes `latencyMs` plus its body at `bytesPerSec` (virtual time in tests). */
   readonly sleeper?: Sleeper;
@@ -114,6 +119,7 @@ const refused = (status: number, code: string): Failure => ({ kind: 'refused', s
  */
 export class MemoryObjectStore implements ObjectStore {
   readonly endpoint: string;
+  readonly target: StorageTarget;
   readonly objects = new Map<string, StoredObject>();
   readonly uploads = new Map<string, Upload>();
   readonly requests: MemoryRequest[] = [];
@@ -125,6 +131,13 @@ export class MemoryObjectStore implements ObjectStore {
 
   constructor(private readonly options: MemoryObjectStoreOptions = {}) {
     this.endpoint = options.endpoint ?? 'memory://store';
+    this.target = {
+      endpoint: this.endpoint,
+      region: 'memory',
+      pathStyle: true,
+      bucket: options.bucket ?? 'b',
+      credentialId: options.credentialId ?? 'memory-key',
+    };
     this.bucketExists = options.bucketExists ?? true;
     this.credentialsValid = options.credentialsValid ?? true;
   }

@@ -15,6 +15,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
+import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { Clock } from '../../shared/ports/Clock';
 import type {
   EmissionOptions,
@@ -90,6 +91,7 @@ type Emission = {
  */
 export class S3ObjectStore implements ObjectStore {
   readonly endpoint: string;
+  readonly target: StorageTarget;
   private readonly bucket: string;
   private readonly clock: Clock;
   private readonly stallMs: number;
@@ -101,6 +103,13 @@ export class S3ObjectStore implements ObjectStore {
     const url = new URL(options.endpoint);
     this.endpoint = `${url.protocol}//${url.host}`;
     this.bucket = options.bucket;
+    this.target = {
+      endpoint: this.endpoint,
+      region: options.region,
+      pathStyle: options.forcePathStyle ?? false,
+      bucket: options.bucket,
+      credentialId: options.credentials.accessKeyId,
+    };
     this.clock = options.clock ?? systemClock;
     this.stallMs = options.stallMs ?? 30_000;
     this.pageSize = options.listPageSize ?? 1000;

@@ -8,6 +8,6 @@ export type PartRecord = {
   readonly md5: string;
   /** ETag the server acknowledged, null while not acknowledged. */
   readonly etag: string | null;
-  /** How many times sending was started (a part started twice is re-sent bytes). */
-  readonly sends: number;
+  /** Bytes that went on the wire for this part so far (beyond its size: re-sent). */
+  readonly sentBytes: number;
 };

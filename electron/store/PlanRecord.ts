@@ -16,4 +16,11 @@ export type PlanRecord = {
   readonly manifestAt: number | null;
   readonly bytesSent: number;
   readonly bytesResent: number;
+  /** The night's identity (random, made with the plan): its manifest's key carries it. */
+  readonly nightId: string;
+  /** The rest of the night's own target; null on plans made before issue 11 (they followed the settings). */
+  readonly region: string | null;
+  readonly pathStyle: boolean | null;
+  /** Which credentials (the access key id, never a secret). */
+  readonly credentialId: string | null;
 };

@@ -10,8 +10,20 @@ import type { UnitRecord } from './UnitRecord';
 /** A plan as the engine creates it: the record without what the store assigns or counts later. */
 export type NewPlan = Omit<
   PlanRecord,
-  'id' | 'paused' | 'completedAt' | 'manifestAt' | 'bytesSent' | 'bytesResent'
->;
+  | 'id'
+  | 'paused'
+  | 'completedAt'
+  | 'manifestAt'
+  | 'bytesSent'
+  | 'bytesResent'
+  | 'region'
+  | 'pathStyle'
+  | 'credentialId'
+> & {
+  readonly region: string;
+  readonly pathStyle: boolean;
+  readonly credentialId: string;
+};
 
 export type NewUnit = {
   readonly relPath: string;
@@ -60,6 +72,10 @@ type PlanRow = {
   manifest_at: number | null;
   bytes_sent: number;
   bytes_resent: number;
+  night_id: string;
+  region: string | null;
+  path_style: number | null;
+  credential_id: string | null;
 };
 
 type UnitRow = {
@@ -73,6 +89,7 @@ type UnitRow = {
   mtime_ms: number;
   multipart: number;
   sha256: string | null;
+  md5: string | null;
   state: string;
   not_before: number | null;
   already_present: number;
@@ -90,7 +107,7 @@ type PartRow = {
   size: number;
   md5: string;
   etag: string | null;
-  sends: number;
+  sent_bytes: number;
 };
 
 const toPlan = (r: PlanRow): PlanRecord => ({
@@ -109,6 +126,10 @@ const toPlan = (r: PlanRow): PlanRecord => ({
   manifestAt: r.manifest_at,
   bytesSent: r.bytes_sent,
   bytesResent: r.bytes_resent,
+  nightId: r.night_id,
+  region: r.region,
+  pathStyle: r.path_style === null ? null : r.path_style === 1,
+  credentialId: r.credential_id,
 });
 
 const toState = (r: UnitRow): UnitState => {
@@ -137,6 +158,7 @@ const toUnit = (r: UnitRow): UnitRecord => ({
   mtimeMs: r.mtime_ms,
   multipart: r.multipart === 1,
   sha256: r.sha256,
+  md5: r.md5,
   state: toState(r),
   uploadId: r.upload_id,
   createStarted: r.create_started === 1,
@@ -151,7 +173,7 @@ const toPart = (r: PartRow): PartRecord => ({
   size: r.size,
   md5: r.md5,
   etag: r.etag,
-  sends: r.sends,
+  sentBytes: r.sent_bytes,
 });
 
 const filterSql: Record<UnitFilter, string> = {
@@ -216,8 +238,9 @@ export class PlanStore {
   /** The plan and all its units, in one transaction. */
   createPlan(plan: NewPlan, units: readonly NewUnit[]): number {
     const insertPlan = this.statement(
-      `INSERT INTO plans (dir, endpoint, bucket, prefix, fingerprint, metadata, part_size, threshold, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO plans (dir, endpoint, bucket, prefix, fingerprint, metadata, part_size, threshold, created_at,
+                          night_id, region, path_style, credential_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertUnit = this.statement(
       `INSERT INTO units (plan_id, seq, rel_path, abs_path, key, size, mtime_ms, multipart, updated_at)
@@ -235,6 +258,10 @@ export class PlanStore {
           plan.partSize,
           plan.threshold,
           plan.createdAt,
+          plan.nightId,
+          plan.region,
+          plan.pathStyle ? 1 : 0,
+          plan.credentialId,
         ).lastInsertRowid,
       );
       units.forEach((u, seq) =>
@@ -305,14 +332,18 @@ export class PlanStore {
   }
 
   /** The file's checksums and its part plan, replacing any earlier one, in one transaction. */
-  setHashes(unitId: number, sha256: string, parts: readonly NewPart[]): void {
+  setHashes(
+    unitId: number,
+    hashes: { readonly sha256: string; readonly md5: string; readonly parts: readonly NewPart[] },
+  ): void {
+    const { sha256, md5, parts } = hashes;
     const insert = this.statement(
       'INSERT INTO parts (unit_id, part_number, offset, size, md5) VALUES (?, ?, ?, ?, ?)',
     );
     this.db.transaction(() => {
       this.statement('DELETE FROM parts WHERE unit_id = ?').run(unitId);
       for (const p of parts) insert.run(unitId, p.partNumber, p.offset, p.size, p.md5);
-      this.statement('UPDATE units SET sha256 = ? WHERE id = ?').run(sha256, unitId);
+      this.statement('UPDATE units SET sha256 = ?, md5 = ? WHERE id = ?').run(sha256, md5, unitId);
     })();
   }
 
@@ -431,21 +462,55 @@ export class PlanStore {
     ).map(toPart);
   }
 
-  /** Counts one more start of sending this part; returns how many starts came before. */
-  markSending(unitId: number, partNumber: number): number {
-    const row = this.statement(
-      'UPDATE parts SET sends = sends + 1 WHERE unit_id = ? AND part_number = ? RETURNING sends',
-    ).get(unitId, partNumber) as { sends: number } | undefined;
-    return (row?.sends ?? 1) - 1;
+  /**
+   * Before a part's bytes go out: counts the whole part as sent (and what of it goes beyond the
+   * part's first full send as re-sent), so a kill during the send is not forgotten. `endSend`
+   * then puts the real count in its place. Returns the bytes sent for the part before this send.
+   */
+  beginSend(unitId: number, partNumber: number): number {
+    return this.db.transaction(() => {
+      const part = this.statement(
+        'SELECT size, sent_bytes FROM parts WHERE unit_id = ? AND part_number = ?',
+      ).get(unitId, partNumber) as { size: number; sent_bytes: number } | undefined;
+      if (part === undefined) return 0;
+      this.moveSent(unitId, partNumber, part.size, part.sent_bytes, part.sent_bytes + part.size);
+      return part.sent_bytes;
+    })();
+  }
+
+  /** The bytes that really went on the wire for this send (every attempt of it), after `beginSend`. */
+  endSend(unitId: number, partNumber: number, before: number, sent: number): void {
+    this.db.transaction(() => {
+      const part = this.statement(
+        'SELECT size, sent_bytes FROM parts WHERE unit_id = ? AND part_number = ?',
+      ).get(unitId, partNumber) as { size: number; sent_bytes: number } | undefined;
+      if (part === undefined) return;
+      this.moveSent(unitId, partNumber, part.size, part.sent_bytes, before + sent);
+    })();
+  }
+
+  /** Part and plan counters from `from` to `to` bytes sent for the part: beyond its size is re-sent. */
+  private moveSent(
+    unitId: number,
+    partNumber: number,
+    size: number,
+    from: number,
+    to: number,
+  ): void {
+    const resent = (n: number): number => Math.max(0, n - size);
+    this.statement('UPDATE parts SET sent_bytes = ? WHERE unit_id = ? AND part_number = ?').run(
+      to,
+      unitId,
+      partNumber,
+    );
+    this.statement(
+      `UPDATE plans SET bytes_sent = bytes_sent + ?, bytes_resent = bytes_resent + ?
+         WHERE id = (SELECT plan_id FROM units WHERE id = ?)`,
+    ).run(to - from, resent(to) - resent(from), unitId);
   }
 
   /** A part the server acknowledged (sent by us now, or found by ListParts), in one transaction. */
-  ackPart(
-    unitId: number,
-    partNumber: number,
-    etag: string,
-    sent: { bytes: number; resentBytes: number } | undefined,
-  ): void {
+  ackPart(unitId: number, partNumber: number, etag: string): void {
     this.db.transaction(() => {
       const part = this.statement(
         'UPDATE parts SET etag = ? WHERE unit_id = ? AND part_number = ? AND etag IS NULL RETURNING size',
@@ -455,12 +520,6 @@ export class PlanStore {
           part.size,
           unitId,
         );
-      }
-      if (sent !== undefined) {
-        this.statement(
-          `UPDATE plans SET bytes_sent = bytes_sent + ?, bytes_resent = bytes_resent + ?
-             WHERE id = (SELECT plan_id FROM units WHERE id = ?)`,
-        ).run(sent.bytes, sent.resentBytes, unitId);
       }
     })();
   }
@@ -473,8 +532,13 @@ export class PlanStore {
     this.statement('UPDATE plans SET completed_at = ? WHERE id = ?').run(at, planId);
   }
 
+  /** The night's manifest is on the server: written and completed in one statement (a kill never splits them). */
   setManifestWritten(planId: number, at: number | null): void {
-    this.statement('UPDATE plans SET manifest_at = ? WHERE id = ?').run(at, planId);
+    this.statement('UPDATE plans SET manifest_at = ?, completed_at = ? WHERE id = ?').run(
+      at,
+      at,
+      planId,
+    );
   }
 
   /** Failed units in plan order (failures are few; the interface groups them by cause). */

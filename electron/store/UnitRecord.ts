@@ -13,6 +13,8 @@ export type UnitRecord = {
   readonly multipart: boolean;
   /** Hex SHA-256 of the whole file; null until hashed. */
   readonly sha256: string | null;
+  /** Hex MD5 of the whole file; null until hashed (or hashed before issue 11). */
+  readonly md5: string | null;
   readonly state: UnitState;
   readonly uploadId: string | null;
   /** A CreateMultipartUpload was emitted at least once: reconcile before creating again. */

@@ -16,6 +16,13 @@ export const causeDetail = (cause: FailureCause, t: Translate, locale: Locale): 
       });
     case 'bucket-missing':
       return cause.bucket;
+    case 'target-unavailable':
+      return t('cause.target-unavailable.detail', {
+        bucket: cause.bucket,
+        key: cause.credentialId,
+      });
+    case 'unproven':
+    case 'upload-vanished':
     case 'source-changed':
     case 'source-unreadable':
     case 'verification-failed':

@@ -129,6 +129,16 @@ export const en = {
   'cause.source-unreadable.todo': 'Check the SD card; another attempt may be enough.',
   'cause.verification-failed.title': 'The server did not confirm the content',
   'cause.verification-failed.todo': 'Retry: the file will be sent and checked again.',
+  'cause.unproven.title': 'A file of the same size is already on the server, content unproven',
+  'cause.unproven.todo':
+    'Nothing was overwritten. Another tool put it there: have it read back (depot verify --read-back) to compare.',
+  'cause.upload-vanished.title': 'The server deleted this file’s upload in progress',
+  'cause.upload-vanished.todo':
+    'A storage rule deletes unfinished uploads: tell the storage administrator, then retry.',
+  'cause.target-unavailable.title': 'This night’s credentials are no longer stored',
+  'cause.target-unavailable.todo':
+    'This night always goes to its own destination: enter its credentials again in Settings.',
+  'cause.target-unavailable.detail': 'bucket {bucket}, key {key}',
   'cause.status': 'answer {status} {code}',
 
   'settings.title': 'Settings',

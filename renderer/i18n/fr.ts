@@ -133,6 +133,16 @@ export const fr = {
   'cause.verification-failed.title': 'Le serveur n’a pas confirmé le contenu',
   'cause.verification-failed.todo': 'Retentez : le fichier sera renvoyé et vérifié à nouveau.',
   'cause.status': 'réponse {status} {code}',
+  'cause.unproven.title': 'Un fichier de même taille est déjà sur le serveur, contenu non prouvé',
+  'cause.unproven.todo':
+    'Rien n’a été écrasé. Il a été déposé par un autre outil : faites-le relire (depot verify --read-back) pour le comparer.',
+  'cause.upload-vanished.title': 'Le serveur a supprimé l’envoi en cours de ce fichier',
+  'cause.upload-vanished.todo':
+    'Une règle du stockage efface les envois inachevés : prévenez le responsable du stockage, puis retentez.',
+  'cause.target-unavailable.title': 'Les identifiants de cette nuit ne sont plus enregistrés',
+  'cause.target-unavailable.todo':
+    'Cette nuit va toujours vers sa propre destination : saisissez à nouveau ses identifiants dans les Réglages.',
+  'cause.target-unavailable.detail': 'compartiment {bucket}, clé {key}',
 
   'settings.title': 'Réglages',
   'settings.endpoint': 'Adresse du stockage (endpoint)',

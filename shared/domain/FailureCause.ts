@@ -13,8 +13,21 @@ export type FailureCause =
   | { readonly kind: 'source-changed'; readonly detail: string }
   | { readonly kind: 'source-missing' }
   | { readonly kind: 'source-unreadable'; readonly detail: string }
-  /** The server accepted the bytes but HeadObject disagrees (size, ETag or SHA-256). */
-  | { readonly kind: 'verification-failed'; readonly detail: string };
+  /** The server accepted the bytes but HeadObject disagrees (size or ETag). */
+  | { readonly kind: 'verification-failed'; readonly detail: string }
+  /**
+   * An object of the same size is at the key but nothing the server computed proves its bytes (an
+   * upload with another part layout): not overwritten, not counted as deposited; a read-back
+   * (`depot verify --read-back`, `depot deposit --read-back`) settles it by hashing the object.
+   */
+  | { readonly kind: 'unproven'; readonly remoteEtag: string }
+  /** The server dropped the file's multipart upload again and again (a lifecycle rule, a purge). */
+  | { readonly kind: 'upload-vanished'; readonly restarts: number }
+  /**
+   * The night's own target cannot be reached with what this Depot holds now (the credentials it
+   * was created with are gone): the night waits instead of going elsewhere.
+   */
+  | { readonly kind: 'target-unavailable'; readonly bucket: string; readonly credentialId: string };
 
 export type Remedy = 'retry' | 'new-credentials' | 'none';
 
@@ -25,11 +38,15 @@ export const remedyOf = (cause: FailureCause): Remedy => {
     case 'verification-failed':
     case 'source-unreadable':
     case 'bucket-missing':
+    case 'upload-vanished':
       return 'retry';
+    case 'target-unavailable':
+      return 'new-credentials';
     case 'refused':
     case 'conflict':
     case 'source-changed':
     case 'source-missing':
+    case 'unproven':
       return 'none';
   }
 };

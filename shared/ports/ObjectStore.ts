@@ -1,3 +1,4 @@
+import type { StorageTarget } from '../domain/StorageTarget';
 import type { Outcome } from '../retry/Outcome';
 
 /**
@@ -78,6 +79,8 @@ export const OBJECT_TOO_LARGE = 'DepotObjectTooLarge';
 export type ObjectStore = {
   /** Endpoint identity for the per-endpoint budget and breaker (scheme://host:port). */
   readonly endpoint: string;
+  /** The whole target this store addresses: what a night created through it owns (issue 11). */
+  readonly target: StorageTarget;
   /** Success(undefined) when the bucket exists and is reachable with these credentials. */
   headBucket(options: EmissionOptions): Promise<Outcome<void>>;
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>>;

@@ -18,6 +18,18 @@ export type RetryCall = {
   readonly signal?: AbortSignal;
   /** A short name for journals and events (`PutObject`, `UploadPart 3`...). */
   readonly operation: string;
+  /**
+   * Whether a failed attempt may be sent again as it is. A write whose reply was lost (its body
+   * all sent, then a reset or a timeout) may have acted: replaying it blindly is what seed 003
+   * forbids. Answering false ends the call with `outcome-unknown` so the caller asks the server
+   * first (HeadObject, ListParts...). Absent: every retryable failure may be replayed.
+   */
+  readonly mayReplay?: (failure: Failure) => boolean;
+  /**
+   * This call asks what an attempt whose outcome is unknown did: it stands for a retry of that
+   * work, so its first attempt is paid by the budget like a retry (and refused when it is empty).
+   */
+  readonly reconciles?: boolean;
 };
 
 export type AttemptContext = {
@@ -32,7 +44,13 @@ export type AttemptContext = {
 };
 
 export type GiveUpReason =
-  'not-retryable' | 'attempts-exhausted' | 'budget' | 'deadline' | 'circuit-open' | 'aborted';
+  | 'not-retryable'
+  | 'attempts-exhausted'
+  | 'budget'
+  | 'deadline'
+  | 'circuit-open'
+  | 'outcome-unknown'
+  | 'aborted';
 
 export type CallResult<T> =
   | { readonly kind: 'success'; readonly value: T; readonly attempts: number }

@@ -59,6 +59,7 @@ const zeroCounters = (): MutableCounters => ({
     budget: 0,
     deadline: 0,
     'circuit-open': 0,
+    'outcome-unknown': 0,
   },
 });
 
@@ -134,7 +135,8 @@ export class RetryPolicy {
         attempts,
         ...(last === undefined ? {} : { last }),
         ...(notBefore === undefined ? {} : { notBefore }),
-        doNotInsist: reason !== 'aborted' && attempts > 0,
+        // An unknown outcome is for the caller to settle (ask the server, then send what is missing).
+        doNotInsist: reason !== 'aborted' && reason !== 'outcome-unknown' && attempts > 0,
       };
     };
 
@@ -149,7 +151,17 @@ export class RetryPolicy {
       }
       attempts += 1;
       unsentRetry = false;
-      if (attempts === 1) {
+      if (attempts === 1 && call.reconciles === true) {
+        if (!ep.budget.tryRetry()) {
+          ep.breaker.releaseProbe(admission.probeId);
+          attempts = 0;
+          return giveUp(
+            'budget',
+            startAt + equalJitter(profile.baseMs, profile.capMs, 1, this.random.next()),
+          );
+        }
+        ep.counters.retriesGranted += 1;
+      } else if (attempts === 1) {
         ep.budget.onFirstAttempt();
         ep.counters.firstAttempts += 1;
       }
@@ -193,6 +205,7 @@ export class RetryPolicy {
       const backoff = equalJitter(profile.baseMs, profile.capMs, attempts, this.random.next());
       const delay = Math.max(backoff, retryAfter ?? 0);
       const nextAttemptAt = receivedAt + delay;
+      if (call.mayReplay?.(outcome) === false) return giveUp('outcome-unknown', nextAttemptAt);
       if (nextAttemptAt + minAttemptMs > call.deadline) return giveUp('deadline', nextAttemptAt);
       if (!ep.budget.tryRetry()) return giveUp('budget', nextAttemptAt);
       ep.counters.retriesGranted += 1;

@@ -63,7 +63,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'depot-backend-'));
   night = join(root, 'night');
   await synthNight(night, { files: 5, sizes: 'small', seed: 5 });
-  objects = new MemoryObjectStore();
+  objects = new MemoryObjectStore({ bucket: 'nights' });
   store = new PlanStore(openDatabase(':memory:'));
   backend = new DepotBackend({
     mode: 'bridge',
@@ -209,11 +209,11 @@ describe('DepotBackend', () => {
     expect(created).toMatchObject({ ok: true, value: { unitsTotal: wavs.length } });
     await done;
     const keys = [...objects.objects.keys()].filter((k) => k.startsWith('MIX/P1/2026-06-12/'));
-    expect(keys.sort()).toEqual(
-      [
-        ...wavs.map((f) => `MIX/P1/2026-06-12/${f}`),
-        'MIX/P1/2026-06-12/depot-manifest.json',
-      ].sort(),
+    const manifests = keys.filter((k) => k.startsWith('MIX/P1/2026-06-12/.depot/'));
+    expect(manifests).toHaveLength(1);
+    expect(manifests[0]).toMatch(/\/\.depot\/night-[0-9a-f]{32}\.json$/);
+    expect(keys.filter((k) => !manifests.includes(k)).sort()).toEqual(
+      wavs.map((f) => `MIX/P1/2026-06-12/${f}`).sort(),
     );
   });
 

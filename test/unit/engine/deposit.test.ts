@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { nightManifestKey } from '../../../shared/wire/nightManifestKey';
 import { afterEach, describe, expect, it } from 'vitest';
 import { multipartEtag } from '../../../electron/engine/multipartEtag';
 import type { MemoryObjectStore } from '../../../electron/s3/MemoryObjectStore';
@@ -73,23 +74,25 @@ describe('DepositEngine: a clean deposit', () => {
     expect(h.objects.objects.get('site/night/sub/b.wav')?.etag).toBe(`"${multipartEtag(md5s)}"`);
     expect(h.objects.uploads.size).toBe(0);
 
+    // The night's own manifest, under a key that carries its id.
+    const manifestKey = nightManifestKey('site/night', h.store.getPlan(plan.id)?.nightId ?? '');
+    expect(manifestKey).toMatch(/^site\/night\/\.depot\/night-[0-9a-f]{32}\.json$/);
     const manifestPut = h.objects.requests.findIndex(
-      (r) => r.operation === 'putObject' && r.key === 'site/night/depot-manifest.json',
+      (r) => r.operation === 'putObject' && r.key === manifestKey,
     );
     const lastUnitWrite = h.objects.requests.reduce(
       (last, r, i) =>
         r.operation !== 'headObject' &&
         r.operation !== 'listMultipartUploads' &&
-        r.key !== 'site/night/depot-manifest.json'
+        r.operation !== 'listObjects' &&
+        r.key !== manifestKey
           ? i
           : last,
       -1,
     );
     expect(manifestPut).toBeGreaterThan(lastUnitWrite);
     const manifest = JSON.parse(
-      Buffer.from(h.objects.objects.get('site/night/depot-manifest.json')?.bytes ?? []).toString(
-        'utf8',
-      ),
+      Buffer.from(h.objects.objects.get(manifestKey)?.bytes ?? []).toString('utf8'),
     ) as {
       metadata: Record<string, string>;
       files: { key: string; size: number; sha256: string }[];
@@ -139,44 +142,29 @@ describe('DepositEngine: a clean deposit', () => {
     expect(parts.peakPerFile).toBeLessThanOrEqual(3);
   });
 
-  it("keeps every slot sending while files' round trips without payload are out", async () => {
+  it('sends one request per small file: the listing replaces existence checks, the PUT answer proves the bytes', async () => {
     const small = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}.wav`, 64 * KiB]));
     h = makeHarness({ files: small, settings: { concurrency: 2 } });
     const { time, objects } = h;
-    // Every request spends 1 s on the wire: a PutObject, and the HeadObject that verifies it.
-    const wire = { puts: 0, heads: 0, putsWhileHead: 0 };
+    // Every PutObject spends 1 s on the wire.
     const put = objects.putObject.bind(objects);
     objects.putObject = async (input, options) => {
-      wire.puts += 1;
-      if (wire.heads > 0) wire.putsWhileHead = Math.max(wire.putsWhileHead, wire.puts);
-      try {
-        await time.sleep(1_000);
-        return await put(input, options);
-      } finally {
-        wire.puts -= 1;
-      }
-    };
-    const head = objects.headObject.bind(objects);
-    objects.headObject = async (input, options) => {
-      wire.heads += 1;
-      try {
-        await time.sleep(1_000);
-        return await head(input, options);
-      } finally {
-        wire.heads -= 1;
-      }
+      await time.sleep(1_000);
+      return put(input, options);
     };
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     const start = time.now();
     expect(await time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
-    // Both slots carried a body while a verification was out (a slot held through it: one).
-    expect(wire.putsWhileHead).toBe(2);
-    // Twenty PutObjects on two slots back to back (10 s), the last verification (1 s), the
-    // manifest's PutObject and HeadObject (2 s): 13 s; with a slot held through each
-    // verification, 22 s. Reads of the files between virtual-time steps add a little.
+    const ops = objects.requests.map((r) => r.operation);
+    // One listing, twenty PutObjects, the multipart sweep's listing, the manifest: no HeadObject.
+    expect(ops.filter((o) => o === 'putObject')).toHaveLength(21);
+    expect(ops.filter((o) => o === 'headObject')).toHaveLength(0);
+    expect(ops.filter((o) => o === 'listObjects')).toHaveLength(1);
+    expect(ops.length).toBeLessThanOrEqual(2 * 20);
+    // Twenty PutObjects on two slots back to back (10 s), then the manifest (1 s).
     const elapsed = (time.now() - start) / 1000;
-    expect(elapsed).toBeGreaterThanOrEqual(13);
-    expect(elapsed).toBeLessThan(18);
+    expect(elapsed).toBeGreaterThanOrEqual(11);
+    expect(elapsed).toBeLessThan(14);
   });
 
   it('sends the last large file on every idle slot, never more parts than slots', async () => {
@@ -192,12 +180,13 @@ describe('DepositEngine: a clean deposit', () => {
     expect(Buffer.from(object?.bytes ?? []).equals(contentOf('big.wav', 40 * MiB))).toBe(true);
   });
 
-  it('asks HeadBucket once when the run follows a yes to checkEndpoint', async () => {
+  it('asks HeadBucket only for checkEndpoint: the run starts with its listing', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB } });
     expect(await h.time.drive(h.engine.checkEndpoint('b'))).toEqual({ kind: 'ok' });
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
     expect(h.objects.count('headBucket')).toBe(1);
+    expect(h.objects.requests[1]).toMatchObject({ operation: 'listObjects' });
   });
 
   it('paces reads with the bandwidth cap', async () => {

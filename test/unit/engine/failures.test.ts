@@ -72,7 +72,10 @@ describe('refusals', () => {
   });
 
   it('a missing bucket stops the run, failing no unit', async () => {
-    h = makeHarness({ files: { 'a.wav': 10 * KiB }, memory: { bucketExists: false } });
+    h = makeHarness({
+      files: { 'a.wav': 10 * KiB },
+      memory: { bucket: 'nope', bucketExists: false },
+    });
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'nope', prefix: 'p' });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({
       kind: 'blocked',

@@ -20,6 +20,10 @@ const plan = (units: number): number =>
       partSize: 10,
       threshold: 10,
       createdAt: 1,
+      nightId: 'n1',
+      region: 'r',
+      pathStyle: true,
+      credentialId: 'k',
     },
     Array.from({ length: units }, (_, i) => ({
       relPath: `r${String(i).padStart(5, '0')}.wav`,
@@ -80,18 +84,31 @@ describe('PlanStore', () => {
     const id = plan(1);
     const unit = store.listUnits(id, { offset: 0, limit: 1 }).units[0];
     if (unit === undefined) throw new Error('unit');
-    store.setHashes(unit.id, 'sha', [
-      { partNumber: 1, offset: 0, size: 10, md5: 'm1' },
-      { partNumber: 2, offset: 10, size: 10, md5: 'm2' },
-      { partNumber: 3, offset: 20, size: 5, md5: 'm3' },
-    ]);
-    expect(store.markSending(unit.id, 1)).toBe(0);
-    expect(store.markSending(unit.id, 1)).toBe(1);
-    store.ackPart(unit.id, 1, 'm1', { bytes: 20, resentBytes: 10 });
-    store.ackPart(unit.id, 1, 'm1', undefined);
-    store.ackPart(unit.id, 2, 'm2', undefined);
+    store.setHashes(unit.id, {
+      sha256: 'sha',
+      md5: 'whole',
+      parts: [
+        { partNumber: 1, offset: 0, size: 10, md5: 'm1' },
+        { partNumber: 2, offset: 10, size: 10, md5: 'm2' },
+        { partNumber: 3, offset: 20, size: 5, md5: 'm3' },
+      ],
+    });
+    // A first send cut after 4 bytes, then a whole send: 14 bytes out, 4 of them twice.
+    const first = store.beginSend(unit.id, 1);
+    expect(first).toBe(0);
+    expect(store.getPlan(id)).toMatchObject({ bytesSent: 10, bytesResent: 0 });
+    store.endSend(unit.id, 1, first, 4);
+    const second = store.beginSend(unit.id, 1);
+    expect(second).toBe(4);
+    // Counted whole before it goes out, so a kill during the send is not forgotten.
+    expect(store.getPlan(id)).toMatchObject({ bytesSent: 14, bytesResent: 4 });
+    store.endSend(unit.id, 1, second, 10);
+    expect(store.parts(unit.id)[0]?.sentBytes).toBe(14);
+    store.ackPart(unit.id, 1, 'm1');
+    store.ackPart(unit.id, 1, 'm1');
+    store.ackPart(unit.id, 2, 'm2');
     expect(store.getUnit(unit.id)?.bytesAcked).toBe(20);
-    expect(store.getPlan(id)).toMatchObject({ bytesSent: 20, bytesResent: 10 });
+    expect(store.getPlan(id)).toMatchObject({ bytesSent: 14, bytesResent: 4 });
     store.forgetAcks(unit.id, 2);
     expect(store.getUnit(unit.id)?.bytesAcked).toBe(10);
     store.markCreateStarted(unit.id);
@@ -121,6 +138,10 @@ describe('PlanStore', () => {
           partSize: 10,
           threshold: 10,
           createdAt: 1,
+          nightId: 'n2',
+          region: 'r',
+          pathStyle: true,
+          credentialId: 'k',
         },
         [0, 1, 2].map((i) => ({
           relPath: `r${i}.wav`,
