@@ -35,6 +35,8 @@ Running the same command again resumes where it stopped.
   --profile NAME    AWS profile (default: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, else AWS_PROFILE)
   --tz ZONE         the recorder's IANA time zone, for timestamps without an offset
   --skip-invalid    leave out the files the pre-flight blocks on, instead of refusing to start
+  --read-back       an object already at a key whose content no server checksum proves (another
+                    tool's part layout) is downloaded and compared, instead of reported unproven
   --json            print one final JSON summary on stdout (no progress)
 Exit codes: 0 every file verified and the manifest written; 2 usage or configuration error;
 3 some files failed definitively (listed with their cause); 4 stopped before the end, resumable
@@ -206,6 +208,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     db: { type: 'string' },
     tz: { type: 'string' },
     'skip-invalid': { type: 'boolean', default: false },
+    'read-back': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   });
   if (typeof parsed === 'number') return parsed;
@@ -251,6 +254,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         partSize,
         multipartThreshold: partSize,
         ...(bwlimit === undefined ? {} : { bwlimitBytesPerSec: bwlimit }),
+        readBack: v['read-back'],
       },
     });
   } catch (error) {

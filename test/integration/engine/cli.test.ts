@@ -42,7 +42,13 @@ describe('depot deposit / status / retry-failures / verify', () => {
 
   const depot = (
     args: readonly string[],
-    options: { env?: Record<string, string>; signalAfterMs?: number; signal?: NodeJS.Signals } = {},
+    options: {
+      env?: Record<string, string>;
+      signalAfterMs?: number;
+      /** Polled every 50 ms: the signal goes when it is true (progress observed, not a fixed time). */
+      signalWhen?: () => boolean;
+      signal?: NodeJS.Signals;
+    } = {},
   ): Promise<Result> =>
     new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['bin/depot.js', ...args], {
@@ -60,14 +66,21 @@ describe('depot deposit / status / retry-failures / verify', () => {
       let stderr = '';
       child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const signalWhen = options.signalWhen;
       const timer =
-        options.signalAfterMs === undefined
-          ? undefined
-          : setTimeout(() => child.kill(options.signal ?? 'SIGTERM'), options.signalAfterMs);
+        signalWhen !== undefined
+          ? setInterval(() => {
+              if (!signalWhen()) return;
+              clearInterval(timer);
+              child.kill(options.signal ?? 'SIGTERM');
+            }, 50)
+          : options.signalAfterMs === undefined
+            ? undefined
+            : setTimeout(() => child.kill(options.signal ?? 'SIGTERM'), options.signalAfterMs);
       const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
       child.once('error', reject);
       child.once('exit', (code) => {
-        if (timer !== undefined) clearTimeout(timer);
+        if (timer !== undefined) clearInterval(timer);
         clearTimeout(guard);
         resolve({ code, stdout, stderr });
       });
@@ -317,7 +330,8 @@ describe('depot deposit / status / retry-failures / verify', () => {
     const r = await depot(
       ['deposit', night, ...target('int'), ...db('int.db'), '--bwlimit', '500KiB/s'],
       {
-        signalAfterMs: 2_500,
+        // Once its first payload reached the server: mid-deposit however slow the machine is.
+        signalWhen: () => proxy.log().some((e) => e.method === 'PUT' && e.path.includes('/int/')),
         signal: 'SIGINT',
       },
     );
@@ -373,14 +387,16 @@ describe('depot deposit / status / retry-failures / verify', () => {
     expect(r.code, r.stderr).toBe(0);
     const clean = await depot(['verify', night, ...target('mf'), '--json']);
     expect(clean.code, clean.stdout).toBe(0);
-    expect(JSON.parse(clean.stdout)).toMatchObject({
-      manifest: { present: true, disagreements: [] },
-    });
-    const key = 'mf/depot-manifest.json';
+    const cleanReport = JSON.parse(clean.stdout) as { manifest: { key: string } };
+    expect(cleanReport).toMatchObject({ manifest: { present: true, disagreements: [] } });
+    // The night's own manifest, under a key that carries its id (issue 11).
+    const key = cleanReport.manifest.key;
+    expect(key).toMatch(/^mf\/\.depot\/night-[0-9a-f]{32}\.json$/);
     const got = await b.client.send(new GetObjectCommand({ Bucket: b.bucket, Key: key }));
     const manifest = JSON.parse((await got.Body?.transformToString()) ?? '') as {
       files: { key: string; size: number; sha256: string }[];
     };
+    const manifestOf = manifest.files.map((f) => ({ ...f }));
     const [a, c, d] = manifest.files;
     if (a === undefined || c === undefined || d === undefined) throw new Error('short manifest');
     a.sha256 = '0'.repeat(64);
@@ -414,5 +430,23 @@ describe('depot deposit / status / retry-failures / verify', () => {
     expect(foreign.code).toBe(3);
     const foreignReport = JSON.parse(foreign.stdout) as { manifest: { invalid?: string } };
     expect(foreignReport.manifest.invalid).toMatch(/^not a Depot manifest at format/);
+    // A manifest written before issue 11 (one shared key per prefix, format 1) is still read.
+    await b.client.send(new DeleteObjectCommand({ Bucket: b.bucket, Key: key }));
+    const legacy = {
+      format: 'depot-manifest/1',
+      files: (JSON.parse(clean.stdout) as { files: number }).files > 0 ? manifestOf : [],
+    };
+    await b.client.send(
+      new PutObjectCommand({
+        Bucket: b.bucket,
+        Key: 'mf/depot-manifest.json',
+        Body: JSON.stringify(legacy),
+      }),
+    );
+    const old = await depot(['verify', night, ...target('mf'), '--json']);
+    expect(old.code, old.stdout).toBe(0);
+    expect(JSON.parse(old.stdout)).toMatchObject({
+      manifest: { present: true, key: 'mf/depot-manifest.json', disagreements: [] },
+    });
   });
 });

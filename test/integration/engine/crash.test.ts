@@ -148,9 +148,7 @@ describe('depot deposit killed with SIGKILL again and again', () => {
     expect(openUploads).toBe(0);
 
     // What the endpoint received: every body upload that is not the one that stayed is re-sent.
-    const bodies = proxy
-      .log()
-      .filter((e) => e.method === 'PUT' && !e.path.endsWith('depot-manifest.json'));
+    const bodies = proxy.log().filter((e) => e.method === 'PUT' && !e.path.includes('/.depot/'));
     const partOf = (e: ProxyLogEntry): string =>
       `${e.path}?${new URLSearchParams(e.query).get('partNumber') ?? '0'}`;
     // The copy that stayed is the last complete reception of each part (its answer may have been
