@@ -541,3 +541,50 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('a write whose reply may be lost, and the question that follows it (issue 11)', () => {
+  it.each([
+    {
+      name: 'a lost reply is not replayed',
+      first: reset,
+      replay: false,
+      reason: 'outcome-unknown',
+    },
+    { name: 'a 503 is replayed as before', first: refused(503), replay: true, reason: 'success' },
+  ])('$name', async ({ first, replay, reason }) => {
+    const { time, policy, call } = setup();
+    const s = scripted(time, [first, success('ok')]);
+    const r = await time.drive(
+      policy.run(call({ mayReplay: (f) => f.kind !== 'unreachable' }), s.attempt),
+    );
+    expect(s.starts).toHaveLength(replay ? 2 : 1);
+    expect(r.kind === 'success' ? 'success' : r.reason).toBe(reason);
+    if (r.kind === 'gave-up') {
+      // The caller settles it (asks the server), then may send again: no one is told to give up.
+      expect(r.doNotInsist).toBe(false);
+      // Not before the instant the replay would have gone: the caller's question is paced too.
+      expect(r.notBefore).toBeGreaterThan(time.now());
+      expect(policy.counters(ENDPOINT).retriesRefused['outcome-unknown']).toBe(1);
+    }
+  });
+
+  it('a reconciling call pays its first attempt from the budget, as the retry it stands for', async () => {
+    const { time, policy, call } = setup();
+    const before = policy.budgetAvailable(ENDPOINT);
+    const s = scripted(time, [success('there')]);
+    const r = await time.drive(policy.run(call({ reconciles: true }), s.attempt));
+    expect(r.kind).toBe('success');
+    expect(policy.budgetAvailable(ENDPOINT)).toBe(before - 1);
+    expect(policy.counters(ENDPOINT)).toMatchObject({ firstAttempts: 0, retriesGranted: 1 });
+  });
+
+  it('an empty budget refuses the question without sending it', async () => {
+    const { time, policy, call } = setup(0.5, {
+      budget: { ...defaultRetrySettings.budget, capacity: 0 },
+    });
+    const s = scripted(time, [success('there')]);
+    const r = await time.drive(policy.run(call({ reconciles: true }), s.attempt));
+    expect(r).toMatchObject({ kind: 'gave-up', reason: 'budget', attempts: 0 });
+    expect(s.starts).toHaveLength(0);
+  });
+});
