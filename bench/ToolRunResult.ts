@@ -5,7 +5,7 @@ import type { VerifyReport } from './s3/VerifyReport';
 export type ToolRunResult = {
   readonly tool: string;
   readonly profile: string;
-  readonly scenario: 'link' | 'kills';
+  readonly scenario: 'link' | 'kills' | 'redeposit';
   readonly exitCodes: readonly (number | string)[];
   /** Runs started after the first one because the previous did not finish its job. */
   readonly reruns: number;

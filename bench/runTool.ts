@@ -25,6 +25,12 @@ export type RunToolOptions = {
   readonly killAtS?: readonly number[];
   readonly maxRuns: number;
   readonly timeLimitS: number;
+  /**
+   * A deposit of a night already on the server (issue 11's re-deposit): `first` leaves its objects
+   * for the `second` run, which starts from fresh local state (a new database for Depot) under the
+   * same prefix. Absent: a single deposit, purged after.
+   */
+  readonly redeposit?: 'first' | 'second';
   readonly cleanup: Cleanup;
   readonly log: (line: string) => void;
 };
@@ -37,9 +43,10 @@ type Exit = { code: number | null; signal: NodeJS.Signals | null };
  * objects against the local SHA-256 inside the server's namespace and purges them.
  */
 export const runTool = async (o: RunToolOptions): Promise<ToolRunResult> => {
-  const scenario = o.killAtS === undefined ? 'link' : 'kills';
+  const scenario =
+    o.redeposit !== undefined ? 'redeposit' : o.killAtS === undefined ? 'link' : 'kills';
   const label = `${o.tool.name}-${o.profile.name}-${scenario}`;
-  const stateDir = join(o.workDir, label);
+  const stateDir = join(o.workDir, o.redeposit === undefined ? label : `${label}-${o.redeposit}`);
   mkdirSync(stateDir, { recursive: true });
   const prefix = `${label}/`;
   const ctx: ToolContext = {
@@ -121,7 +128,7 @@ export const runTool = async (o: RunToolOptions): Promise<ToolRunResult> => {
   o.lab.setLoss(0);
 
   const verify = await o.server.verify(prefix, o.manifestFile);
-  await o.server.purge(prefix);
+  if (o.redeposit !== 'first') await o.server.purge(prefix);
 
   const txBytes = after.txBytes - before.txBytes;
   const txPackets = after.txPackets - before.txPackets;
