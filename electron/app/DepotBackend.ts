@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/ports/Clock';
 import type { ObjectStore } from '../../shared/ports/ObjectStore';
 import { remedyOf } from '../../shared/domain/FailureCause';
+import { planPhase } from '../../shared/domain/planPhase';
 import type { UnitActivity } from '../../shared/domain/UnitState';
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
 import type {
@@ -343,9 +344,7 @@ export class DepotBackend {
   private resumeUnfinished(): void {
     if (this.handle === undefined || this.stopped) return;
     for (const plan of this.handle.engine.listPlans()) {
-      const open = plan.pending + plan.inProgress + plan.deferred;
-      const unfinished = open > 0 || (plan.failed === 0 && plan.manifestAt === null);
-      if (unfinished && !plan.paused) this.startRun(plan.id);
+      if (planPhase(plan) === 'to-do') this.startRun(plan.id);
     }
   }
 

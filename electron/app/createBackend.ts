@@ -6,6 +6,7 @@ import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { ChosenFolder } from '../../shared/ipc/views';
 import { createEngineStack } from '../engine/createEngineStack';
 import { runPreflight } from '../field/runPreflight';
+import { APP_VERSION } from '../runtime/appVersion';
 import { systemClock } from '../runtime/systemClock';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import type { S3ObjectStoreOptions } from '../s3/S3ObjectStore';
@@ -16,8 +17,6 @@ import type { Credentials, SecretStore } from './Credentials';
 import { DepotBackend } from './DepotBackend';
 import type { Notifier } from './Notifier';
 import { toPreflightView } from './toPreflightView';
-
-export const APP_VERSION = '0.1.0';
 
 export type BackendOptions = {
   readonly mode: 'electron' | 'bridge';

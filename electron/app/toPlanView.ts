@@ -1,3 +1,4 @@
+import { planPhase } from '../../shared/domain/planPhase';
 import type { PlanState, PlanView } from '../../shared/ipc/views';
 import type { PlanSummary } from '../engine/PlanSummary';
 import { nextRetryAt } from './PlanOverlay';
@@ -13,9 +14,9 @@ export const planStateOf = (
   overlay: PlanOverlay,
   running: boolean,
 ): PlanState => {
-  const open = summary.pending + summary.inProgress + summary.deferred;
-  if (open === 0 && summary.failed === 0 && summary.manifestAt !== null) return 'done';
-  if (open === 0 && summary.failed > 0) return 'needs-attention';
+  const phase = planPhase(summary);
+  if (phase === 'complete') return 'done';
+  if (phase === 'failures') return 'needs-attention';
   if (overlay.blocked && !running) return 'needs-attention';
   if (summary.paused) return 'paused';
   if (!running) return summary.bytesAcked === 0 && summary.done === 0 ? 'planned' : 'stopped';

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { createEngineStack } from '../engine/createEngineStack';
+import { APP_VERSION } from '../runtime/appVersion';
 import type { EngineStack } from '../engine/createEngineStack';
 import type { EngineSettings } from '../engine/EngineSettings';
 import { openDatabase } from '../store/openDatabase';
@@ -20,18 +20,6 @@ export type Depot = EngineStack & {
   close(): void;
 };
 
-/** The version written in manifests: package.json's, read once from the checkout. */
-const appVersion = ((): string => {
-  try {
-    const pkg = JSON.parse(
-      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-    ) as { version?: string };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-})();
-
 /** The real ports wired together for one command: SQLite plan, S3 endpoint, retry policy, engine. */
 export const openDepot = (w: DepotWiring): Depot => {
   const stack = createEngineStack({
@@ -43,7 +31,7 @@ export const openDepot = (w: DepotWiring): Depot => {
       credentials: w.credentials,
       forcePathStyle: w.pathStyle,
     },
-    settings: { appVersion, ...w.settings },
+    settings: { appVersion: APP_VERSION, ...w.settings },
   });
   return {
     ...stack,

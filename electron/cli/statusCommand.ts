@@ -1,3 +1,4 @@
+import { planPhase } from '../../shared/domain/planPhase';
 import type { Command, CommandIo } from './Command';
 import { openPlanStore } from './openPlanStore';
 import { parseCommandLine } from './parseCommandLine';
@@ -55,14 +56,8 @@ const runNow = (argv: readonly string[], io: CommandIo): number => {
     }
     if (views.length === 0) io.stdout.write('No plan yet.\n');
     for (const p of views) {
-      const state =
-        p.manifestAt !== null
-          ? 'complete'
-          : p.paused
-            ? 'paused'
-            : p.failed > 0 && p.pending + p.inProgress + p.deferred === 0
-              ? 'failures'
-              : 'in progress';
+      const phase = planPhase(p);
+      const state = phase === 'to-do' ? 'in progress' : phase;
       io.stdout.write(
         `Plan ${p.id} [${state}] ${p.dir} -> ${p.endpoint} s3://${p.bucket}/${p.prefix}\n` +
           `  ${p.done}/${p.units} files verified (${p.alreadyPresent} already there), ${p.failed} failed, ${p.pending + p.inProgress} to do, ${p.deferred} deferred; ${formatBytes(p.bytesAcked)}/${formatBytes(p.bytesTotal)} acknowledged, ${formatBytes(p.bytesResent)} re-sent\n`,

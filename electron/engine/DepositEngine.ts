@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FailureCause } from '../../shared/domain/FailureCause';
+import { planPhase } from '../../shared/domain/planPhase';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import { sameTarget } from '../../shared/domain/StorageTarget';
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
@@ -637,10 +638,7 @@ export class DepositEngine {
     const plan = this.store.getPlan(run.planId);
     if (plan === undefined)
       throw new PlanError({ code: 'no-such-plan', planId: run.planId }, 'gone');
-    if (
-      plan.manifestAt !== null &&
-      this.store.counts(run.planId).done === this.store.counts(run.planId).units
-    ) {
+    if (planPhase({ ...this.store.counts(run.planId), ...plan }) === 'complete') {
       return { kind: 'completed' };
     }
     // Reconcile before sending (issue 11): what the night's prefix already holds, listed before

@@ -1,3 +1,5 @@
+import { APP_VERSION } from '../runtime/appVersion';
+
 const MiB = 1024 * 1024;
 
 export type EngineSettings = {
@@ -43,7 +45,7 @@ export const defaultEngineSettings: EngineSettings = {
   paceBaseMs: 2_000,
   paceCapMs: 60_000,
   endpointHoldCapMs: 30_000,
-  appVersion: '0.1.0',
+  appVersion: APP_VERSION,
   readBack: false,
   leaseStaleMs: 60_000,
   leaseRenewMs: 15_000,
