@@ -595,6 +595,8 @@ export class DepositEngine {
       stopHeartbeat();
       this.store.releaseLease(planId, this.leaseToken);
       options.signal?.removeEventListener('abort', stop);
+      // The run's last figures (throughput included) whatever the progress throttle let through.
+      this.emitProgress(planId, true);
       this.runs.delete(planId);
       this.store.resetInProgress(planId, this.clock.now());
       for (const id of run.held) this.activity.delete(id);

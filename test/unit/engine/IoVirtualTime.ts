@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks';
 import type { Clock } from '../../../shared/ports/Clock';
 import type { Sleeper } from '../../../shared/ports/Sleeper';
 
@@ -8,6 +9,25 @@ const abortError = (): Error => {
   error.name = 'AbortError';
   return error;
 };
+
+/**
+ * File requests in flight in this process (fs callbacks and fs/promises, file handles closing):
+ * virtual time never jumps while one is pending, so a part read from disk is never overtaken by a
+ * timer of the simulated network, however slow the machine (issue 13).
+ */
+const FS_TYPES = new Set(['FSREQCALLBACK', 'FSREQPROMISE', 'FILEHANDLECLOSEREQ', 'STATWATCHER']);
+const pendingFs = new Set<number>();
+createHook({
+  init(asyncId, type) {
+    if (FS_TYPES.has(type)) pendingFs.add(asyncId);
+  },
+  destroy(asyncId) {
+    pendingFs.delete(asyncId);
+  },
+  promiseResolve(asyncId) {
+    pendingFs.delete(asyncId);
+  },
+}).enable();
 
 const immediate = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const realDelay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,11 +81,17 @@ export class IoVirtualTime implements Clock, Sleeper {
     });
   }
 
-  /** Settles microtasks, immediates and (briefly, in real time) pending file I/O. */
+  /** Settles microtasks, immediates and pending file I/O (waited for in real time). */
   private async settle(): Promise<void> {
-    for (let i = 0; i < 4; i += 1) await immediate();
-    await realDelay(0);
-    for (let i = 0; i < 2; i += 1) await immediate();
+    // Bounded: a request whose end the hook never sees must not hang the test (5 s in all).
+    for (let waited = 0; ; waited += 1) {
+      for (let i = 0; i < 4; i += 1) await immediate();
+      await realDelay(0);
+      for (let i = 0; i < 2; i += 1) await immediate();
+      // A read on the thread pool: its callback is what lets the engine go on.
+      if (pendingFs.size === 0 || waited >= 5_000) return;
+      await realDelay(1);
+    }
   }
 
   /** Runs virtual time until `work` settles, calling `at(now)` hooks as time passes. */

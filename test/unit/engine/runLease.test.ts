@@ -146,14 +146,15 @@ describe('one process per plan (run lease)', () => {
     const stopped = h.time.drive(running, {
       hooks: [
         {
-          at: taken + 5_000,
+          // Both while the first parts are on the wire (5 MiB at 1 MiB/s: 5 s).
+          at: taken + 2_000,
           run: () => {
             first.beat();
             renewedAt = h?.store.lease(plan.id)?.heartbeatAt ?? 0;
           },
         },
         {
-          at: taken + 6_000,
+          at: taken + 3_000,
           run: () => {
             // Another process found it stale (say, after a sleep) and took it.
             stolen =
@@ -172,7 +173,7 @@ describe('one process per plan (run lease)', () => {
       ],
     });
     expect(await stopped).toEqual({ kind: 'stopped', reason: 'aborted' });
-    expect(renewedAt).toBe(taken + 5_000);
+    expect(renewedAt).toBe(taken + 2_000);
     expect(stolen).toBe(true);
     // The newcomer's lease is left alone by the run that lost it.
     expect(h.store.lease(plan.id)).toMatchObject({ pid: 555, token: 'newcomer' });
