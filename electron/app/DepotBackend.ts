@@ -28,6 +28,7 @@ import { emptyOverlay } from './PlanOverlay';
 import type { PlanOverlay } from './PlanOverlay';
 import { buildDiagnosticsExport } from './buildDiagnosticsExport';
 import { testConnection } from './testConnection';
+import { prefixTemplateProblem } from '../../shared/field/prefixTemplateProblem';
 import { toPlanView } from './toPlanView';
 import { translateErrors } from './translateErrors';
 
@@ -160,6 +161,10 @@ export class DepotBackend {
       try {
         prefix = this.deps.expandPrefix(settings.prefixTemplate, values);
       } catch (error) {
+        // A template saved before it was validated: the volunteer fixes it in Settings, which
+        // says why in their language.
+        if (prefixTemplateProblem(settings.prefixTemplate) !== undefined)
+          throw new IpcFailure('not-configured', 'the prefix template in Settings is invalid');
         throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix');
       }
       const metadata = Object.fromEntries(

@@ -147,6 +147,20 @@ export const en = {
   'settings.bucket': 'Bucket',
   'settings.prefixTemplate': 'Prefix template',
   'settings.prefixHint': 'For example {site}/{point}/{night}',
+  'settings.prefixProblem.leading-slash':
+    'The prefix must not start with "/": write for example {example}.',
+  'settings.prefixProblem.dot-segment':
+    'The prefix must not contain a "." or ".." segment: files must stay under the prefix.',
+  'settings.prefixProblem.empty-segment':
+    'The prefix contains "//": put a single "/" between two segments.',
+  'settings.prefixProblem.backslash': 'Separate the prefix segments with "/", not "\\".',
+  'settings.prefixProblem.control-character':
+    'The prefix contains an invisible (control) character: retype it.',
+  'settings.prefixProblem.unbalanced-brace':
+    'Unclosed brace "{" or "}" in the prefix (position {at}).',
+  'settings.prefixProblem.unknown-placeholder':
+    'The prefix uses an unknown field "{name}"; possible fields: {known}.',
+  'settings.prefixProblem.too-long': 'The prefix is longer than {max} characters.',
   'settings.pathStyle': 'Path-style addressing',
   'settings.accessKeyId': 'Access key',
   'settings.secretAccessKey': 'Secret',

@@ -150,6 +150,20 @@ export const fr = {
   'settings.bucket': 'Compartiment (bucket)',
   'settings.prefixTemplate': 'Modèle de préfixe',
   'settings.prefixHint': 'Par exemple {site}/{point}/{night}',
+  'settings.prefixProblem.leading-slash':
+    'Le préfixe ne doit pas commencer par « / » : écrivez par exemple {example}.',
+  'settings.prefixProblem.dot-segment':
+    'Le préfixe ne doit pas contenir de segment « . » ou « .. » : les fichiers doivent rester sous le préfixe.',
+  'settings.prefixProblem.empty-segment':
+    'Le préfixe contient « // » : mettez un seul « / » entre deux segments.',
+  'settings.prefixProblem.backslash': 'Séparez les segments du préfixe par « / », pas par « \\ ».',
+  'settings.prefixProblem.control-character':
+    'Le préfixe contient un caractère invisible (caractère de contrôle) : retapez-le.',
+  'settings.prefixProblem.unbalanced-brace':
+    'Accolade « { » ou « } » non refermée dans le préfixe (position {at}).',
+  'settings.prefixProblem.unknown-placeholder':
+    'Le préfixe utilise un champ inconnu « {name} » ; champs possibles : {known}.',
+  'settings.prefixProblem.too-long': 'Le préfixe dépasse {max} caractères.',
   'settings.pathStyle': 'Adressage par chemin (path-style)',
   'settings.accessKeyId': 'Clé d’accès',
   'settings.secretAccessKey': 'Secret',

@@ -1,11 +1,35 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ConnectionVerdict, Locale, SettingsView } from '../../shared/ipc/views';
+import {
+  PREFIX_PLACEHOLDERS,
+  prefixTemplateProblem,
+} from '../../shared/field/prefixTemplateProblem';
+import type { PrefixTemplateProblem } from '../../shared/field/prefixTemplateProblem';
 import { useT } from '../i18n/useT';
 import type { MessageKey } from '../i18n/fr';
 import { useDepotStore } from '../store/useDepotStore';
 
 const MB = 1_000_000;
+
+/** The reason a prefix template is refused, in the volunteer's language. */
+const prefixProblemText = (t: ReturnType<typeof useT>, problem: PrefixTemplateProblem): string => {
+  switch (problem.kind) {
+    case 'leading-slash':
+      return t('settings.prefixProblem.leading-slash', { example: '{site}/{point}/{night}' });
+    case 'unbalanced-brace':
+      return t('settings.prefixProblem.unbalanced-brace', { at: problem.at + 1 });
+    case 'unknown-placeholder':
+      return t('settings.prefixProblem.unknown-placeholder', {
+        name: problem.name,
+        known: PREFIX_PLACEHOLDERS.map((p) => `{${p}}`).join(', '),
+      });
+    case 'too-long':
+      return t('settings.prefixProblem.too-long', { max: problem.max });
+    default:
+      return t(`settings.prefixProblem.${problem.kind}`);
+  }
+};
 
 const Verdict = ({ verdict }: { readonly verdict: ConnectionVerdict }) => {
   const t = useT();
@@ -72,8 +96,12 @@ export const SettingsScreen = () => {
   if (settings === null || api === undefined) return null;
   const update = (patch: Partial<SettingsView>): void => setSettings({ ...settings, ...patch });
 
+  const prefixProblem = prefixTemplateProblem(settings.prefixTemplate);
+
   const save = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
+    // Refused here, in the volunteer's language, before the backend refuses it too.
+    if (prefixProblem !== undefined) return;
     const rate = bwlimit.trim() === '' ? null : Math.round(Number(bwlimit.replace(',', '.')) * MB);
     const result = await api.settings.set({
       endpoint: settings.endpoint,
@@ -150,8 +178,14 @@ export const SettingsScreen = () => {
             value={settings.prefixTemplate}
             onChange={(e) => update({ prefixTemplate: e.target.value })}
             aria-describedby="prefix-hint"
+            aria-invalid={prefixProblem !== undefined}
           />
           <small id="prefix-hint">{t('settings.prefixHint')}</small>
+          {prefixProblem !== undefined && (
+            <small role="alert" className="field-problem" data-testid="prefix-problem">
+              {prefixProblemText(t, prefixProblem)}
+            </small>
+          )}
         </label>
         <label className="check">
           <input

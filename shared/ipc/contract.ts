@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { prefixTemplateProblem } from '../field/prefixTemplateProblem';
 import type {
   AppInfo,
   ChosenFolder,
@@ -56,7 +57,10 @@ export const inputSchemas = {
       .string()
       .trim()
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/),
-    prefixTemplate: z.string().max(512),
+    prefixTemplate: z
+      .string()
+      .max(512)
+      .refine((t) => prefixTemplateProblem(t) === undefined, 'invalid prefix template'),
     pathStyle: z.boolean(),
     concurrency: z.number().int().min(1).max(16),
     bwlimitBytesPerSec: z.number().int().min(1024).nullable(),

@@ -255,4 +255,13 @@ describe('DepotBackend', () => {
     expect(JSON.stringify(exported)).not.toContain(SECRET);
     expect(JSON.stringify(exported)).not.toContain('AKIDUNITTEST');
   });
+
+  it('refuses a prefix template that would escape the prefix (issue 12)', async () => {
+    for (const prefixTemplate of ['../{site}', '/abs/{site}', 'a/../b', 'a\u0007b']) {
+      expect(await call('settings.set', { ...settings, prefixTemplate })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input', message: expect.stringContaining('prefix') },
+      });
+    }
+  });
 });
