@@ -258,10 +258,9 @@ describe('DepotBackend', () => {
 
   it('refuses a prefix template that would escape the prefix (issue 12)', async () => {
     for (const prefixTemplate of ['../{site}', '/abs/{site}', 'a/../b', 'a\u0007b']) {
-      expect(await call('settings.set', { ...settings, prefixTemplate })).toMatchObject({
-        ok: false,
-        error: { code: 'invalid-input', message: expect.stringContaining('prefix') },
-      });
+      const result = await call('settings.set', { ...settings, prefixTemplate });
+      expect(result.ok ? 'accepted' : result.error.code).toBe('invalid-input');
+      expect(result.ok ? '' : result.error.message).toContain('prefix');
     }
   });
 });
