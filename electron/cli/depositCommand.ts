@@ -19,6 +19,7 @@ import { describeCause } from './describeCause';
 import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
 import { formatBytes, parseSize } from './parseSize';
+import { probeTarget } from './probeTarget';
 import { ProgressReporter } from './ProgressReporter';
 
 const USAGE = `Usage: depot deposit DIR --endpoint URL --bucket NAME [options]
@@ -239,6 +240,13 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const folder = await readFolder(dir, v, io, usageError);
   if (typeof folder === 'number') return folder;
   const { prefix, include, metadata } = folder;
+  // A wrong port or a web page is a configuration mistake, not an outage: said now (issue 12).
+  const probed = await probeTarget('deposit', io, {
+    ...target,
+    region: v.region,
+    pathStyle: v['path-style'],
+  });
+  if (probed !== undefined) return probed;
 
   let depot: Depot;
   try {

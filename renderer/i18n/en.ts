@@ -185,6 +185,10 @@ export const en = {
   'settings.verdict.ok': 'Everything is ready to deposit.',
   'settings.verdict.ko': 'Depositing cannot work with these settings.',
 
+  'settings.verdict.problem.nothing-listens':
+    'Nothing listens at {endpoint} (connection refused): check the storage address, especially its port.',
+  'settings.verdict.problem.not-s3':
+    '{endpoint} does not answer like an S3 storage server (a web page, a proxy?): check the storage address.',
   'diag.title': 'Diagnostics',
   'diag.counters': 'Counters',
   'diag.firstAttempts': 'First attempts',

@@ -189,6 +189,10 @@ export const fr = {
   'settings.verdict.ok': 'Tout est prêt pour déposer.',
   'settings.verdict.ko': 'Le dépôt ne peut pas fonctionner avec ces réglages.',
 
+  'settings.verdict.problem.nothing-listens':
+    'Rien n’écoute à l’adresse {endpoint} (connexion refusée) : vérifiez l’adresse du stockage, en particulier le port.',
+  'settings.verdict.problem.not-s3':
+    'L’adresse {endpoint} ne répond pas comme un serveur de stockage S3 (page web, proxy ?) : vérifiez l’adresse du stockage.',
   'diag.title': 'Diagnostic',
   'diag.counters': 'Compteurs',
   'diag.firstAttempts': 'Premières tentatives',

@@ -31,7 +31,13 @@ const prefixProblemText = (t: ReturnType<typeof useT>, problem: PrefixTemplatePr
   }
 };
 
-const Verdict = ({ verdict }: { readonly verdict: ConnectionVerdict }) => {
+const Verdict = ({
+  verdict,
+  endpoint,
+}: {
+  readonly verdict: ConnectionVerdict;
+  readonly endpoint: string;
+}) => {
   const t = useT();
   const line = (label: MessageKey, value: boolean | null) => (
     <li data-ok={String(value)}>
@@ -58,6 +64,11 @@ const Verdict = ({ verdict }: { readonly verdict: ConnectionVerdict }) => {
           <> ({t('cause.status', { status: verdict.status, code: verdict.code ?? '' })})</>
         )}
       </p>
+      {verdict.problem !== undefined && (
+        <p data-testid="verdict-problem">
+          {t(`settings.verdict.problem.${verdict.problem}`, { endpoint })}
+        </p>
+      )}
       <ul>
         {line('settings.verdict.reachable', verdict.reachable)}
         {line('settings.verdict.credentials', verdict.credentialsAccepted)}
@@ -272,7 +283,7 @@ export const SettingsScreen = () => {
         </div>
       </form>
       {message !== null && <p role="status">{t(message.key, { message: message.error ?? '' })}</p>}
-      {verdict !== null && <Verdict verdict={verdict} />}
+      {verdict !== null && <Verdict verdict={verdict} endpoint={settings.endpoint} />}
     </section>
   );
 };
