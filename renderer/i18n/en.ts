@@ -168,6 +168,8 @@ export const en = {
   'settings.credentialsNotSet': 'No credentials saved.',
   'settings.concurrency': 'Parallel transfers',
   'settings.bwlimit': 'Maximum rate (MB/s, empty = no limit)',
+  'settings.bwlimitTooLow':
+    'Maximum rate too low: at least {min} MB/s (Depot reads files in blocks of 256 KiB), or empty for no limit.',
   'settings.background': 'Keep depositing when the window is closed',
   'settings.language': 'Interface language',
   'settings.save': 'Save',

@@ -6,6 +6,7 @@ import {
   prefixTemplateProblem,
 } from '../../shared/field/prefixTemplateProblem';
 import type { PrefixTemplateProblem } from '../../shared/field/prefixTemplateProblem';
+import { MIN_BWLIMIT_BYTES_PER_SEC } from '../../shared/domain/minimumBandwidth';
 import { useT } from '../i18n/useT';
 import type { MessageKey } from '../i18n/fr';
 import { useDepotStore } from '../store/useDepotStore';
@@ -114,6 +115,10 @@ export const SettingsScreen = () => {
     // Refused here, in the volunteer's language, before the backend refuses it too.
     if (prefixProblem !== undefined) return;
     const rate = bwlimit.trim() === '' ? null : Math.round(Number(bwlimit.replace(',', '.')) * MB);
+    if (rate !== null && !(rate >= MIN_BWLIMIT_BYTES_PER_SEC)) {
+      setMessage({ key: 'settings.bwlimitTooLow' });
+      return;
+    }
     const result = await api.settings.set({
       endpoint: settings.endpoint,
       region: settings.region,
@@ -282,7 +287,16 @@ export const SettingsScreen = () => {
           </button>
         </div>
       </form>
-      {message !== null && <p role="status">{t(message.key, { message: message.error ?? '' })}</p>}
+      {message !== null && (
+        <p role="status">
+          {t(message.key, {
+            message: message.error ?? '',
+            min: (MIN_BWLIMIT_BYTES_PER_SEC / MB).toLocaleString(settings.locale, {
+              maximumFractionDigits: 2,
+            }),
+          })}
+        </p>
+      )}
       {verdict !== null && <Verdict verdict={verdict} endpoint={settings.endpoint} />}
     </section>
   );

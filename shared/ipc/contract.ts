@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_BWLIMIT_BYTES_PER_SEC } from '../domain/minimumBandwidth';
 import { prefixTemplateProblem } from '../field/prefixTemplateProblem';
 import type {
   AppInfo,
@@ -63,7 +64,7 @@ export const inputSchemas = {
       .refine((t) => prefixTemplateProblem(t) === undefined, 'invalid prefix template'),
     pathStyle: z.boolean(),
     concurrency: z.number().int().min(1).max(16),
-    bwlimitBytesPerSec: z.number().int().min(1024).nullable(),
+    bwlimitBytesPerSec: z.number().int().min(MIN_BWLIMIT_BYTES_PER_SEC).nullable(),
     keepRunningInBackground: z.boolean(),
     locale: z.enum(['fr', 'en']),
     /** Absent: keep the stored credentials. Both present: replace them. */
