@@ -66,8 +66,14 @@ export const folderAndTarget = (
 ): (Target & { readonly dir: string }) | number => {
   if (positionals.length !== 1) return usageError(`give exactly one folder\n\n${usage}`);
   // Before the folder is read and before any server is contacted (issue 12).
+  // Placeholders and braces are named when the template is expanded (still before the network).
   const problem = values.prefix === undefined ? undefined : prefixTemplateProblem(values.prefix);
-  if (problem !== undefined) return usageError(prefixTemplateMessage(values.prefix ?? '', problem));
+  if (
+    problem !== undefined &&
+    problem.kind !== 'unknown-placeholder' &&
+    problem.kind !== 'unbalanced-brace'
+  )
+    return usageError(prefixTemplateMessage(values.prefix ?? '', problem));
   const target = targetArgs(values, io);
   if ('problem' in target) return usageError(target.problem);
   return { ...target, dir: positionals[0] ?? '' };
