@@ -271,7 +271,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       },
     });
   } catch (error) {
-    if (error instanceof DatabaseError) return usageError(error.message);
+    // A full disk is not a configuration mistake: the plan resumes once space is freed (exit 4).
+    if (error instanceof DatabaseError && error.code !== 'disk-full')
+      return usageError(error.message);
     throw error;
   }
   const started = Date.now();

@@ -405,6 +405,58 @@ describe('hostile input to the command line (issue 12)', () => {
   }
 });
 
+const canMountTmpfs = isRoot && spawnSync('unshare', ['--version']).status === 0;
+
+describe('a full disk under the plan database (issue 12)', () => {
+  it.skipIf(!canMountTmpfs)(
+    `exits 4 with one line, and the same command completes once space is freed${canMountTmpfs ? '' : ' (skipped: needs root and unshare for a private tmpfs)'}`,
+    () => {
+      // A 160 KiB tmpfs in a mount namespace of this test's own: full during planning or the run.
+      const disk = join(world.work, 'small-disk');
+      mkdirSync(disk);
+      const run = [
+        process.execPath,
+        'bin/depot.js',
+        'deposit',
+        world.night,
+        ...target(world, 'full'),
+        '--db',
+        join(disk, 'depot.db'),
+      ]
+        .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
+        .join(' ');
+      const script = [
+        `mount -t tmpfs -o size=160k tmpfs '${disk}' || exit 90`,
+        `${run} 2>&1; echo "exit=$?"`,
+        `mount -o remount,size=16m '${disk}' || exit 91`,
+        `${run} 2>&1; echo "exit=$?"`,
+      ].join('\n');
+      const r = spawnSync('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 240_000,
+        env: {
+          PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+          HOME: world.home,
+          AWS_ACCESS_KEY_ID: b.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: b.secretAccessKey,
+        },
+      });
+      const [first, second] = r.stdout.split(/^exit=\d+$/m);
+      const exits = [...r.stdout.matchAll(/^exit=(\d+)$/gm)].map((m) => Number(m[1]));
+      expect({ exits, status: r.status }, r.stdout + r.stderr).toEqual({
+        exits: [4, 0],
+        status: 0,
+      });
+      expect(first).toMatch(
+        /disk (holding the database .* )?is full \(SQLITE_FULL\): free some space/,
+      );
+      expect(first).not.toMatch(/unexpected error|\n\s+at .+:\d+:\d+\)?\n/);
+      expect(second).toMatch(/verified on the server: 3 /);
+    },
+  );
+});
+
 describe('the same causes in the app, in French (issue 12)', () => {
   it('the settings form names each refused prefix template', () => {
     for (const template of ['..', 'a/../b', 'a\u0007b', '/etc/abs', '../{site}']) {
