@@ -457,6 +457,24 @@ describe('a full disk under the plan database (issue 12)', () => {
   );
 });
 
+describe('the bridge at start (issue 12)', () => {
+  it('a damaged database in its data folder: exit 2 with one line, no stack', () => {
+    const data = join(world.work, 'bridge-data');
+    mkdirSync(data);
+    writeFileSync(join(data, 'depot.db'), 'not a database\n');
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'electron/bridge/runBridge.ts', '--data', data, '--static', data],
+      { cwd: root, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(
+      /^depot bridge: the file .*depot\.db is not a readable Depot database/m,
+    );
+    expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+  });
+});
+
 describe('the same causes in the app, in French (issue 12)', () => {
   it('the settings form names each refused prefix template', () => {
     for (const template of ['..', 'a/../b', 'a\u0007b', '/etc/abs', '../{site}']) {
