@@ -28,6 +28,8 @@ import { emptyOverlay } from './PlanOverlay';
 import type { PlanOverlay } from './PlanOverlay';
 import { buildDiagnosticsExport } from './buildDiagnosticsExport';
 import { testConnection } from './testConnection';
+import type { ProbeListing } from '../s3/probeEndpoint';
+import { prefixTemplateProblem } from '../../shared/field/prefixTemplateProblem';
 import { toPlanView } from './toPlanView';
 import { translateErrors } from './translateErrors';
 
@@ -46,7 +48,11 @@ export type DepotBackendDeps = {
   readonly secrets: SecretStore;
   readonly clock: Clock;
   readonly createEngine: (settings: AppSettings, credentials: Credentials) => EngineHandle;
-  readonly createObjectStore: (settings: AppSettings, credentials: Credentials) => ObjectStore;
+  /** The S3 adapter also probes the endpoint (configuration vs outage) for the connection test. */
+  readonly createObjectStore: (
+    settings: AppSettings,
+    credentials: Credentials,
+  ) => ObjectStore & { readonly probeListing?: ProbeListing };
   readonly earliestDeferred: (planId: number) => number | undefined;
   /** The pre-flight report of a folder, and the prefix placeholders it fills. */
   readonly preflight: (dir: string) => Promise<CheckedFolder>;
@@ -160,6 +166,10 @@ export class DepotBackend {
       try {
         prefix = this.deps.expandPrefix(settings.prefixTemplate, values);
       } catch (error) {
+        // A template saved before it was validated: the volunteer fixes it in Settings, which
+        // says why in their language.
+        if (prefixTemplateProblem(settings.prefixTemplate) !== undefined)
+          throw new IpcFailure('not-configured', 'the prefix template in Settings is invalid');
         throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix');
       }
       const metadata = Object.fromEntries(

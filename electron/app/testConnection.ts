@@ -2,6 +2,8 @@ import type { ConnectionVerdict } from '../../shared/ipc/views';
 import type { Clock } from '../../shared/ports/Clock';
 import type { ObjectStore } from '../../shared/ports/ObjectStore';
 import type { Failure } from '../../shared/retry/Outcome';
+import { probeEndpoint } from '../s3/probeEndpoint';
+import type { ProbeListing } from '../s3/probeEndpoint';
 
 const TIMEOUT_MS = 15_000;
 
@@ -11,15 +13,26 @@ const answer = (failure: Failure): { status?: number; code?: string } =>
     : {};
 
 /**
- * "Tester la connexion": one HeadBucket (reachable, credentials, bucket), then a multipart upload
- * created and aborted at once, which proves writing is allowed without leaving an object behind.
- * One emission each, no retry: the verdict is about now.
+ * "Tester la connexion": first, where the adapter can, the endpoint probe (a port where nothing
+ * listens, a server that is not S3: configuration mistakes the volunteer can fix); then one
+ * HeadBucket (reachable, credentials, bucket), then a multipart upload created and aborted at
+ * once, which proves writing is allowed without leaving an object behind. One emission each, no
+ * retry: the verdict is about now.
  */
 export const testConnection = async (
-  store: ObjectStore,
+  store: ObjectStore & { readonly probeListing?: ProbeListing },
   clock: Clock,
 ): Promise<ConnectionVerdict> => {
   const options = () => ({ deadline: clock.now() + TIMEOUT_MS });
+  if (store.probeListing !== undefined) {
+    const probe = store.probeListing.bind(store);
+    const verdict = await probeEndpoint(probe, options());
+    const unknown = { credentialsAccepted: null, bucketExists: null, bucketWritable: null };
+    if (verdict.kind === 'nothing-listens')
+      return { reachable: false, problem: 'nothing-listens', ...unknown };
+    if (verdict.kind === 'not-s3')
+      return { reachable: true, problem: 'not-s3', status: verdict.status, ...unknown };
+  }
   const head = await store.headBucket(options());
   if (head.kind !== 'success') {
     if (head.kind !== 'refused') {

@@ -7,11 +7,17 @@ import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
+import { fail } from '../../shared/ipc/Result';
 import type { Handlers } from '../ipc/Handlers';
 import { dispatch } from '../ipc/dispatch';
 
 export const BRIDGE_PROTOCOL = 'depot.v1';
 const HOST = '127.0.0.1';
+/**
+ * The largest WebSocket message the bridge reads: the biggest legitimate call (a folder path and
+ * settings) is a few KiB, so 256 KiB leaves room without letting a client make it buffer megabytes.
+ */
+export const MAX_MESSAGE_BYTES = 256 * 1024;
 
 export type BridgeOptions = {
   readonly handlers: Handlers;
@@ -56,6 +62,22 @@ const csp = (origin: string): string =>
     "frame-ancestors 'none'",
   ].join('; ');
 
+/**
+ * The decoded path of a request target, or undefined when it is not one this bridge could serve:
+ * not origin-form (`//host`, `*`, an absolute URL), malformed percent-encoding, a NUL byte. Parsed
+ * here, inside the checks, because a parse error thrown in a handler would end the process.
+ */
+export const requestPath = (target: string | undefined): string | undefined => {
+  if (target === undefined || !target.startsWith('/') || target.startsWith('//')) return undefined;
+  const raw = target.split(/[?#]/, 1)[0] ?? '';
+  try {
+    const path = decodeURIComponent(raw);
+    return path.includes('\0') ? undefined : path;
+  } catch {
+    return undefined;
+  }
+};
+
 const sameToken = (given: string, token: string): boolean => {
   const a = Buffer.from(given);
   const b = Buffer.from(token);
@@ -74,8 +96,11 @@ export const startBridge = async (options: BridgeOptions): Promise<Bridge> => {
   let origin = '';
   const allowedHosts = new Set<string>();
 
-  const serveStatic = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', origin).pathname);
+  const serveStatic = async (
+    path: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> => {
     const relative = path === '/' ? 'index.html' : path.slice(1);
     const file = normalize(join(root, relative));
     if (file !== root && !file.startsWith(root + sep)) {
@@ -91,44 +116,74 @@ export const startBridge = async (options: BridgeOptions): Promise<Bridge> => {
         'referrer-policy': 'no-referrer',
         'cache-control': file.endsWith('.html') ? 'no-store' : 'max-age=3600',
       });
-      res.end(body);
+      res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
-      res.writeHead(404).end();
+      if (!res.headersSent) res.writeHead(404).end();
     }
   };
 
+  /** The status refusing a request, or undefined when it may be served. */
+  const refusal = (req: IncomingMessage): { status: number; path?: never } | { path: string } => {
+    if (!allowedHosts.has(req.headers.host ?? '')) return { status: 403 };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return { status: 403 };
+    // The renderer never sends a body with GET: refusing one bounds what a request can make us read.
+    const length = req.headers['content-length'];
+    if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined)
+      return { status: 413 };
+    const path = requestPath(req.url);
+    return path === undefined ? { status: 400 } : { path };
+  };
+
   const server = createServer((req, res) => {
-    if (
-      !allowedHosts.has(req.headers.host ?? '') ||
-      (req.method !== 'GET' && req.method !== 'HEAD')
-    ) {
-      res.writeHead(403).end();
-      return;
+    try {
+      const verdict = refusal(req);
+      if (verdict.path === undefined) {
+        res.writeHead(verdict.status, { connection: 'close' }).end();
+        return;
+      }
+      void serveStatic(verdict.path, req, res);
+    } catch (error) {
+      log(`bridge: request failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) res.writeHead(500).end();
     }
-    void serveStatic(req, res);
+  });
+  // A malformed request (bad header, oversized header): answer 400 and drop that socket only.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
 
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: 1024 * 1024,
+    maxPayload: MAX_MESSAGE_BYTES,
     handleProtocols: (protocols) => (protocols.has(BRIDGE_PROTOCOL) ? BRIDGE_PROTOCOL : false),
   });
 
   server.on('upgrade', (req, socket, head) => {
-    const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
-    const given = offered.find((p) => p.startsWith('token.'))?.slice('token.'.length) ?? '';
-    const path = new URL(req.url ?? '/', origin).pathname;
-    const allowed =
-      path === '/api' &&
-      allowedHosts.has(req.headers.host ?? '') &&
-      allowedHosts.has((req.headers.origin ?? '').replace(/^http:\/\//, '')) &&
-      sameToken(given, token);
-    if (!allowed) {
-      log(`bridge: refused a WebSocket from origin ${req.headers.origin ?? '(none)'}`);
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      return;
+    // After 'upgrade' the socket is ours: without this, a reset by the peer would end the process.
+    socket.on('error', () => socket.destroy());
+    try {
+      const offered = String(req.headers['sec-websocket-protocol'] ?? '')
+        .split(',')
+        .map((p) => p.trim());
+      const given = offered.find((p) => p.startsWith('token.'))?.slice('token.'.length) ?? '';
+      const allowed =
+        allowedHosts.has(req.headers.host ?? '') &&
+        requestPath(req.url) === '/api' &&
+        allowedHosts.has((req.headers.origin ?? '').replace(/^http:\/\//, '')) &&
+        sameToken(given, token);
+      if (!allowed) {
+        log(
+          `bridge: refused a WebSocket from origin ${JSON.stringify(req.headers.origin ?? '(none)').slice(0, 200)}`,
+        );
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    } catch (error) {
+      log(`bridge: upgrade failed: ${error instanceof Error ? error.message : String(error)}`);
+      socket.destroy();
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
   const clients = new Set<WebSocket>();
@@ -140,21 +195,30 @@ export const startBridge = async (options: BridgeOptions): Promise<Bridge> => {
   wss.on('connection', (ws: WebSocket) => {
     clients.add(ws);
     ws.on('close', () => clients.delete(ws));
+    // A message over maxPayload or a broken frame: ws closes this socket (1009, 1002...) and
+    // reports it here; without a listener the 'error' event would end the process.
+    ws.on('error', (error) => {
+      log(`bridge: WebSocket closed: ${error.message}`);
+      clients.delete(ws);
+    });
+    const reply = (message: unknown): void => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
     ws.on('message', (data, isBinary) => {
-      if (isBinary || !Buffer.isBuffer(data)) return;
-      let message: { id?: unknown; method?: unknown; input?: unknown };
-      try {
-        message = JSON.parse(data.toString('utf8')) as typeof message;
-      } catch {
+      const call = readCall(data, isBinary);
+      if (call.kind === 'unusable') {
+        // No id to answer: the client cannot match it, but the sender learns why nothing came.
+        reply({ error: { code: 'invalid-input', message: call.why } });
         return;
       }
-      if (typeof message.id !== 'number' || typeof message.method !== 'string') return;
-      const id = message.id;
-      void dispatch(options.handlers, message.method, message.input, (method, error) =>
+      if (call.kind === 'bad-call') {
+        reply({ id: call.id, result: fail('invalid-input', call.why) });
+        return;
+      }
+      const { id } = call;
+      void dispatch(options.handlers, call.method, call.input, (method, error) =>
         log(`bridge: ${method} failed: ${error instanceof Error ? error.stack : String(error)}`),
-      ).then((result) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
-      });
+      ).then((result) => reply({ id, result }));
     });
   });
 
@@ -179,4 +243,27 @@ export const startBridge = async (options: BridgeOptions): Promise<Bridge> => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+};
+
+type ReadCall =
+  | { readonly kind: 'call'; readonly id: number; readonly method: string; readonly input: unknown }
+  | { readonly kind: 'bad-call'; readonly id: number; readonly why: string }
+  | { readonly kind: 'unusable'; readonly why: string };
+
+/** One WebSocket message as a contract call, or why it is not one. */
+export const readCall = (data: unknown, isBinary: boolean): ReadCall => {
+  if (isBinary || !Buffer.isBuffer(data)) return { kind: 'unusable', why: 'binary message' };
+  let message: unknown;
+  try {
+    message = JSON.parse(data.toString('utf8'));
+  } catch {
+    return { kind: 'unusable', why: 'not JSON' };
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message))
+    return { kind: 'unusable', why: 'not a call object' };
+  const { id, method, input } = message as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id))
+    return { kind: 'unusable', why: 'no numeric id' };
+  if (typeof method !== 'string') return { kind: 'bad-call', id, why: 'no method' };
+  return { kind: 'call', id, method, input };
 };

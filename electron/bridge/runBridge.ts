@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackend } from '../app/createBackend';
 import { fileSecretStore } from '../app/FileSecretStore';
+import { DatabaseError } from '../store/DatabaseError';
 import { startBridge } from './BridgeServer';
 
 /**
@@ -24,17 +25,33 @@ const { values } = parseArgs({
 const dataDir = resolve(
   values.data ?? process.env['DEPOT_DATA_DIR'] ?? join(homedir(), '.local', 'share', 'depot'),
 );
-mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 const log = (line: string): void => {
   process.stderr.write(`depot bridge: ${line}\n`);
 };
 
-const backend = await createBackend({
-  mode: 'bridge',
-  dataDir,
-  secrets: fileSecretStore(join(dataDir, 'credentials.json')),
-  log,
-});
+/** The data folder and its database, or one line saying what is wrong with them and exit 2. */
+const openBackend = async (): Promise<Awaited<ReturnType<typeof createBackend>>> => {
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    return await createBackend({
+      mode: 'bridge',
+      dataDir,
+      secrets: fileSecretStore(join(dataDir, 'credentials.json')),
+      log,
+    });
+  } catch (error) {
+    const known =
+      error instanceof DatabaseError
+        ? error.message
+        : error instanceof Error && 'code' in error && typeof error.code === 'string'
+          ? `the data folder ${dataDir} cannot be used (${error.code}): pass another --data, or fix its permissions`
+          : undefined;
+    if (known === undefined) throw error;
+    log(known);
+    process.exit(2);
+  }
+};
+const backend = await openBackend();
 const bridge = await startBridge({
   handlers: backend.handlers,
   subscribe: (listener) => backend.subscribe(listener),

@@ -1,4 +1,5 @@
 import type { FailureCause } from '../../shared/domain/FailureCause';
+import { MIN_BWLIMIT_BYTES_PER_SEC } from '../../shared/domain/minimumBandwidth';
 import { blockingProblems } from '../../shared/field/blockingProblems';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import type { PlanMetadata } from '../../shared/field/planMetadata';
@@ -19,6 +20,7 @@ import { describeCause } from './describeCause';
 import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
 import { formatBytes, parseSize } from './parseSize';
+import { probeTarget } from './probeTarget';
 import { ProgressReporter } from './ProgressReporter';
 
 const USAGE = `Usage: depot deposit DIR --endpoint URL --bucket NAME [options]
@@ -30,7 +32,7 @@ Running the same command again resumes where it stopped.
   --path-style      https://endpoint/bucket/key addressing (most non-AWS servers)
   --concurrency N   transfers at once (default ${defaultEngineSettings.concurrency}; up to twice as many files in progress)
   --part-size SIZE  multipart part size (default ${defaultEngineSettings.partSize / 1024 / 1024}MiB; grown for files over 10,000 parts)
-  --bwlimit RATE    bandwidth cap across all transfers (e.g. 2MiB/s)
+  --bwlimit RATE    bandwidth cap across all transfers (e.g. 2MiB/s; at least 256KiB/s)
   --db FILE         plan database (default $DEPOT_DB or ~/.local/share/depot/depot.db)
   --profile NAME    AWS profile (default: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, else AWS_PROFILE)
   --tz ZONE         the recorder's IANA time zone, for timestamps without an offset
@@ -230,6 +232,10 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const bwlimit = v.bwlimit === undefined ? undefined : parseSize(v.bwlimit);
   if (v.bwlimit !== undefined && bwlimit === undefined)
     return usageError(`--bwlimit "${v.bwlimit}" is not a rate (e.g. 2MiB/s)`);
+  if (bwlimit !== undefined && bwlimit < MIN_BWLIMIT_BYTES_PER_SEC)
+    return usageError(
+      `--bwlimit ${v.bwlimit} is below the minimum, ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s: Depot reads ${MIN_BWLIMIT_BYTES_PER_SEC / 1024} KiB at a time and could not keep a lower cap without bursts; give at least ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s`,
+    );
   if (v.tz !== undefined && !isValidTimeZone(v.tz))
     return usageError(`unknown time zone "${v.tz}" (use an IANA name such as Europe/Paris)`);
 
@@ -239,6 +245,13 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const folder = await readFolder(dir, v, io, usageError);
   if (typeof folder === 'number') return folder;
   const { prefix, include, metadata } = folder;
+  // A wrong port or a web page is a configuration mistake, not an outage: said now (issue 12).
+  const probed = await probeTarget('deposit', io, {
+    ...target,
+    region: v.region,
+    pathStyle: v['path-style'],
+  });
+  if (probed !== undefined) return probed;
 
   let depot: Depot;
   try {
@@ -258,7 +271,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       },
     });
   } catch (error) {
-    if (error instanceof DatabaseError) return usageError(error.message);
+    // A full disk is not a configuration mistake: the plan resumes once space is freed (exit 4).
+    if (error instanceof DatabaseError && error.code !== 'disk-full')
+      return usageError(error.message);
     throw error;
   }
   const started = Date.now();

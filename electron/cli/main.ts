@@ -1,5 +1,6 @@
 import type { CommandIo } from './Command';
 import { commands } from './commands';
+import { foreseeableError } from './foreseeableError';
 
 export const EXIT_USAGE = 2;
 
@@ -33,6 +34,11 @@ const main = async (argv: readonly string[]): Promise<number> => {
   try {
     return await command.run(rest, io);
   } catch (error) {
+    const known = foreseeableError(error);
+    if (known !== undefined) {
+      process.stderr.write(`depot ${name}: ${known.message}\n`);
+      return known.exitCode;
+    }
     process.stderr.write(
       `depot: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
     );

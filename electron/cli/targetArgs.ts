@@ -1,3 +1,7 @@
+import {
+  prefixTemplateMessage,
+  prefixTemplateProblem,
+} from '../../shared/field/prefixTemplateProblem';
 import type { CommandIo } from './Command';
 import type { Credentials } from './resolveCredentials';
 import { resolveCredentials } from './resolveCredentials';
@@ -55,12 +59,21 @@ export const usageErrorFor =
  */
 export const folderAndTarget = (
   positionals: readonly string[],
-  values: Parameters<typeof targetArgs>[0],
+  values: Parameters<typeof targetArgs>[0] & { readonly prefix?: string },
   io: CommandIo,
   usage: string,
   usageError: (message: string) => number,
 ): (Target & { readonly dir: string }) | number => {
   if (positionals.length !== 1) return usageError(`give exactly one folder\n\n${usage}`);
+  // Before the folder is read and before any server is contacted (issue 12).
+  // Placeholders and braces are named when the template is expanded (still before the network).
+  const problem = values.prefix === undefined ? undefined : prefixTemplateProblem(values.prefix);
+  if (
+    problem !== undefined &&
+    problem.kind !== 'unknown-placeholder' &&
+    problem.kind !== 'unbalanced-brace'
+  )
+    return usageError(prefixTemplateMessage(values.prefix ?? '', problem));
   const target = targetArgs(values, io);
   if ('problem' in target) return usageError(target.problem);
   return { ...target, dir: positionals[0] ?? '' };

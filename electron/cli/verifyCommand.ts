@@ -25,6 +25,7 @@ import { S3ObjectStore } from '../s3/S3ObjectStore';
 import { ScanError } from '../scan/ScanError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
+import { probeTarget } from './probeTarget';
 import { reportPrefix } from './reportPrefix';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { parseManifest } from './parseManifest';
@@ -99,6 +100,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const prefix = reportPrefix(v.prefix, report, usageError);
   if (typeof prefix === 'number') return prefix;
   const local = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
+  const probed = await probeTarget('verify', io, {
+    ...target,
+    region: v.region,
+    pathStyle: v['path-style'],
+  });
+  if (probed !== undefined) return probed;
   const store = new S3ObjectStore({
     endpoint: endpoint,
     region: v.region,

@@ -583,6 +583,16 @@ export class DepositEngine {
     this.runs.set(planId, run);
     this.emit({ type: 'plan-state', planId, state: 'running' });
     let result: RunResult;
+    // A full disk fails the cleanup too: its error must not replace the one that stopped the run
+    // (issue 12). Thrown after the cleanup only when the run itself ended without error.
+    let cleanupError: Error | undefined;
+    const cleanup = (step: () => void): void => {
+      try {
+        step();
+      } catch (error) {
+        cleanupError ??= error instanceof Error ? error : new Error(String(error));
+      }
+    };
     try {
       result = await this.runPlan(run);
     } catch (error) {
@@ -593,14 +603,15 @@ export class DepositEngine {
           : { kind: 'stopped', reason: run.paused ? 'paused' : 'aborted' };
     } finally {
       stopHeartbeat();
-      this.store.releaseLease(planId, this.leaseToken);
+      cleanup(() => this.store.releaseLease(planId, this.leaseToken));
       options.signal?.removeEventListener('abort', stop);
       // The run's last figures (throughput included) whatever the progress throttle let through.
       this.emitProgress(planId, true);
       this.runs.delete(planId);
-      this.store.resetInProgress(planId, this.clock.now());
+      cleanup(() => this.store.resetInProgress(planId, this.clock.now()));
       for (const id of run.held) this.activity.delete(id);
     }
+    if (cleanupError !== undefined) throw cleanupError;
     this.emitProgress(planId, true);
     this.emit({
       type: 'plan-state',

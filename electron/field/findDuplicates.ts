@@ -43,15 +43,35 @@ const edgeFingerprint = async (file: Candidate): Promise<string> => {
   }
 };
 
+const errnoOf = (error: unknown): string =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : error instanceof Error
+      ? error.message
+      : String(error);
+
+/** Files that could not be read while comparing them, by relPath, with the error's code. */
+type Unreadable = Map<string, string>;
+
 const groupBy = async <K>(
   files: readonly Candidate[],
   key: (f: Candidate) => Promise<K> | K,
   signal?: AbortSignal,
+  unreadable?: Unreadable,
 ): Promise<Map<K, Candidate[]>> => {
   const groups = new Map<K, Candidate[]>();
   for (const f of files) {
     signal?.throwIfAborted();
-    const k = await key(f);
+    let k: K;
+    try {
+      k = await key(f);
+    } catch (error) {
+      // One unreadable file is that file's problem, not the night's: it is reported like any
+      // other unreadable file and left out of the comparison.
+      if (unreadable === undefined || signal?.aborted === true) throw error;
+      unreadable.set(f.relPath, errnoOf(error));
+      continue;
+    }
     const group = groups.get(k);
     if (group) group.push(f);
     else groups.set(k, [f]);
@@ -63,13 +83,19 @@ const groupBy = async <K>(
  * Exact duplicates (same SHA-256) among files. Only files whose sizes collide are read; among
  * those, the first and last 16 KiB rule out almost every pair (recorders often write fixed-size
  * files whose audio differs from the first samples), and only the survivors are hashed whole.
- * Returns each group sorted by relPath and the whole-file hashes it computed.
+ * Returns each group sorted by relPath, the whole-file hashes it computed, and the files it could
+ * not read (EACCES, EIO...) with the error's code: those are in no group.
  */
 export const findDuplicates = async (
   files: readonly Candidate[],
   signal?: AbortSignal,
-): Promise<{ groups: DuplicateGroup[]; hashes: Map<string, string> }> => {
+): Promise<{
+  groups: DuplicateGroup[];
+  hashes: Map<string, string>;
+  unreadable: Map<string, string>;
+}> => {
   const hashes = new Map<string, string>();
+  const unreadable: Unreadable = new Map();
   const groups: DuplicateGroup[] = [];
   const bySize = await groupBy(
     files.filter((f) => f.size > 0),
@@ -77,7 +103,7 @@ export const findDuplicates = async (
   );
   for (const sameSize of bySize.values()) {
     if (sameSize.length < 2) continue;
-    const byEdges = await groupBy(sameSize, edgeFingerprint, signal);
+    const byEdges = await groupBy(sameSize, edgeFingerprint, signal, unreadable);
     for (const sameEdges of byEdges.values()) {
       if (sameEdges.length < 2) continue;
       const byHash = await groupBy(
@@ -88,6 +114,7 @@ export const findDuplicates = async (
           return sha;
         },
         signal,
+        unreadable,
       );
       for (const [sha256, same] of byHash)
         if (same.length > 1)
@@ -98,5 +125,5 @@ export const findDuplicates = async (
     }
   }
   groups.sort((a, b) => (a.relPaths[0] < b.relPaths[0] ? -1 : 1));
-  return { groups, hashes };
+  return { groups, hashes, unreadable };
 };

@@ -65,7 +65,17 @@ export const runPreflight = async (
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, Math.max(total, 1)) }, worker));
-  const { groups, hashes } = await findDuplicates(scan.files, opts.signal);
+  // Files whose headers could not be read are already reported: not read again.
+  const failed = new Set(inspected.filter((f) => f.kind === 'unreadable').map((f) => f.relPath));
+  const { groups, hashes, unreadable } = await findDuplicates(
+    scan.files.filter((f) => !failed.has(f.relPath)),
+    opts.signal,
+  );
+  for (const [i, file] of inspected.entries()) {
+    const reason = unreadable.get(file.relPath);
+    if (reason !== undefined)
+      inspected[i] = { kind: 'unreadable', relPath: file.relPath, size: file.size, reason };
+  }
   return buildPreflightReport({
     scan,
     files: inspected,

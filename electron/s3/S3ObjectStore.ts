@@ -32,6 +32,7 @@ import { classifyResponse } from '../../shared/retry/classifyResponse';
 import { success, type Outcome } from '../../shared/retry/Outcome';
 import type { RawResponse } from '../../shared/retry/RawResponse';
 import { countingBody } from './countingBody';
+import { hideSdkNodeVersionWarning } from './hideSdkNodeVersionWarning';
 import { SourceReadError } from './SourceReadError';
 import { toRawResponse, type AbortCause } from './toRawResponse';
 
@@ -100,6 +101,7 @@ export class S3ObjectStore implements ObjectStore {
   private readonly clients = new Map<number, S3Client>();
 
   constructor(private readonly options: S3ObjectStoreOptions) {
+    hideSdkNodeVersionWarning();
     const url = new URL(options.endpoint);
     this.endpoint = `${url.protocol}//${url.host}`;
     this.bucket = options.bucket;
@@ -524,6 +526,20 @@ export class S3ObjectStore implements ObjectStore {
         token = out.NextContinuationToken;
       }
       throw new Error(`ListObjectsV2: more than ${MAX_PAGES} pages`);
+    });
+  }
+
+  /**
+   * One ListObjectsV2 with max-keys 0 (nothing listed, nothing changed), for the endpoint probe:
+   * whether the answer has the ListBucketResult shape an S3 server gives (it names the bucket).
+   * A web server answering 200 with HTML passes a HeadBucket, not this.
+   */
+  probeListing(options: EmissionOptions): Promise<Outcome<{ readonly listBucketResult: boolean }>> {
+    return this.emit(options, async (client, e) => {
+      const out = await client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 0 }), {
+        abortSignal: e.signal,
+      });
+      return { listBucketResult: out.Name === this.bucket };
     });
   }
 }

@@ -34,7 +34,15 @@ export const openDatabase = (
         );
       }
     } else {
-      mkdirSync(dirname(file), { recursive: true });
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+      } catch (error) {
+        throw new DatabaseError(
+          'unreadable',
+          `the folder ${dirname(file)} for the database cannot be created (${sqliteCode(error) ?? 'error'}): pass another --db, or fix that folder's permissions`,
+          { cause: error },
+        );
+      }
     }
   }
   let db: BetterSqlite3.Database | undefined;
@@ -60,8 +68,34 @@ export const openDatabase = (
         `the file ${file} is not a readable Depot database (${code}); it was left untouched: move it aside or pass another --db`,
       );
     }
-    if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'SQLITE_PERM') {
-      throw new DatabaseError('unreadable', `the database ${file} cannot be opened (${code})`);
+    const cause = { cause: error };
+    if (code === 'SQLITE_FULL') {
+      throw new DatabaseError(
+        'disk-full',
+        `the disk holding the database ${file} is full (${code}): free some space, then run again`,
+        cause,
+      );
+    }
+    // SQLITE_READONLY_DIRECTORY (WAL files cannot be created next to it), _DBMOVED, _CANTLOCK...
+    if (
+      code !== undefined &&
+      (code.startsWith('SQLITE_CANTOPEN') ||
+        code.startsWith('SQLITE_READONLY') ||
+        code === 'SQLITE_PERM' ||
+        code === 'SQLITE_AUTH')
+    ) {
+      throw new DatabaseError(
+        'unreadable',
+        `the database ${file} cannot be opened for writing (${code}): this user needs to write to the file and to its folder ${dirname(file)}; pass another --db, or fix the permissions`,
+        cause,
+      );
+    }
+    if (code !== undefined && code.startsWith('SQLITE_IOERR')) {
+      throw new DatabaseError(
+        'unreadable',
+        `the database ${file} cannot be read or written (${code}): check the disk, or pass another --db`,
+        cause,
+      );
     }
     throw error;
   }

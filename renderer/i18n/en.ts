@@ -147,6 +147,20 @@ export const en = {
   'settings.bucket': 'Bucket',
   'settings.prefixTemplate': 'Prefix template',
   'settings.prefixHint': 'For example {site}/{point}/{night}',
+  'settings.prefixProblem.leading-slash':
+    'The prefix must not start with "/": write for example {example}.',
+  'settings.prefixProblem.dot-segment':
+    'The prefix must not contain a "." or ".." segment: files must stay under the prefix.',
+  'settings.prefixProblem.empty-segment':
+    'The prefix contains "//": put a single "/" between two segments.',
+  'settings.prefixProblem.backslash': 'Separate the prefix segments with "/", not "\\".',
+  'settings.prefixProblem.control-character':
+    'The prefix contains an invisible (control) character: retype it.',
+  'settings.prefixProblem.unbalanced-brace':
+    'Unclosed brace "{" or "}" in the prefix (position {at}).',
+  'settings.prefixProblem.unknown-placeholder':
+    'The prefix uses an unknown field "{name}"; possible fields: {known}.',
+  'settings.prefixProblem.too-long': 'The prefix is longer than {max} characters.',
   'settings.pathStyle': 'Path-style addressing',
   'settings.accessKeyId': 'Access key',
   'settings.secretAccessKey': 'Secret',
@@ -154,6 +168,8 @@ export const en = {
   'settings.credentialsNotSet': 'No credentials saved.',
   'settings.concurrency': 'Parallel transfers',
   'settings.bwlimit': 'Maximum rate (MB/s, empty = no limit)',
+  'settings.bwlimitTooLow':
+    'Maximum rate too low: at least {min} MB/s (Depot reads files in blocks of 256 KiB), or empty for no limit.',
   'settings.background': 'Keep depositing when the window is closed',
   'settings.language': 'Interface language',
   'settings.save': 'Save',
@@ -171,6 +187,10 @@ export const en = {
   'settings.verdict.ok': 'Everything is ready to deposit.',
   'settings.verdict.ko': 'Depositing cannot work with these settings.',
 
+  'settings.verdict.problem.nothing-listens':
+    'Nothing listens at {endpoint} (connection refused): check the storage address, especially its port.',
+  'settings.verdict.problem.not-s3':
+    '{endpoint} does not answer like an S3 storage server (a web page, a proxy?): check the storage address.',
   'diag.title': 'Diagnostics',
   'diag.counters': 'Counters',
   'diag.firstAttempts': 'First attempts',

@@ -150,6 +150,20 @@ export const fr = {
   'settings.bucket': 'Compartiment (bucket)',
   'settings.prefixTemplate': 'Modèle de préfixe',
   'settings.prefixHint': 'Par exemple {site}/{point}/{night}',
+  'settings.prefixProblem.leading-slash':
+    'Le préfixe ne doit pas commencer par « / » : écrivez par exemple {example}.',
+  'settings.prefixProblem.dot-segment':
+    'Le préfixe ne doit pas contenir de segment « . » ou « .. » : les fichiers doivent rester sous le préfixe.',
+  'settings.prefixProblem.empty-segment':
+    'Le préfixe contient « // » : mettez un seul « / » entre deux segments.',
+  'settings.prefixProblem.backslash': 'Séparez les segments du préfixe par « / », pas par « \\ ».',
+  'settings.prefixProblem.control-character':
+    'Le préfixe contient un caractère invisible (caractère de contrôle) : retapez-le.',
+  'settings.prefixProblem.unbalanced-brace':
+    'Accolade « { » ou « } » non refermée dans le préfixe (position {at}).',
+  'settings.prefixProblem.unknown-placeholder':
+    'Le préfixe utilise un champ inconnu « {name} » ; champs possibles : {known}.',
+  'settings.prefixProblem.too-long': 'Le préfixe dépasse {max} caractères.',
   'settings.pathStyle': 'Adressage par chemin (path-style)',
   'settings.accessKeyId': 'Clé d’accès',
   'settings.secretAccessKey': 'Secret',
@@ -158,6 +172,8 @@ export const fr = {
   'settings.credentialsNotSet': 'Aucun identifiant enregistré.',
   'settings.concurrency': 'Transferts simultanés',
   'settings.bwlimit': 'Débit maximal (Mo/s, vide = sans limite)',
+  'settings.bwlimitTooLow':
+    'Débit maximal trop bas : au moins {min} Mo/s (Depot lit les fichiers par blocs de 256 Kio), ou vide pour ne pas limiter.',
   'settings.background': 'Continuer le dépôt quand la fenêtre est fermée',
   'settings.language': 'Langue de l’interface',
   'settings.save': 'Enregistrer',
@@ -175,6 +191,10 @@ export const fr = {
   'settings.verdict.ok': 'Tout est prêt pour déposer.',
   'settings.verdict.ko': 'Le dépôt ne peut pas fonctionner avec ces réglages.',
 
+  'settings.verdict.problem.nothing-listens':
+    'Rien n’écoute à l’adresse {endpoint} (connexion refusée) : vérifiez l’adresse du stockage, en particulier le port.',
+  'settings.verdict.problem.not-s3':
+    'L’adresse {endpoint} ne répond pas comme un serveur de stockage S3 (page web, proxy ?) : vérifiez l’adresse du stockage.',
   'diag.title': 'Diagnostic',
   'diag.counters': 'Compteurs',
   'diag.firstAttempts': 'Premières tentatives',

@@ -1,13 +1,44 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ConnectionVerdict, Locale, SettingsView } from '../../shared/ipc/views';
+import {
+  PREFIX_PLACEHOLDERS,
+  prefixTemplateProblem,
+} from '../../shared/field/prefixTemplateProblem';
+import type { PrefixTemplateProblem } from '../../shared/field/prefixTemplateProblem';
+import { MIN_BWLIMIT_BYTES_PER_SEC } from '../../shared/domain/minimumBandwidth';
 import { useT } from '../i18n/useT';
 import type { MessageKey } from '../i18n/fr';
 import { useDepotStore } from '../store/useDepotStore';
 
 const MB = 1_000_000;
 
-const Verdict = ({ verdict }: { readonly verdict: ConnectionVerdict }) => {
+/** The reason a prefix template is refused, in the volunteer's language. */
+const prefixProblemText = (t: ReturnType<typeof useT>, problem: PrefixTemplateProblem): string => {
+  switch (problem.kind) {
+    case 'leading-slash':
+      return t('settings.prefixProblem.leading-slash', { example: '{site}/{point}/{night}' });
+    case 'unbalanced-brace':
+      return t('settings.prefixProblem.unbalanced-brace', { at: problem.at + 1 });
+    case 'unknown-placeholder':
+      return t('settings.prefixProblem.unknown-placeholder', {
+        name: problem.name,
+        known: PREFIX_PLACEHOLDERS.map((p) => `{${p}}`).join(', '),
+      });
+    case 'too-long':
+      return t('settings.prefixProblem.too-long', { max: problem.max });
+    default:
+      return t(`settings.prefixProblem.${problem.kind}`);
+  }
+};
+
+const Verdict = ({
+  verdict,
+  endpoint,
+}: {
+  readonly verdict: ConnectionVerdict;
+  readonly endpoint: string;
+}) => {
   const t = useT();
   const line = (label: MessageKey, value: boolean | null) => (
     <li data-ok={String(value)}>
@@ -34,6 +65,11 @@ const Verdict = ({ verdict }: { readonly verdict: ConnectionVerdict }) => {
           <> ({t('cause.status', { status: verdict.status, code: verdict.code ?? '' })})</>
         )}
       </p>
+      {verdict.problem !== undefined && (
+        <p data-testid="verdict-problem">
+          {t(`settings.verdict.problem.${verdict.problem}`, { endpoint })}
+        </p>
+      )}
       <ul>
         {line('settings.verdict.reachable', verdict.reachable)}
         {line('settings.verdict.credentials', verdict.credentialsAccepted)}
@@ -72,9 +108,17 @@ export const SettingsScreen = () => {
   if (settings === null || api === undefined) return null;
   const update = (patch: Partial<SettingsView>): void => setSettings({ ...settings, ...patch });
 
+  const prefixProblem = prefixTemplateProblem(settings.prefixTemplate);
+
   const save = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
+    // Refused here, in the volunteer's language, before the backend refuses it too.
+    if (prefixProblem !== undefined) return;
     const rate = bwlimit.trim() === '' ? null : Math.round(Number(bwlimit.replace(',', '.')) * MB);
+    if (rate !== null && !(rate >= MIN_BWLIMIT_BYTES_PER_SEC)) {
+      setMessage({ key: 'settings.bwlimitTooLow' });
+      return;
+    }
     const result = await api.settings.set({
       endpoint: settings.endpoint,
       region: settings.region,
@@ -150,8 +194,14 @@ export const SettingsScreen = () => {
             value={settings.prefixTemplate}
             onChange={(e) => update({ prefixTemplate: e.target.value })}
             aria-describedby="prefix-hint"
+            aria-invalid={prefixProblem !== undefined}
           />
           <small id="prefix-hint">{t('settings.prefixHint')}</small>
+          {prefixProblem !== undefined && (
+            <small role="alert" className="field-problem" data-testid="prefix-problem">
+              {prefixProblemText(t, prefixProblem)}
+            </small>
+          )}
         </label>
         <label className="check">
           <input
@@ -237,8 +287,17 @@ export const SettingsScreen = () => {
           </button>
         </div>
       </form>
-      {message !== null && <p role="status">{t(message.key, { message: message.error ?? '' })}</p>}
-      {verdict !== null && <Verdict verdict={verdict} />}
+      {message !== null && (
+        <p role="status">
+          {t(message.key, {
+            message: message.error ?? '',
+            min: (MIN_BWLIMIT_BYTES_PER_SEC / MB).toLocaleString(settings.locale, {
+              maximumFractionDigits: 2,
+            }),
+          })}
+        </p>
+      )}
+      {verdict !== null && <Verdict verdict={verdict} endpoint={settings.endpoint} />}
     </section>
   );
 };

@@ -1,4 +1,5 @@
 import { hasControlCharacters, hasDotDotSegment } from './pathRules';
+import { prefixTemplateMessage, prefixTemplateProblem } from './prefixTemplateProblem';
 
 /** A prefix template that cannot be expanded; the message says what to fix. */
 export class PrefixTemplateError extends Error {
@@ -13,11 +14,20 @@ export class PrefixTemplateError extends Error {
  * `{{` and `}}` are literal braces. A placeholder absent from `values` is unknown (an error that
  * lists the known ones); one present with an undefined or empty value is missing (an error naming
  * it). A value may not contain `/`, `\`, `..` or control characters: it fills one key segment.
+ * The template itself may not escape the prefix (`..`, a leading `/`: see prefixTemplateProblem).
  */
 export const expandPrefix = (
   template: string,
   values: Readonly<Record<string, string | undefined>>,
 ): string => {
+  const problem = prefixTemplateProblem(template);
+  // Placeholders and braces are judged below against the values actually given.
+  if (
+    problem !== undefined &&
+    problem.kind !== 'unknown-placeholder' &&
+    problem.kind !== 'unbalanced-brace'
+  )
+    throw new PrefixTemplateError(prefixTemplateMessage(template, problem));
   const known = Object.keys(values).sort();
   let out = '';
   for (let i = 0; i < template.length;) {

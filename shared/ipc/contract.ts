@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MIN_BWLIMIT_BYTES_PER_SEC } from '../domain/minimumBandwidth';
+import { prefixTemplateProblem } from '../field/prefixTemplateProblem';
 import type {
   AppInfo,
   ChosenFolder,
@@ -56,10 +58,13 @@ export const inputSchemas = {
       .string()
       .trim()
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/),
-    prefixTemplate: z.string().max(512),
+    prefixTemplate: z
+      .string()
+      .max(512)
+      .refine((t) => prefixTemplateProblem(t) === undefined, 'invalid prefix template'),
     pathStyle: z.boolean(),
     concurrency: z.number().int().min(1).max(16),
-    bwlimitBytesPerSec: z.number().int().min(1024).nullable(),
+    bwlimitBytesPerSec: z.number().int().min(MIN_BWLIMIT_BYTES_PER_SEC).nullable(),
     keepRunningInBackground: z.boolean(),
     locale: z.enum(['fr', 'en']),
     /** Absent: keep the stored credentials. Both present: replace them. */

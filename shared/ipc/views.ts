@@ -92,6 +92,11 @@ export type ConnectionVerdict = {
   /** The server's answer when something failed (status and S3 code), never a message text. */
   readonly status?: number;
   readonly code?: string;
+  /**
+   * A configuration mistake found by the endpoint probe: nothing listens at the address (connection
+   * refused), or what answers is not an S3 server (a web page, a proxy).
+   */
+  readonly problem?: 'nothing-listens' | 'not-s3';
 };
 
 export type CountersView = {

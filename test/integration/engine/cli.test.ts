@@ -199,13 +199,13 @@ describe('depot deposit / status / retry-failures / verify', () => {
   });
 
   it('an unreachable endpoint at start waits (never fails a unit); SIGTERM stops it with exit 4', async () => {
-    const r = await depot(
-      ['deposit', night, ...target('x', 'http://127.0.0.1:9'), ...db('down.db')],
-      {
-        signalAfterMs: 8_000,
-      },
-    );
-    expect(r.code).toBe(4);
+    // Connections reset as a dead link does: an outage. A closed port (connection refused) is a
+    // configuration mistake since issue 12: exit 2 at once (test/integration/hostile/).
+    await proxy.setDown(true, 'reset');
+    const r = await depot(['deposit', night, ...target('x'), ...db('down.db')], {
+      signalAfterMs: 8_000,
+    }).finally(() => proxy.setDown(false));
+    expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toMatch(/waiting for the network/);
     const status = await depot(['status', '--json', ...db('down.db')]);
     expect(JSON.parse(status.stdout)).toEqual({ plans: [] });

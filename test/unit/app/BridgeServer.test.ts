@@ -1,11 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DepotEvent } from '../../../shared/ipc/DepotEvent';
-import { BRIDGE_PROTOCOL, startBridge } from '../../../electron/bridge/BridgeServer';
+import {
+  BRIDGE_PROTOCOL,
+  MAX_MESSAGE_BYTES,
+  startBridge,
+} from '../../../electron/bridge/BridgeServer';
 import type { Bridge } from '../../../electron/bridge/BridgeServer';
 import type { Handlers } from '../../../electron/ipc/Handlers';
 
@@ -63,6 +68,17 @@ const connect = (token: string, origin: string): Promise<WebSocket> =>
     );
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
+  });
+
+/** Sends raw bytes on a fresh TCP connection and gives back the status line of the answer. */
+const raw = (text: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const socket = tcpConnect(bridge.port, '127.0.0.1', () => socket.write(text));
+    let got = '';
+    socket.on('data', (chunk: Buffer) => (got += chunk.toString('latin1')));
+    socket.on('close', () => resolve(got.split('\r\n', 1)[0] ?? ''));
+    socket.on('error', reject);
+    socket.setTimeout(5000, () => socket.destroy());
   });
 
 const next = (ws: WebSocket): Promise<unknown> =>
@@ -131,5 +147,63 @@ describe('bridge server', () => {
     for (const listener of listeners) listener({ type: 'network', online: false });
     expect(await event).toEqual({ event: { type: 'network', online: false } });
     ws.close();
+  });
+
+  it('answers malformed targets with 400 and keeps serving (issue 12)', async () => {
+    expect((await get('/%E0%A4%A')).status).toBe(400);
+    expect((await get('//')).status).toBe(400);
+    expect((await get('/a%00b')).status).toBe(400);
+    expect(await raw('GET * HTTP/1.1\r\nHost: 127.0.0.1:' + bridge.port + '\r\n\r\n')).toBe(
+      'HTTP/1.1 400 Bad Request',
+    );
+    expect(await raw('GET http://evil.example/ HTTP/1.1\r\nHost: evil\r\n\r\n')).toBe(
+      'HTTP/1.1 403 Forbidden',
+    );
+    expect(await raw('NOT HTTP AT ALL\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request');
+    expect((await get('/')).status).toBe(200);
+  });
+
+  it('refuses a request body with 413', async () => {
+    const status = await raw(
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1:${bridge.port}\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello`,
+    );
+    expect(status).toBe('HTTP/1.1 413 Payload Too Large');
+  });
+
+  it('refuses an upgrade to // with a foreign Host, and survives it', async () => {
+    const status = await raw(
+      'GET // HTTP/1.1\r\nHost: evil.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    expect(status).toBe('HTTP/1.1 403 Forbidden');
+    expect((await get('/')).status).toBe(200);
+  });
+
+  it('answers unusable messages with an error and keeps the socket', async () => {
+    const ws = await connect(TOKEN, bridge.origin);
+    for (const text of ['null', '42', '"x"', '[]', '{', '{"method":"app.info"}']) {
+      ws.send(text);
+      expect(await next(ws)).toMatchObject({ error: { code: 'invalid-input' } });
+    }
+    ws.send(JSON.stringify({ id: 3, method: 5 }));
+    expect(await next(ws)).toMatchObject({ id: 3, result: { ok: false } });
+    ws.send(JSON.stringify({ id: 4, method: 'app.info' }));
+    expect(await next(ws)).toMatchObject({ id: 4, result: { ok: true } });
+    ws.close();
+  });
+
+  it('closes a socket that sends more than the message limit, and serves the next one', async () => {
+    const ws = await connect(TOKEN, bridge.origin);
+    const closed = new Promise<number>((resolve) =>
+      ws.once('close', (code: number) => resolve(code)),
+    );
+    ws.on('error', () => undefined);
+    ws.send('x'.repeat(2 * 1024 * 1024));
+    expect(await closed).toBe(1009);
+    expect(MAX_MESSAGE_BYTES).toBeLessThan(2 * 1024 * 1024);
+    const again = await connect(TOKEN, bridge.origin);
+    again.send(JSON.stringify({ id: 1, method: 'app.info' }));
+    expect(await next(again)).toMatchObject({ id: 1, result: { ok: true } });
+    again.close();
   });
 });

@@ -255,4 +255,12 @@ describe('DepotBackend', () => {
     expect(JSON.stringify(exported)).not.toContain(SECRET);
     expect(JSON.stringify(exported)).not.toContain('AKIDUNITTEST');
   });
+
+  it('refuses a prefix template that would escape the prefix (issue 12)', async () => {
+    for (const prefixTemplate of ['../{site}', '/abs/{site}', 'a/../b', 'a\u0007b']) {
+      const result = await call('settings.set', { ...settings, prefixTemplate });
+      expect(result.ok ? 'accepted' : result.error.code).toBe('invalid-input');
+      expect(result.ok ? '' : result.error.message).toContain('prefix');
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { expandPrefix, PrefixTemplateError } from '../../../shared/field/expandP
 import type { PreflightReport } from '../../../shared/field/PreflightReport';
 import { planMetadata } from '../../../shared/field/planMetadata';
 import { prefixValues } from '../../../shared/field/prefixValues';
+import { prefixTemplateProblem } from '../../../shared/field/prefixTemplateProblem';
 
 describe('expandPrefix', () => {
   const values = { site: 'Car170517', point: 'C1', night: '2026-06-12', serial: undefined };
@@ -120,5 +121,37 @@ describe('planMetadata', () => {
       problems: { empty: 1 },
       skippedJunk: 4,
     });
+  });
+});
+
+describe('prefixTemplateProblem (issue 12)', () => {
+  const values = { site: 'S', point: 'P', night: '2026-06-12' };
+  const cases: readonly [string, string | undefined][] = [
+    ['{site}/{point}/{night}', undefined],
+    ['{site}/{night}/', undefined],
+    ['', undefined],
+    ['vigie/{{x}}/{site}', undefined],
+    ['..', 'dot-segment'],
+    ['a/../b', 'dot-segment'],
+    ['{site}/./b', 'dot-segment'],
+    ['../{site}', 'dot-segment'],
+    ['/etc/abs', 'leading-slash'],
+    ['a//b', 'empty-segment'],
+    ['a\\b', 'backslash'],
+    ['a\u0007b', 'control-character'],
+    ['a\nb', 'control-character'],
+    ['{sit}/', 'unknown-placeholder'],
+    ['{site', 'unbalanced-brace'],
+    ['x'.repeat(513), 'too-long'],
+  ];
+  it.each(cases)('%j -> %s', (template, kind) => {
+    expect(prefixTemplateProblem(template)?.kind).toBe(kind);
+  });
+
+  it('expandPrefix refuses the templates that escape the prefix, with what to do', () => {
+    expect(() => expandPrefix('..', values)).toThrow('has a ".." segment');
+    expect(() => expandPrefix('a/../b', values)).toThrow(PrefixTemplateError);
+    expect(() => expandPrefix('/etc/abs', values)).toThrow('without the leading slash');
+    expect(() => expandPrefix('a\u0001b', values)).toThrow('prefix "a\\x01b" contains a control');
   });
 });

@@ -117,4 +117,20 @@ describe('openDatabase and the migration runner', () => {
     writeFileSync(file, bytes);
     expect(codeOf(() => openDatabase(file))).toBe('corrupt');
   });
+
+  it('says which folder cannot be created for a new database, keeping the cause (issue 12)', () => {
+    writeFileSync(join(dir, 'a-file'), 'x');
+    let caught: unknown;
+    try {
+      openDatabase(join(dir, 'a-file', 'sub', 'depot.db'));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DatabaseError);
+    const error = caught as DatabaseError;
+    expect(error.code).toBe('unreadable');
+    expect(error.message).toContain(`the folder ${join(dir, 'a-file', 'sub')} for the database`);
+    expect(error.message).toContain('ENOTDIR');
+    expect((error.cause as { code?: string }).code).toBe('ENOTDIR');
+  });
 });

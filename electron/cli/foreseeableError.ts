@@ -1,0 +1,40 @@
+import { PlanError } from '../engine/PlanError';
+import { ScanError } from '../scan/ScanError';
+import { DatabaseError } from '../store/DatabaseError';
+
+const codeOf = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+
+/**
+ * An error a command did not catch but that is foreseeable (a full disk, a database that can no
+ * longer be written, a folder that vanished): its exit code and the one line saying what to do.
+ * Undefined for the unexpected, which keeps exit 1 and its stack (README, exit codes).
+ */
+export const foreseeableError = (
+  error: unknown,
+): { readonly exitCode: number; readonly message: string } | undefined => {
+  if (error instanceof DatabaseError)
+    return { exitCode: error.code === 'disk-full' ? 4 : 2, message: error.message };
+  if (error instanceof ScanError) return { exitCode: 2, message: error.message };
+  if (error instanceof PlanError)
+    return { exitCode: error.detail.code === 'already-running' ? 4 : 2, message: error.message };
+  const code = codeOf(error);
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC')
+    return {
+      exitCode: 4,
+      message: `the disk is full (${code}): free some space, then run the same command again to resume`,
+    };
+  if (
+    code !== undefined &&
+    (code.startsWith('SQLITE_READONLY') ||
+      code.startsWith('SQLITE_IOERR') ||
+      code.startsWith('SQLITE_CANTOPEN'))
+  )
+    return {
+      exitCode: 4,
+      message: `the plan database can no longer be written (${code}): check its disk and permissions, then run the same command again to resume`,
+    };
+  return undefined;
+};

@@ -1,0 +1,65 @@
+import { probeEndpoint } from '../s3/probeEndpoint';
+import type { EndpointVerdict } from '../s3/probeEndpoint';
+import { S3ObjectStore } from '../s3/S3ObjectStore';
+import type { CommandIo } from './Command';
+import type { Target } from './targetArgs';
+
+/** The probe's bound: a network that is down gets the commands' usual patient waiting after it. */
+const PROBE_MS = 15_000;
+
+/** The one line for a verdict that no waiting would fix, or undefined to carry on. */
+export const configurationProblem = (
+  verdict: EndpointVerdict,
+  endpoint: string,
+  bucket: string,
+): string | undefined => {
+  switch (verdict.kind) {
+    case 'nothing-listens':
+      return `nothing listens at ${endpoint} (connection refused): check --endpoint (scheme, host and port)`;
+    case 'not-s3':
+      return `${endpoint} does not answer like an S3 server (HTTP ${verdict.status}, no S3 listing): check --endpoint; it may be a web page or a proxy`;
+    case 'bucket-missing':
+      return `the bucket "${bucket}" does not exist on ${endpoint}: create it, or check --bucket`;
+    case 'auth':
+      return `${endpoint} refused the credentials (${verdict.status} ${verdict.code}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile) and the bucket's permissions`;
+    case 'refused':
+      return `${endpoint} refused to list the bucket "${bucket}" (${verdict.status} ${verdict.code}): check --endpoint, --bucket, --region and --path-style`;
+    case 'ok':
+    case 'unreachable':
+    case 'transient':
+    case 'aborted':
+      return undefined;
+  }
+};
+
+/**
+ * The endpoint probe of `depot deposit` and `depot verify`, before planning: exit 2 with one
+ * line naming the endpoint when it is misconfigured, 4 when stopped, undefined to carry on (a
+ * network that is down, a busy server: the command then waits as it always did).
+ */
+export const probeTarget = async (
+  command: string,
+  io: CommandIo,
+  target: Target & { readonly region: string; readonly pathStyle: boolean },
+): Promise<number | undefined> => {
+  const store = new S3ObjectStore({
+    endpoint: target.endpoint,
+    region: target.region,
+    bucket: target.bucket,
+    credentials: target.credentials,
+    forcePathStyle: target.pathStyle,
+  });
+  try {
+    const verdict = await probeEndpoint((o) => store.probeListing(o), {
+      deadline: Date.now() + PROBE_MS,
+      signal: io.signal,
+    });
+    if (verdict.kind === 'aborted') return 4;
+    const problem = configurationProblem(verdict, store.endpoint, target.bucket);
+    if (problem === undefined) return undefined;
+    io.stderr.write(`depot ${command}: ${problem}\n`);
+    return 2;
+  } finally {
+    store.destroy();
+  }
+};

@@ -1,0 +1,69 @@
+import type { EmissionOptions } from '../../shared/ports/ObjectStore';
+import type { Outcome, UnreachableReason } from '../../shared/retry/Outcome';
+
+/**
+ * What the first contact with an endpoint says about the configuration. `nothing-listens` and
+ * `not-s3` are configuration mistakes (a wrong port, a web page): waiting would never fix them.
+ * `unreachable` and `transient` are the network's or the server's trouble: the caller waits,
+ * patiently, as it always did.
+ */
+export type EndpointVerdict =
+  | { readonly kind: 'ok' }
+  /** The host answered and refused the connection: nothing listens on that port. */
+  | { readonly kind: 'nothing-listens' }
+  /** Something answered, but not like an S3 server (HTML, a listing of another shape...). */
+  | { readonly kind: 'not-s3'; readonly status: number }
+  | { readonly kind: 'bucket-missing' }
+  | { readonly kind: 'auth'; readonly status: number; readonly code: string }
+  | { readonly kind: 'refused'; readonly status: number; readonly code: string }
+  | { readonly kind: 'unreachable'; readonly reason: UnreachableReason }
+  | { readonly kind: 'transient'; readonly status: number }
+  | { readonly kind: 'aborted' };
+
+/** The one call the probe makes (S3ObjectStore.probeListing). */
+export type ProbeListing = (
+  options: EmissionOptions,
+) => Promise<Outcome<{ readonly listBucketResult: boolean }>>;
+
+// S3 error codes meaning "these credentials may not do this", whatever the status.
+const AUTH_CODES = new Set([
+  'AccessDenied',
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'InvalidToken',
+  'ExpiredToken',
+  'TokenRefreshRequired',
+  'AllAccessDisabled',
+]);
+
+/** Classifies the probe's one answer. Every S3 refusal carries an S3 code in an XML body. */
+export const classifyProbe = (
+  answer: Outcome<{ readonly listBucketResult: boolean }>,
+): EndpointVerdict => {
+  switch (answer.kind) {
+    case 'success':
+      return answer.value.listBucketResult ? { kind: 'ok' } : { kind: 'not-s3', status: 200 };
+    case 'aborted':
+      return { kind: 'aborted' };
+    case 'unreachable':
+      return answer.reason === 'connection-refused'
+        ? { kind: 'nothing-listens' }
+        : { kind: 'unreachable', reason: answer.reason };
+    case 'refused': {
+      const { status, code } = answer;
+      if (status === 429 || status >= 500) return { kind: 'transient', status };
+      // A 200 the SDK could not read as XML, a redirect or a refusal without an S3 code: a web
+      // server, a captive portal or a proxy's page, not S3.
+      if (code === undefined || status < 400) return { kind: 'not-s3', status };
+      if (code === 'NoSuchBucket') return { kind: 'bucket-missing' };
+      if (AUTH_CODES.has(code) || status === 401) return { kind: 'auth', status, code };
+      return { kind: 'refused', status, code };
+    }
+  }
+};
+
+/** One ListObjectsV2 (max-keys 0), one emission, no retry, classified once. */
+export const probeEndpoint = async (
+  probe: ProbeListing,
+  options: EmissionOptions,
+): Promise<EndpointVerdict> => classifyProbe(await probe(options));
