@@ -33,7 +33,10 @@ describe('a night deposited through the interface', () => {
       new ListObjectsV2Command({ Bucket: world.bucket.bucket }),
     );
     const keys = (listed.Contents ?? []).map((o) => o.Key ?? '');
-    expect(keys).toContain('SITE01/P07/2026-06-12/depot-manifest.json');
+    // The night's own manifest, under a key carrying its id (issue 11).
+    expect(
+      keys.filter((k) => /^SITE01\/P07\/2026-06-12\/\.depot\/night-[0-9a-f]{32}\.json$/.test(k)),
+    ).toHaveLength(1);
     expect(keys.filter((k) => k.endsWith('.wav')).sort()).toEqual(
       world.files.map((f) => `SITE01/P07/2026-06-12/${f}`),
     );

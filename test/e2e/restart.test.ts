@@ -71,7 +71,7 @@ describe('the backend killed mid-deposit', () => {
       .reduce((sum, e) => sum + e.bytesIn, 0);
     const manifest = proxy
       .log()
-      .filter((e) => e.method === 'PUT' && e.path.endsWith('/depot-manifest.json'))
+      .filter((e) => e.method === 'PUT' && e.path.includes('/.depot/night-'))
       .reduce((sum, e) => sum + e.bytesIn, 0);
     const resent = sent - manifest - world.totalBytes;
     process.stdout.write(
