@@ -35,6 +35,7 @@ import type { EngineSettings } from './EngineSettings';
 import { defaultEngineSettings } from './EngineSettings';
 import { diffSources, fingerprint } from './fingerprint';
 import { hashFile, SourceChangedError } from './hashFile';
+import { objectMetadata } from './objectMetadata';
 import type { LeaseHolder } from './LeaseHolder';
 import { thisProcess } from './LeaseHolder';
 import { multipartEtag } from './multipartEtag';
@@ -1089,11 +1090,10 @@ export class DepositEngine {
     const foreign = part.sentBytes === 0;
     const remote = await this.remoteBefore(run, unit);
     if (remote !== undefined) return this.decideExisting(run, unit, remote, foreign);
-    const sha256 = unit.sha256 ?? '';
     const r = await this.withSlot(run, () =>
       this.emitPart(run, unit, part, `PutObject ${unit.key}`, (body, md5Base64, o) =>
         run.store.putObject(
-          { key: unit.key, body, md5Base64, metadata: { [SHA_KEY]: sha256 }, ifNoneMatch: true },
+          { key: unit.key, body, md5Base64, metadata: objectMetadata(unit), ifNoneMatch: true },
           o,
         ),
       ),
@@ -1120,7 +1120,6 @@ export class DepositEngine {
   }
 
   private async depositMultipart(run: Run, unit: UnitRecord): Promise<{ alreadyPresent: boolean }> {
-    const sha256 = unit.sha256 ?? '';
     let restarts = 0;
     const restart = (): void => {
       restarts += 1;
@@ -1142,7 +1141,7 @@ export class DepositEngine {
             if (remote !== undefined) return this.decideExisting(run, u, remote, true);
           }
           this.store.markCreateStarted(u.id);
-          uploadId = await this.createUpload(run, u, sha256);
+          uploadId = await this.createUpload(run, u);
         }
         this.store.setUploadId(u.id, uploadId);
       } else {
@@ -1422,14 +1421,14 @@ export class DepositEngine {
    * CreateMultipartUpload, never blindly replayed: after a lost reply the unit is unsettled and
    * its next step looks for the upload that reply created (`findOwnUpload`) before creating one.
    */
-  private async createUpload(run: Run, unit: UnitRecord, sha256: string): Promise<string> {
+  private async createUpload(run: Run, unit: UnitRecord): Promise<string> {
     const r = await this.call(
       run,
       unit,
       `CreateMultipartUpload ${unit.key}`,
       'insistent',
       0,
-      (o) => run.store.createMultipartUpload({ key: unit.key, metadata: { [SHA_KEY]: sha256 } }, o),
+      (o) => run.store.createMultipartUpload({ key: unit.key, metadata: objectMetadata(unit) }, o),
       { write: true },
     );
     if (r.kind === 'refused') throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));

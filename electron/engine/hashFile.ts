@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { NewPart } from '../store/PlanStore';
 
 export class SourceChangedError extends Error {
@@ -7,8 +7,9 @@ export class SourceChangedError extends Error {
 }
 
 /**
- * One streaming pass over a file: the SHA-256 and MD5 of the whole and the MD5 of every part (the
- * Content-MD5 of each request, and what a listed part's ETag must equal). Never holds the file.
+ * One streaming pass over a file: the SHA-256 and MD5 of the whole, the MD5 of every part (the
+ * Content-MD5 of each request, and what a listed part's ETag must equal) and the modification
+ * time of the file read, to the nanosecond (rclone compares it exactly). Never holds the file.
  * A single-request file is one part covering everything.
  */
 export const hashFile = async (
@@ -16,7 +17,7 @@ export const hashFile = async (
   size: number,
   partSize: number,
   signal?: AbortSignal,
-): Promise<{ sha256: string; md5: string; parts: NewPart[] }> => {
+): Promise<{ sha256: string; md5: string; mtimeNs: string; parts: NewPart[] }> => {
   const whole = createHash('sha256');
   // The whole file's MD5 proves an object another tool put in one request (its ETag), issue 11.
   const wholeMd5 = createHash('md5');
@@ -36,8 +37,12 @@ export const hashFile = async (
   };
   // Reads of the file's own size up to 1 MiB: a 1 MiB buffer per 4 KB file is 250 times the
   // garbage, and with the CLI's tight heap a full collection every few files (ADR 0010).
-  const stream = createReadStream(path, {
-    flags: 'r',
+  const handle = await open(path, 'r');
+  const { mtimeNs } = await handle.stat({ bigint: true }).catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  const stream = handle.createReadStream({
     highWaterMark: Math.max(1, Math.min(size, 1024 * 1024)),
     signal,
   });
@@ -59,5 +64,10 @@ export const hashFile = async (
     throw new SourceChangedError(`${path}: read ${position} bytes, expected ${size}`);
   }
   if (position > partStart || parts.length === 0) closePart();
-  return { sha256: whole.digest('hex'), md5: wholeMd5.digest('hex'), parts };
+  return {
+    sha256: whole.digest('hex'),
+    md5: wholeMd5.digest('hex'),
+    mtimeNs: mtimeNs.toString(),
+    parts,
+  };
 };

@@ -90,6 +90,7 @@ type UnitRow = {
   multipart: number;
   sha256: string | null;
   md5: string | null;
+  mtime_ns: string | null;
   state: string;
   not_before: number | null;
   already_present: number;
@@ -159,6 +160,7 @@ const toUnit = (r: UnitRow): UnitRecord => ({
   multipart: r.multipart === 1,
   sha256: r.sha256,
   md5: r.md5,
+  mtimeNs: r.mtime_ns,
   state: toState(r),
   uploadId: r.upload_id,
   createStarted: r.create_started === 1,
@@ -334,7 +336,13 @@ export class PlanStore {
   /** The file's checksums and its part plan, replacing any earlier one, in one transaction. */
   setHashes(
     unitId: number,
-    hashes: { readonly sha256: string; readonly md5: string; readonly parts: readonly NewPart[] },
+    hashes: {
+      readonly sha256: string;
+      readonly md5: string;
+      /** Nanoseconds since the epoch, decimal (rclone's `mtime`, issue 15). */
+      readonly mtimeNs?: string;
+      readonly parts: readonly NewPart[];
+    },
   ): void {
     const { sha256, md5, parts } = hashes;
     const insert = this.statement(
@@ -343,7 +351,12 @@ export class PlanStore {
     this.db.transaction(() => {
       this.statement('DELETE FROM parts WHERE unit_id = ?').run(unitId);
       for (const p of parts) insert.run(unitId, p.partNumber, p.offset, p.size, p.md5);
-      this.statement('UPDATE units SET sha256 = ?, md5 = ? WHERE id = ?').run(sha256, md5, unitId);
+      this.statement('UPDATE units SET sha256 = ?, md5 = ?, mtime_ns = ? WHERE id = ?').run(
+        sha256,
+        md5,
+        hashes.mtimeNs ?? null,
+        unitId,
+      );
     })();
   }
 

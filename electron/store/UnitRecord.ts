@@ -15,6 +15,8 @@ export type UnitRecord = {
   readonly sha256: string | null;
   /** Hex MD5 of the whole file; null until hashed (or hashed before issue 11). */
   readonly md5: string | null;
+  /** The file's mtime in nanoseconds (decimal), from the same hashing pass; null until hashed. */
+  readonly mtimeNs: string | null;
   readonly state: UnitState;
   readonly uploadId: string | null;
   /** A CreateMultipartUpload was emitted at least once: reconcile before creating again. */

@@ -2,6 +2,12 @@ import type { Migration } from '../Migration';
 import { migration0001 } from './0001_plans_units_parts_journal';
 import { migration0002 } from './0002_run_leases';
 import { migration0003 } from './0003_night_target';
+import { migration0004 } from './0004_unit_mtime_ns';
 
 /** Every schema step, in order. Append only. */
-export const migrations: readonly Migration[] = [migration0001, migration0002, migration0003];
+export const migrations: readonly Migration[] = [
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0004,
+];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { utimesSync, writeFileSync } from 'node:fs';
+import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { choosePartSize, MAX_PARTS } from '../../../electron/engine/choosePartSize';
@@ -22,11 +22,16 @@ describe('part planning', () => {
     expect(choosePartSize(10 * MiB, 1 * MiB)).toBe(5 * MiB);
   });
 
-  it('streams SHA-256 of the whole file and the MD5 of each part in one pass', async () => {
+  it('streams SHA-256 and MD5 of the whole file and the MD5 of each part in one pass, with its mtime in ns', async () => {
     h = makeHarness();
     const bytes = h.writeFile('x.wav', 11 * MiB + 123);
-    const { sha256, parts } = await hashFile(join(h.dir, 'x.wav'), bytes.length, 5 * MiB);
+    const path = join(h.dir, 'x.wav');
+    utimesSync(path, 1_700_000_000.5, 1_700_000_000.5);
+    const { sha256, md5, mtimeNs, parts } = await hashFile(path, bytes.length, 5 * MiB);
     expect(sha256).toBe(sha256Hex(bytes));
+    expect(md5).toBe(createHash('md5').update(bytes).digest('hex'));
+    expect(mtimeNs).toBe(statSync(path, { bigint: true }).mtimeNs.toString());
+    expect(mtimeNs).toBe('1700000000500000000');
     expect(parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([
       [1, 0, 5 * MiB],
       [2, 5 * MiB, 5 * MiB],

@@ -87,11 +87,17 @@ describe('PlanStore', () => {
     store.setHashes(unit.id, {
       sha256: 'sha',
       md5: 'whole',
+      mtimeNs: '1700000000123456789',
       parts: [
         { partNumber: 1, offset: 0, size: 10, md5: 'm1' },
         { partNumber: 2, offset: 10, size: 10, md5: 'm2' },
         { partNumber: 3, offset: 20, size: 5, md5: 'm3' },
       ],
+    });
+    expect(store.getUnit(unit.id)).toMatchObject({
+      sha256: 'sha',
+      md5: 'whole',
+      mtimeNs: '1700000000123456789',
     });
     // A first send cut after 4 bytes, then a whole send: 14 bytes out, 4 of them twice.
     const first = store.beginSend(unit.id, 1);
