@@ -9,10 +9,17 @@ type Cause = 'offline' | 'server-unavailable';
 
 type State =
   | { readonly kind: 'closed' }
-  | { readonly kind: 'open'; readonly cause: Cause; readonly nextProbeAt: number }
+  | {
+      readonly kind: 'open';
+      readonly cause: Cause;
+      readonly nextProbeAt: number;
+      /** The last failure never left this machine (`no-route`). */
+      readonly noRoute: boolean;
+    }
   | {
       readonly kind: 'half-open';
       readonly cause: Cause;
+      readonly noRoute: boolean;
       /** The probe in flight, if any, and when its own deadline passes. */
       readonly probe?: { readonly id: number; readonly until: number };
     };
@@ -20,7 +27,16 @@ type State =
 /** What the breaker says to a call that wants to start an attempt now. */
 export type Gate =
   | { readonly kind: 'pass' }
-  | { readonly kind: 'probe'; readonly id: number; readonly deadline: number }
+  /**
+   * `noRoute`: the circuit's last failure never left this machine, so the probe slot's own call may
+   * go beside the endpoint's cheap probe (a failure costs the endpoint nothing).
+   */
+  | {
+      readonly kind: 'probe';
+      readonly id: number;
+      readonly deadline: number;
+      readonly noRoute: boolean;
+    }
   /** Wait until `until` (or an earlier state change). */
   | { readonly kind: 'wait'; readonly until: number; readonly open: boolean };
 
@@ -65,12 +81,22 @@ export class CircuitBreaker {
         return { kind: 'pass' };
       case 'open':
         return now >= s.nextProbeAt
-          ? { kind: 'probe', id: 0, deadline: now + this.settings.probeTimeoutMs }
+          ? {
+              kind: 'probe',
+              id: 0,
+              deadline: now + this.settings.probeTimeoutMs,
+              noRoute: s.noRoute,
+            }
           : { kind: 'wait', until: s.nextProbeAt, open: true };
       case 'half-open':
         // A probe that outlived its own deadline without an answer frees the slot.
         return s.probe === undefined || now >= s.probe.until
-          ? { kind: 'probe', id: 0, deadline: now + this.settings.probeTimeoutMs }
+          ? {
+              kind: 'probe',
+              id: 0,
+              deadline: now + this.settings.probeTimeoutMs,
+              noRoute: s.noRoute,
+            }
           : { kind: 'wait', until: s.probe.until, open: false };
     }
   }
@@ -83,9 +109,10 @@ export class CircuitBreaker {
     this.set({
       kind: 'half-open',
       cause: this.state.cause,
+      noRoute: this.state.noRoute,
       probe: { id, until: gate.deadline },
     });
-    return { kind: 'probe', id, deadline: gate.deadline };
+    return { ...gate, id };
   }
 
   /**
@@ -137,7 +164,7 @@ export class CircuitBreaker {
   releaseProbe(probeId: number): void {
     const s = this.state;
     if (s.kind === 'half-open' && s.probe?.id === probeId) {
-      this.set({ kind: 'half-open', cause: s.cause });
+      this.set({ kind: 'half-open', cause: s.cause, noRoute: s.noRoute });
     }
   }
 
@@ -147,7 +174,7 @@ export class CircuitBreaker {
       this.consecutiveUnreachable = 0;
       if (this.state.kind === 'open') {
         this.probeRound = 0;
-        this.set({ kind: 'open', cause: this.state.cause, nextProbeAt: now });
+        this.set({ ...this.state, nextProbeAt: now });
       }
       return;
     }
@@ -168,7 +195,12 @@ export class CircuitBreaker {
       this.probeRound,
       this.random.next(),
     );
-    this.set({ kind: 'open', cause, nextProbeAt: now + Math.max(interval, notSoonerMs) });
+    this.set({
+      kind: 'open',
+      cause,
+      nextProbeAt: now + Math.max(interval, notSoonerMs),
+      noRoute,
+    });
   }
 
   private close(): void {

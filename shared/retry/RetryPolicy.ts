@@ -46,7 +46,13 @@ type Endpoint = {
 export type Prober = (ctx: AttemptContext) => Promise<Outcome<unknown>>;
 
 type Admission =
-  | { readonly kind: 'go'; readonly probeId: number; readonly deadline: number }
+  | {
+      readonly kind: 'go';
+      readonly probeId: number;
+      readonly deadline: number;
+      /** Sent as a probe beside the cheap one while no route: a `no-route` failure is free. */
+      readonly besideProbe: boolean;
+    }
   | { readonly kind: 'aborted' }
   | { readonly kind: 'circuit-open'; readonly notBefore: number };
 
@@ -114,6 +120,8 @@ export class RetryPolicy {
     // A retry paid for but not sent yet: refunded if the call ends first, so an outage spent
     // waiting on the breaker does not leave the budget drained by retries that never happened.
     let unsentRetry = false;
+    // Attempts that failed before leaving this machine while probing beside the cheap probe.
+    let freeAttempts = 0;
 
     const giveUp = (reason: GiveUpReason, notBefore?: number): CallResult<T> => {
       if (unsentRetry) {
@@ -185,6 +193,16 @@ export class RetryPolicy {
       }
       last = outcome;
       if (outcome.kind === 'aborted' || isAborted(call.signal)) return giveUp('aborted');
+      if (
+        admission.besideProbe &&
+        outcome.kind === 'unreachable' &&
+        outcome.reason === 'no-route'
+      ) {
+        // Nothing reached the endpoint: no attempt of the profile, no budget, no backoff; wait for
+        // the next probe slot (the breaker re-opened on the cheap probe's own answer).
+        freeAttempts += 1;
+        continue;
+      }
 
       const skewed = outcome.kind === 'refused' && outcome.code === 'RequestTimeTooSkewed';
       if (skewed && outcome.kind === 'refused' && outcome.serverTime !== undefined) {
@@ -192,7 +210,7 @@ export class RetryPolicy {
       }
       if (!isRetryable(outcome) || (skewed && skewCorrected)) return giveUp('not-retryable');
       if (skewed) skewCorrected = true;
-      if (attempts >= profile.maxAttempts) return giveUp('attempts-exhausted');
+      if (attempts - freeAttempts >= profile.maxAttempts) return giveUp('attempts-exhausted');
 
       const retryAfter = outcome.kind === 'refused' ? outcome.retryAfterMs : undefined;
       if (
@@ -296,10 +314,22 @@ export class RetryPolicy {
       if (isAborted(call.signal)) return { kind: 'aborted' };
       const now = this.clock.now();
       const gate = ep.breaker.take(now);
-      if (gate.kind === 'pass') return { kind: 'go', probeId: 0, deadline: call.deadline };
+      if (gate.kind === 'pass') {
+        return { kind: 'go', probeId: 0, deadline: call.deadline, besideProbe: false };
+      }
       if (gate.kind === 'probe') {
+        const deadline = Math.min(call.deadline, gate.deadline);
         if (ep.prober === undefined) {
-          return { kind: 'go', probeId: gate.id, deadline: Math.min(call.deadline, gate.deadline) };
+          return { kind: 'go', probeId: gate.id, deadline, besideProbe: false };
+        }
+        if (gate.noRoute) {
+          // Work already planned does not wait one round trip for the cheap probe's answer
+          // (issue 15): while this machine had no route, the slot's call goes with it. The cheap
+          // probe still decides for every other caller, in one round trip, not a part's time.
+          this.probe(ep, ep.prober, gate.id, undefined).catch(() =>
+            ep.breaker.releaseProbe(gate.id),
+          );
+          return { kind: 'go', probeId: gate.id, deadline, besideProbe: true };
         }
         await this.probe(ep, ep.prober, gate.id, call.signal);
         continue;

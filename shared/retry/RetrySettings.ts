@@ -29,7 +29,7 @@ export type BreakerSettings = {
   /**
    * The cap instead while the failures say this machine has no route at all (reason `no-route`):
    * such a probe leaves nothing on the wire the endpoint could count, and the link coming back
-   * is noticed within this long.
+   * is noticed within this long (issue 15: the first payload byte within 0.3 s of link-up).
    */
   readonly noRouteProbeCapMs: number;
   /** A probe's own deadline (the call's deadline when sooner). */
@@ -58,7 +58,7 @@ export const defaultRetrySettings: RetrySettings = {
     struggleWindowMs: 10_000,
     probeBaseMs: 1_000,
     probeCapMs: 30_000,
-    noRouteProbeCapMs: 2_000,
+    noRouteProbeCapMs: 200,
     // Long enough for a whole part over a slow tethered link: the probe is a real call.
     probeTimeoutMs: 120_000,
     cheapProbeTimeoutMs: 15_000,

@@ -408,7 +408,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     expect(cheap.starts).toHaveLength(2);
   });
 
-  it('no route: probes stay at most 2 s apart however long it lasts', async () => {
+  it("no route: probes stay at most 200 ms apart however long it lasts, the slot's call beside them for free", async () => {
     const { time, policy, events, call } = setup(0.5);
     const noRoute: Failure = { kind: 'unreachable', reason: 'no-route' };
     const opened = (): number =>
@@ -416,25 +416,79 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     await failFast(time, policy, call, noRoute, 3);
     const probe = scripted(time, [...Array<Failure>(20).fill(noRoute), success(1)]);
     policy.probeWith(ENDPOINT, probe.attempt);
-    const result = await time.drive(
-      policy.run(call({ operation: 'UploadPart' }), () => Promise.resolve(success('p'))),
-    );
-    expect(result.kind).toBe('success');
+    const part = scripted(time, [...Array<Failure>(20).fill(noRoute), success('p')]);
+    const result = await time.drive(policy.run(call({ operation: 'UploadPart' }), part.attempt));
+    // 21 emissions, 20 of which never left the machine: not the profile's 6 attempts, no budget.
+    expect(result).toMatchObject({ kind: 'success', attempts: 21 });
+    expect(policy.counters(ENDPOINT).retriesGranted).toBe(0);
+    expect(policy.budgetAvailable(ENDPOINT)).toBe(defaultRetrySettings.budget.capacity);
     const gaps = probe.starts.slice(1).map((t, i) => t - (probe.starts[i] ?? 0));
     expect(gaps.length).toBe(20);
-    expect(Math.max(...gaps)).toBe(1_500);
-    // A reset is not "no route": the same outage then backs off towards 30 s.
+    expect(Math.max(...gaps)).toBe(150);
+    expect(part.starts).toEqual(probe.starts);
+    // A reset is not "no route": the same outage then backs off towards 30 s, and the callers
+    // wait for the cheap probe's answer.
     const { time: t2, policy: p2, call: c2 } = setup(0.5);
     await failFast(t2, p2, c2, reset, 3);
     const slow = scripted(t2, [...Array<Failure>(8).fill(reset), success(1)]);
     p2.probeWith(ENDPOINT, slow.attempt);
-    await t2.drive(
-      p2.run(c2({ deadline: t2.now() + 3_600_000 }), () => Promise.resolve(success('p'))),
-    );
+    const own = scripted(t2, [success('p')]);
+    await t2.drive(p2.run(c2({ deadline: t2.now() + 3_600_000 }), own.attempt));
     const slowGaps = slow.starts.slice(1).map((t, i) => t - (slow.starts[i] ?? 0));
     expect(Math.max(...slowGaps)).toBe(22_500);
+    expect(own.starts).toEqual([slow.starts[8]]);
     // The breaker re-opened after each failed probe: 1 trip + 20 failed probes.
     expect(opened()).toBe(21);
+  });
+
+  it('link-up: the first payload request starts within 200 ms of the route coming back, the others one cheap round trip later', async () => {
+    const RTT = 80;
+    // [ms after the trip when the route comes back, random]
+    const table: readonly (readonly [number, number])[] = [
+      [10, 0],
+      [10, 0.999],
+      [523, 0.5],
+      [3_700, 0],
+      [42_017, 0.999],
+      [180_000, 0.5],
+      [180_000, 0.999],
+    ];
+    for (const [upAfter, random] of table) {
+      const { time, policy, call } = setup(random);
+      const noRoute: Failure = { kind: 'unreachable', reason: 'no-route' };
+      await failFast(time, policy, call, noRoute, 3);
+      const upAt = time.now() + upAfter;
+      // Until the route is back every request fails at once on this machine; then HeadBucket
+      // answers in one round trip and a part takes 5 s.
+      const endpoint = <T>(value: T, durationMs: number) => {
+        const starts: number[] = [];
+        const attempt = async (): Promise<Outcome<T>> => {
+          starts.push(time.now());
+          if (time.now() < upAt) return noRoute;
+          await time.sleep(durationMs);
+          return success(value);
+        };
+        return { starts, attempt };
+      };
+      const head = endpoint(undefined, RTT);
+      policy.probeWith(ENDPOINT, head.attempt);
+      const parts = endpoint('part', 5_000);
+      const results = await time.drive(
+        Promise.all(
+          [1, 2, 3, 4].map(() =>
+            policy.run(call({ operation: 'UploadPart', deadline: upAt + 60_000 }), parts.attempt),
+          ),
+        ),
+      );
+      expect(results.map((r) => r.kind)).toEqual(Array(4).fill('success'));
+      const after = parts.starts.filter((t) => t >= upAt).sort((a, b) => a - b);
+      expect(after).toHaveLength(4);
+      const first = (after[0] ?? Infinity) - upAt;
+      expect(first, `route back after ${upAfter} ms, random ${random}`).toBeLessThanOrEqual(200);
+      // The other three went on the cheap probe's answer, not after the 5 s part.
+      expect(after.slice(1)).toEqual(Array(3).fill((after[0] ?? 0) + RTT));
+      expect(policy.counters(ENDPOINT).retriesGranted).toBe(0);
+    }
   });
 
   it('a transfer that started before the circuit opened cannot close it by succeeding late', async () => {
