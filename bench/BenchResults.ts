@@ -1,3 +1,4 @@
+import type { FastRun } from './fast/FastRun';
 import type { LinkCheck } from './lab/measureLink';
 import type { LinkSettings } from './lab/LinkSettings';
 import type { ToolRunResult } from './ToolRunResult';
@@ -54,13 +55,20 @@ export type BenchResults = {
     readonly node: string;
   };
   readonly versions: Readonly<Record<string, string>>;
-  readonly link: { readonly settings: LinkSettings; readonly check: LinkCheck };
-  readonly night: { readonly files: number; readonly bytes: number; readonly largestBytes: number };
+  /** null when no part of this run used the link lab (`--parts fast`). */
+  readonly link: { readonly settings: LinkSettings; readonly check: LinkCheck } | null;
+  readonly night: {
+    readonly files: number;
+    readonly bytes: number;
+    readonly largestBytes: number;
+  } | null;
   readonly profiles: readonly { readonly name: string; readonly description: string }[];
   readonly runs: readonly ToolRunResult[];
   readonly amplification: readonly AmplificationResult[];
   readonly resources: readonly ResourceResult[];
   readonly hashing: HashResult | null;
+  /** The fast profile (issue 15): each workload by each tool, unshaped, on 127.0.0.1. */
+  readonly fast: readonly FastRun[];
   readonly targets: readonly TargetCheck[];
   readonly interpretation: string;
   readonly durationS: number;

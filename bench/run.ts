@@ -7,6 +7,8 @@ import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureAmplification } from './amplification/measureAmplification';
+import { checkFastTargets, measureFastLink } from './fast/measureFastLink';
+import type { FastRun } from './fast/FastRun';
 import type { AmplificationResult, BenchResults, HashResult, ResourceResult } from './BenchResults';
 import { defaultEngineSettings } from '../electron/engine/EngineSettings';
 import { createCleanup } from './lab/Cleanup';
@@ -40,7 +42,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '5' },
     tools: { type: 'string', default: 'depot,rclone,aws-cli' },
     profiles: { type: 'string', default: 'mild,harsh' },
-    parts: { type: 'string', default: 'link,kills,amplification,resources' },
+    parts: { type: 'string', default: 'fast,link,kills,amplification,resources' },
     'no-readme': { type: 'boolean', default: false },
     /** Passed to `depot deposit --concurrency` (default: Depot's own default). */
     'depot-concurrency': { type: 'string' },
@@ -82,6 +84,32 @@ const main = async (): Promise<void> => {
   log(
     `cli: ${execFileSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' }).trim()}`,
   );
+  const concurrency =
+    values['depot-concurrency'] === undefined ? undefined : Number(values['depot-concurrency']);
+  const partMib =
+    values['depot-part-mib'] === undefined ? undefined : Number(values['depot-part-mib']);
+  const depot = depotTool({
+    partBytes: partMib === undefined ? defaultEngineSettings.partSize : partMib * MIB,
+    partsInFlight: concurrency ?? defaultEngineSettings.concurrency,
+    version: depotVersion(),
+    ...(concurrency === undefined ? {} : { concurrency }),
+    ...(partMib === undefined ? {} : { partMib }),
+  });
+  const allTools: Tool[] = [depot, rcloneTool(), awsCliTool()];
+  const tools = allTools.filter((t) => wanted(values.tools, t.name));
+
+  // The fast profile first, on its own server on 127.0.0.1: no lab, no shaping (issue 15).
+  let fast: FastRun[] = [];
+  if (wanted(values.parts, 'fast')) {
+    log('fast: radosgw on 127.0.0.1, no shaping, page cache dropped before each tool');
+    fast = await measureFastLink({ tools, quick, seed, work, cleanup, log });
+  }
+  const labParts = ['link', 'kills', 'amplification', 'resources'];
+  if (!labParts.some((part) => wanted(values.parts, part))) {
+    finish({ startedAt, quick, seed, allTools, fast, lab: null });
+    return;
+  }
+
   log('night: generating');
   const night = await makeNight(join(work, 'night'), {
     files: quick ? 10 : 150,
@@ -104,19 +132,6 @@ const main = async (): Promise<void> => {
   const server = await startServerSide(lab, 'bench', cleanup, log);
   log(`server: ${server.endpoint}`);
 
-  const concurrency =
-    values['depot-concurrency'] === undefined ? undefined : Number(values['depot-concurrency']);
-  const partMib =
-    values['depot-part-mib'] === undefined ? undefined : Number(values['depot-part-mib']);
-  const depot = depotTool({
-    partBytes: partMib === undefined ? defaultEngineSettings.partSize : partMib * MIB,
-    partsInFlight: concurrency ?? defaultEngineSettings.concurrency,
-    version: depotVersion(),
-    ...(concurrency === undefined ? {} : { concurrency }),
-    ...(partMib === undefined ? {} : { partMib }),
-  });
-  const allTools: Tool[] = [depot, rcloneTool(), awsCliTool()];
-  const tools = allTools.filter((t) => wanted(values.tools, t.name));
   const nominalS = (night.bytes * 8) / (check.rateMbit * 1e6);
   const outageS = quick ? 60 : 180;
   const profileOptions = {
@@ -275,11 +290,54 @@ const main = async (): Promise<void> => {
   }
 
   await server.stop();
-  const targets = checkTargets(runs, amplification, resources, hashing);
+  finish({
+    startedAt,
+    quick,
+    seed,
+    allTools,
+    fast,
+    lab: {
+      link: { settings: defaultLinkSettings, check },
+      night: { files: night.files, bytes: night.bytes, largestBytes: night.largestBytes },
+      profiles: profiles.map((p) => ({ name: p.name, description: p.description })),
+      runs,
+      amplification,
+      resources,
+      hashing,
+    },
+  });
+};
+
+/** Targets, results files, README's table. */
+const finish = (r: {
+  startedAt: Date;
+  quick: boolean;
+  seed: number;
+  allTools: readonly Tool[];
+  fast: readonly FastRun[];
+  lab: Pick<
+    BenchResults,
+    'link' | 'night' | 'profiles' | 'runs' | 'amplification' | 'resources' | 'hashing'
+  > | null;
+}): void => {
+  const lab = r.lab ?? {
+    link: null,
+    night: null,
+    profiles: [],
+    runs: [],
+    amplification: [],
+    resources: [],
+    hashing: null,
+  };
+  const targets = [
+    ...checkFastTargets(r.fast),
+    ...checkTargets(lab.runs, lab.amplification, lab.resources, lab.hashing),
+  ];
+  const startedAt = r.startedAt;
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
-    mode: quick ? 'quick' : 'full',
-    seed,
+    mode: r.quick ? 'quick' : 'full',
+    seed: r.seed,
     machine: {
       cpus: cpus()[0]?.model ?? 'unknown',
       cores: cpus().length,
@@ -287,14 +345,9 @@ const main = async (): Promise<void> => {
       kernel: release(),
       node: process.version,
     },
-    versions: Object.fromEntries(allTools.map((t) => [t.name, t.version])),
-    link: { settings: defaultLinkSettings, check },
-    night: { files: night.files, bytes: night.bytes, largestBytes: night.largestBytes },
-    profiles: profiles.map((p) => ({ name: p.name, description: p.description })),
-    runs,
-    amplification,
-    resources,
-    hashing,
+    versions: Object.fromEntries(r.allTools.map((t) => [t.name, t.version])),
+    ...lab,
+    fast: r.fast,
     targets,
     interpretation: interpret(targets),
     durationS: (Date.now() - startedAt.getTime()) / 1000,

@@ -17,16 +17,37 @@ const runRow = (r: ToolRunResult): string =>
 /** The table the README keeps and the Markdown file under bench/results/. */
 export const renderMarkdown = (b: BenchResults): string => {
   const lines: string[] = [];
-  const c = b.link.check;
   lines.push(
     `Run ${b.startedAt} (${b.mode}, seed ${b.seed}, ${b.durationS.toFixed(0)} s) on ${b.machine.cpus} (${b.machine.cores} cores, ${b.machine.memoryGB} GB), kernel ${b.machine.kernel}, Node ${b.machine.node}.`,
     `Versions: ${Object.entries(b.versions)
       .map(([k, v]) => `${k} ${v}`)
       .join('; ')}.`,
-    `Link: tbf ${b.link.settings.rateMbit} Mbit/s, ${b.link.settings.delayMs} ms each way; measured ${c.rateMbit.toFixed(2)} Mbit/s payload (the denominator of every fraction below), RTT ${c.rttMs.toFixed(1)} ms, loss ${c.lossPercent.toFixed(2)} % at 0.5 % set.`,
-    `Night: ${b.night.files} WAV files, ${(b.night.bytes / MB).toFixed(1)} MB (largest ${(b.night.largestBytes / MB).toFixed(1)} MB).`,
-    '',
   );
+  if (b.link !== null) {
+    const c = b.link.check;
+    lines.push(
+      `Link: tbf ${b.link.settings.rateMbit} Mbit/s, ${b.link.settings.delayMs} ms each way; measured ${c.rateMbit.toFixed(2)} Mbit/s payload (the denominator of every fraction below), RTT ${c.rttMs.toFixed(1)} ms, loss ${c.lossPercent.toFixed(2)} % at 0.5 % set.`,
+    );
+  }
+  if (b.night !== null) {
+    lines.push(
+      `Night: ${b.night.files} WAV files, ${(b.night.bytes / MB).toFixed(1)} MB (largest ${(b.night.largestBytes / MB).toFixed(1)} MB).`,
+    );
+  }
+  lines.push('');
+  if (b.fast.length > 0) {
+    lines.push(
+      '**Fast link** (radosgw on 127.0.0.1, no shaping; GNU time; page cache dropped before each tool; the machine is shared, figures vary from run to run):',
+      '',
+      '| workload | tool | exit | complete | wall s | CPU s (user+sys) | peak RSS MB | read from disk MB | x payload |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...b.fast.map(
+        (f) =>
+          `| ${f.workload} (${(f.payloadBytes / MB).toFixed(0)} MB) | ${f.tool} | ${f.exitCode} | ${f.complete ? 'yes' : 'NO'} | ${f.wallS.toFixed(2)} | ${f.cpuS.toFixed(2)} | ${f.peakRssMB.toFixed(0)} | ${(f.readBytes / MB).toFixed(1)} | ${(f.readBytes / f.payloadBytes).toFixed(3)} |`,
+      ),
+      '',
+    );
+  }
   for (const p of b.profiles) {
     const runs = b.runs.filter((r) => r.profile === p.name && r.scenario === 'link');
     if (runs.length === 0) continue;

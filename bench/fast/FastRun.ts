@@ -1,0 +1,16 @@
+/** One tool depositing one workload straight to radosgw on 127.0.0.1 (the fast profile). */
+export type FastRun = {
+  readonly workload: string;
+  readonly tool: string;
+  readonly files: number;
+  readonly payloadBytes: number;
+  readonly exitCode: number | null;
+  /** Every file of the workload is under the prefix with its size. */
+  readonly complete: boolean;
+  readonly wallS: number;
+  /** User + system, the tool and its children (GNU time). */
+  readonly cpuS: number;
+  readonly peakRssMB: number;
+  /** Bytes read from the disk (the kernel's read_bytes, as GNU time's file system inputs x 512). */
+  readonly readBytes: number;
+};

@@ -1,0 +1,248 @@
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CreateBucketCommand,
+  ListObjectsV2Command,
+  S3Client,
+  type ListObjectsV2CommandOutput,
+} from '@aws-sdk/client-s3';
+import { startS3Server } from '../../test/support/s3server/startS3Server';
+import type { TargetCheck } from '../BenchResults';
+import type { Cleanup } from '../lab/Cleanup';
+import { killGroup, sh } from '../lab/Cleanup';
+import { makeNight } from '../night';
+import type { Tool } from '../tools/Tool';
+import type { FastRun } from './FastRun';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const MB = 1e6;
+
+export type FastWorkload = {
+  readonly name: string;
+  readonly files: number;
+  readonly totalBytes: number;
+  readonly sizes: 'small' | 'large';
+};
+
+/** Issue 15's two workloads: many small files, a few large ones. */
+export const fastWorkloads = (quick: boolean): FastWorkload[] => [
+  {
+    name: `${quick ? 400 : 2_000} files x 40 KB`,
+    files: quick ? 400 : 2_000,
+    totalBytes: (quick ? 400 : 2_000) * 40_000,
+    sizes: 'small',
+  },
+  {
+    name: `${quick ? 2 : 8} files x 60 MB`,
+    files: quick ? 2 : 8,
+    totalBytes: (quick ? 2 : 8) * 60e6,
+    sizes: 'large',
+  },
+];
+
+type Timed = Pick<FastRun, 'exitCode' | 'wallS' | 'cpuS' | 'peakRssMB' | 'readBytes'>;
+
+/** GNU time's format: elapsed, user, system, max RSS (KiB), file system inputs (512-byte blocks). */
+const FORMAT = '%e %U %S %M %I %x';
+
+const timed = (
+  argv: readonly string[],
+  env: Record<string, string>,
+  stateDir: string,
+  cleanup: Cleanup,
+  timeLimitS: number,
+): Promise<Timed> =>
+  new Promise((resolve) => {
+    const timeFile = join(stateDir, 'time.txt');
+    const out = openSync(join(stateDir, 'tool.out'), 'w');
+    const child = spawn('/usr/bin/time', ['-f', FORMAT, '-o', timeFile, ...argv], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', out, out],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    });
+    closeSync(out);
+    const remove = cleanup.add(`fast ${child.pid}`, () => killGroup(child.pid));
+    const timer = setTimeout(() => killGroup(child.pid), timeLimitS * 1000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      remove();
+      let fields: number[] = [];
+      try {
+        // The last line: GNU time puts "Command exited with non-zero status N" above it.
+        const lines = readFileSync(timeFile, 'utf8').trim().split('\n');
+        fields = (lines[lines.length - 1] ?? '').split(' ').map(Number);
+      } catch {
+        // Killed before GNU time wrote its report.
+      }
+      const [wall, user, sys, rssKiB, inputs, exit] = fields;
+      resolve({
+        exitCode: exit ?? code,
+        wallS: wall ?? NaN,
+        cpuS: (user ?? NaN) + (sys ?? NaN),
+        peakRssMB: (rssKiB ?? NaN) / 1024,
+        // ru_inblock is the kernel's read_bytes >> 9 (task_io_get_inblock), summed over the
+        // children GNU time waited for: the same count as /proc/PID/io, for the whole tree.
+        readBytes: (inputs ?? NaN) * 512,
+      });
+    });
+  });
+
+/** Every file of the night is listed under the prefix with its size. */
+const isComplete = async (
+  client: S3Client,
+  bucket: string,
+  prefix: string,
+  expected: ReadonlyMap<string, number>,
+): Promise<boolean> => {
+  const seen = new Map<string, number>();
+  let token: string | undefined;
+  do {
+    const page: ListObjectsV2CommandOutput = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const o of page.Contents ?? []) seen.set((o.Key ?? '').slice(prefix.length), o.Size ?? -1);
+    token = page.NextContinuationToken;
+  } while (token !== undefined);
+  return [...expected].every(([name, size]) => seen.get(name) === size);
+};
+
+/**
+ * The fast profile (issue 15): no shaping, radosgw on 127.0.0.1, each workload deposited by each
+ * tool in turn into a bucket of its own, under GNU time, the page cache dropped before each run so
+ * that every tool reads the source from the disk.
+ */
+export const measureFastLink = async (opts: {
+  readonly tools: readonly Tool[];
+  readonly quick: boolean;
+  readonly seed: number;
+  readonly work: string;
+  readonly cleanup: Cleanup;
+  readonly log: (line: string) => void;
+}): Promise<FastRun[]> => {
+  const { cleanup, log } = opts;
+  const server = await startS3Server({ log: (line) => log(`  s3: ${line}`) });
+  const unregister = cleanup.add('fast s3 server', () => {
+    for (const pid of server.pids) killGroup(pid, 'SIGKILL');
+  });
+  const client = new S3Client({
+    endpoint: server.endpoint,
+    region: server.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+  });
+  const runs: FastRun[] = [];
+  const emptyDir = join(opts.work, 'fast-empty');
+  mkdirSync(emptyDir, { recursive: true });
+  try {
+    for (const [w, workload] of fastWorkloads(opts.quick).entries()) {
+      const dir = join(opts.work, `fast-${w}`);
+      const night = await makeNight(dir, {
+        files: workload.files,
+        totalBytes: workload.totalBytes,
+        seed: opts.seed + 15 + w,
+        sizes: workload.sizes,
+      });
+      const expected = new Map(
+        readdirSync(dir).map((name) => [name, statSync(join(dir, name)).size] as const),
+      );
+      log(`fast: ${workload.name}: ${night.files} files, ${(night.bytes / MB).toFixed(1)} MB`);
+      for (const tool of opts.tools) {
+        const bucket = `fast-${w}-${tool.name}`;
+        await client.send(new CreateBucketCommand({ Bucket: bucket }));
+        const stateDir = join(opts.work, `fast-state-${w}-${tool.name}`);
+        mkdirSync(stateDir, { recursive: true });
+        const prefix = 'night/';
+        const { argv, env } = tool.command({
+          endpoint: server.endpoint,
+          region: server.region,
+          accessKeyId: server.accessKeyId,
+          secretAccessKey: server.secretAccessKey,
+          bucket,
+          prefix,
+          nightDir: night.dir,
+          stateDir,
+        });
+        // The source cold for every tool (what a volunteer's first deposit of a card costs), the
+        // tool itself warm: a run on an empty folder loads its code again after the drop, so the
+        // bytes read are the source's, not the Node, Go or Python runtime's.
+        sh(['sync']);
+        sh(['sh', '-c', 'echo 3 > /proc/sys/vm/drop_caches']);
+        const warm = tool.command({
+          endpoint: server.endpoint,
+          region: server.region,
+          accessKeyId: server.accessKeyId,
+          secretAccessKey: server.secretAccessKey,
+          bucket,
+          prefix: 'warm-up/',
+          nightDir: emptyDir,
+          stateDir: `${stateDir}-warm-up`,
+        });
+        mkdirSync(`${stateDir}-warm-up`, { recursive: true });
+        await timed(warm.argv, warm.env, `${stateDir}-warm-up`, cleanup, 120);
+        const t = await timed(argv, env, stateDir, cleanup, opts.quick ? 300 : 900);
+        const complete = await isComplete(client, bucket, prefix, expected);
+        const run: FastRun = {
+          workload: workload.name,
+          tool: tool.name,
+          files: night.files,
+          payloadBytes: night.bytes,
+          complete,
+          ...t,
+        };
+        runs.push(run);
+        log(
+          `  ${tool.name}: exit ${run.exitCode}, ${complete ? 'complete' : 'INCOMPLETE'}, ${run.wallS.toFixed(2)} s, CPU ${run.cpuS.toFixed(2)} s, RSS ${run.peakRssMB.toFixed(0)} MB, read ${(run.readBytes / MB).toFixed(1)} MB`,
+        );
+      }
+    }
+  } finally {
+    client.destroy();
+    await server.stop();
+    unregister();
+  }
+  return runs;
+};
+
+/** Issue 15's fast-link targets, per workload, each beside both peers. */
+export const checkFastTargets = (runs: readonly FastRun[]): TargetCheck[] => {
+  const checks: TargetCheck[] = [];
+  for (const workload of [...new Set(runs.map((r) => r.workload))]) {
+    const of = (tool: string): FastRun | undefined =>
+      runs.find((r) => r.workload === workload && r.tool === tool);
+    const depot = of('depot');
+    if (depot === undefined) continue;
+    const rclone = of('rclone');
+    const aws = of('aws-cli');
+    const ok = depot.exitCode === 0 && depot.complete;
+    const s = (x: number | undefined): string => (x === undefined ? 'not run' : x.toFixed(2));
+    checks.push(
+      {
+        name: `fast ${workload}: wall`,
+        target: "<= rclone's",
+        measured: `${s(depot.wallS)} s (rclone ${s(rclone?.wallS)}, aws-cli ${s(aws?.wallS)})`,
+        pass: rclone === undefined ? null : ok && depot.wallS <= rclone.wallS,
+      },
+      {
+        name: `fast ${workload}: CPU`,
+        target: "<= the AWS CLI's",
+        measured: `${s(depot.cpuS)} s (rclone ${s(rclone?.cpuS)}, aws-cli ${s(aws?.cpuS)})`,
+        pass: aws === undefined ? null : ok && depot.cpuS <= aws.cpuS,
+      },
+      {
+        name: `fast ${workload}: peak RSS`,
+        target: '<= 150 MB',
+        measured: `${depot.peakRssMB.toFixed(0)} MB (rclone ${rclone?.peakRssMB.toFixed(0) ?? '-'}, aws-cli ${aws?.peakRssMB.toFixed(0) ?? '-'})`,
+        pass: ok && depot.peakRssMB <= 150,
+      },
+      {
+        name: `fast ${workload}: bytes read`,
+        target: '<= 1.05 x payload',
+        measured: `${(depot.readBytes / depot.payloadBytes).toFixed(3)} x (rclone ${rclone === undefined ? '-' : (rclone.readBytes / rclone.payloadBytes).toFixed(3)}, aws-cli ${aws === undefined ? '-' : (aws.readBytes / aws.payloadBytes).toFixed(3)})`,
+        pass: ok && depot.readBytes <= 1.05 * depot.payloadBytes,
+      },
+    );
+  }
+  return checks;
+};
