@@ -116,6 +116,11 @@ type Called<T> =
   | { readonly kind: 'refused'; readonly failure: Refused; readonly attempts: number };
 
 const SHA_KEY = 'sha256';
+/**
+ * A file hashed when taken and this small keeps its bytes for its one request: at most two files
+ * in progress per slot, so 2 x concurrency MiB at worst (ADR 0010's budget is for parts in flight).
+ */
+const KEEP_HASHED_BODY_UP_TO = 1024 * 1024;
 const THROUGHPUT_WINDOW_MS = 10_000;
 const PROGRESS_EVERY_MS = 250;
 /** A multipart upload the server dropped is started again from its first part, this many times. */
@@ -163,6 +168,8 @@ export class DepositEngine {
   private readonly activity = new Map<number, UnitActivity>();
   /** Operation name -> who is calling, to attribute the policy's events. */
   private readonly inflight = new Map<string, { planId: number; unitId?: number }>();
+  /** A small file's bytes as hashed when it was taken, until its request body is read. */
+  private readonly hashedBodies = new Map<number, Buffer>();
   private readonly bandwidth: TokenBucket | undefined;
   /** No new emission to the endpoint before this (a give-up's not-before): no racing through the queue. */
   private holdUntil = 0;
@@ -350,9 +357,12 @@ export class DepositEngine {
     planPartSize: number,
     unit: UnitRecord,
     signal: AbortSignal | undefined,
-  ): Promise<void> {
+    keepUpTo = 0,
+  ): Promise<Buffer | undefined> {
     const partSize = unit.multipart ? choosePartSize(unit.size, planPartSize) : unit.size || 1;
-    this.store.setHashes(unit.id, await hashFile(unit.absPath, unit.size, partSize, signal));
+    const { body, ...hashes } = await hashFile(unit.absPath, unit.size, partSize, signal, keepUpTo);
+    this.store.setHashes(unit.id, hashes);
+    return body;
   }
 
   // ---------------------------------------------------------------- queries and controls
@@ -968,8 +978,18 @@ export class DepositEngine {
     if (unit.sha256 === null) {
       // Planning was interrupted before this file: hash it now (a source error fails the unit).
       const plan = this.store.getPlan(run.planId);
-      await this.hashUnit(plan?.partSize ?? this.settings.partSize, unit, run.controller.signal);
-      return this.depositUnit(run, this.store.getUnit(unit.id) ?? unit);
+      const body = await this.hashUnit(
+        plan?.partSize ?? this.settings.partSize,
+        unit,
+        run.controller.signal,
+        KEEP_HASHED_BODY_UP_TO,
+      );
+      if (body !== undefined) this.hashedBodies.set(unit.id, body);
+      try {
+        return await this.depositUnit(run, this.store.getUnit(unit.id) ?? unit);
+      } finally {
+        this.hashedBodies.delete(unit.id);
+      }
     }
     await this.checkSource(unit);
     return unit.multipart ? this.depositMultipart(run, unit) : this.depositSingle(run, unit);
@@ -1004,6 +1024,13 @@ export class DepositEngine {
   }
 
   private async readBody(run: Run, unit: UnitRecord, part: PartRecord): Promise<Buffer> {
+    const hashed = this.hashedBodies.get(unit.id);
+    if (hashed !== undefined && part.partNumber === 1 && hashed.length === part.size) {
+      // The bytes the checksums were taken from: no second read (issue 15), same pacing.
+      this.hashedBodies.delete(unit.id);
+      await this.bandwidth?.take(hashed.length, run.controller.signal);
+      return hashed;
+    }
     return readPart(
       unit.absPath,
       part.offset,

@@ -10,14 +10,18 @@ export class SourceChangedError extends Error {
  * One streaming pass over a file: the SHA-256 and MD5 of the whole, the MD5 of every part (the
  * Content-MD5 of each request, and what a listed part's ETag must equal) and the modification
  * time of the file read, to the nanosecond (rclone compares it exactly). Never holds the file.
- * A single-request file is one part covering everything.
+ * A single-request file is one part covering everything. With `keepUpTo`, a file of one part and
+ * at most that many bytes also comes back as `body`, its bytes as hashed: a small file is then
+ * read once, not once to hash and again to send (issue 15).
  */
 export const hashFile = async (
   path: string,
   size: number,
   partSize: number,
   signal?: AbortSignal,
-): Promise<{ sha256: string; md5: string; mtimeNs: string; parts: NewPart[] }> => {
+  keepUpTo = 0,
+): Promise<{ sha256: string; md5: string; mtimeNs: string; parts: NewPart[]; body?: Buffer }> => {
+  const chunks: Buffer[] | undefined = size <= keepUpTo && size <= partSize ? [] : undefined;
   const whole = createHash('sha256');
   // The whole file's MD5 proves an object another tool put in one request (its ETag), issue 11.
   const wholeMd5 = createHash('md5');
@@ -47,6 +51,7 @@ export const hashFile = async (
     signal,
   });
   for await (const chunk of stream as AsyncIterable<Buffer>) {
+    chunks?.push(chunk);
     let offset = 0;
     while (offset < chunk.length) {
       const room = partStart + partSize - position;
@@ -69,5 +74,8 @@ export const hashFile = async (
     md5: wholeMd5.digest('hex'),
     mtimeNs: mtimeNs.toString(),
     parts,
+    ...(chunks === undefined
+      ? {}
+      : { body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }),
   };
 };
