@@ -24,7 +24,8 @@ export const hashFile = async (
   const chunks: Buffer[] | undefined = size <= keepUpTo && size <= partSize ? [] : undefined;
   const whole = createHash('sha256');
   // The whole file's MD5 proves an object another tool put in one request (its ETag), issue 11.
-  const wholeMd5 = createHash('md5');
+  // A file of one part: that is its part's MD5, no second MD5 over the same bytes.
+  const wholeMd5 = size > partSize ? createHash('md5') : undefined;
   const parts: NewPart[] = [];
   let partHash = createHash('md5');
   let partStart = 0;
@@ -58,7 +59,7 @@ export const hashFile = async (
       const take = Math.min(room, chunk.length - offset);
       const slice = chunk.subarray(offset, offset + take);
       whole.update(slice);
-      wholeMd5.update(slice);
+      wholeMd5?.update(slice);
       partHash.update(slice);
       position += take;
       offset += take;
@@ -71,7 +72,7 @@ export const hashFile = async (
   if (position > partStart || parts.length === 0) closePart();
   return {
     sha256: whole.digest('hex'),
-    md5: wholeMd5.digest('hex'),
+    md5: wholeMd5?.digest('hex') ?? parts[0]?.md5 ?? '',
     mtimeNs: mtimeNs.toString(),
     parts,
     ...(chunks === undefined

@@ -32,6 +32,10 @@ describe('part planning', () => {
     expect(md5).toBe(createHash('md5').update(bytes).digest('hex'));
     expect(mtimeNs).toBe(statSync(path, { bigint: true }).mtimeNs.toString());
     expect(mtimeNs).toBe('1700000000500000000');
+    // One part: the whole file's MD5 is that part's, taken once.
+    const single = await hashFile(path, bytes.length, 16 * MiB);
+    expect(single.md5).toBe(md5);
+    expect(single.parts.map((p) => p.md5)).toEqual([md5]);
     expect(parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([
       [1, 0, 5 * MiB],
       [2, 5 * MiB, 5 * MiB],
