@@ -169,6 +169,7 @@ export const measureFastLink = async (opts: {
         // bytes read are the source's, not the Node, Go or Python runtime's.
         sh(['sync']);
         sh(['sh', '-c', 'echo 3 > /proc/sys/vm/drop_caches']);
+        mkdirSync(`${stateDir}-warm-up`, { recursive: true });
         const warm = tool.command({
           endpoint: server.endpoint,
           region: server.region,
@@ -179,7 +180,6 @@ export const measureFastLink = async (opts: {
           nightDir: emptyDir,
           stateDir: `${stateDir}-warm-up`,
         });
-        mkdirSync(`${stateDir}-warm-up`, { recursive: true });
         await timed(warm.argv, warm.env, `${stateDir}-warm-up`, cleanup, 120);
         const t = await timed(argv, env, stateDir, cleanup, opts.quick ? 300 : 900);
         const complete = await isComplete(client, bucket, prefix, expected);
