@@ -279,9 +279,7 @@ describe('DepotBackend', () => {
         plans: [{ prefix: 'TWO/P1/2024-06-01' }, { prefix: 'TWO/P1/2024-06-02' }],
       },
     });
-    await until(
-      () => keysUnder('TWO/').filter((k) => k.endsWith('depot-manifest.json')).length === 2,
-    );
+    await until(() => keysUnder('TWO/').filter((k) => k.includes('/.depot/night-')).length === 2);
     expect(keysUnder('TWO/').filter((k) => k.endsWith('.wav'))).toEqual([
       'TWO/P1/2024-06-01/PT1_20240601_220000.wav',
       'TWO/P1/2024-06-01/PT1_20240602_013000.wav',
@@ -295,7 +293,7 @@ describe('DepotBackend', () => {
       nights: 'one',
     });
     expect(one).toMatchObject({ ok: true, value: { kind: 'started', plans: [{ unitsTotal: 1 }] } });
-    await until(() => keysUnder('ONE/').some((k) => k.endsWith('depot-manifest.json')));
+    await until(() => keysUnder('ONE/').some((k) => k.includes('/.depot/night-')));
     expect(keysUnder('ONE/').filter((k) => k.endsWith('.wav'))).toEqual([
       'ONE/P1/2024-06-02/PT1_20240602_230000.wav',
     ]);
