@@ -23,7 +23,7 @@ import type { RunLease } from '../store/RunLease';
 import type { PartRecord } from '../store/PartRecord';
 import type { PlanStore, UnitFilter } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
-import { buildManifest, readManifestNightId } from './buildManifest';
+import { buildManifest, manifestFilesOf, readManifestNightId } from './buildManifest';
 import { blocksPlan, causeOfRefusal } from './causeOfRefusal';
 import { choosePartSize } from './choosePartSize';
 import type { EngineEvent } from './EngineEvent';
@@ -1496,19 +1496,21 @@ export class DepositEngine {
     const key = nightManifestKey(plan.prefix, plan.nightId);
     const sha256 = createHash('sha256').update(body).digest('hex');
     const md5Hex = createHash('md5').update(body).digest('hex');
-    const r = await this.call(run, undefined, `PutObject ${key}`, 'insistent', body.length, (o) =>
-      run.store.putObject(
-        {
-          key,
-          body: { kind: 'bytes', bytes: body },
-          md5Base64: Buffer.from(md5Hex, 'hex').toString('base64'),
-          metadata: { [SHA_KEY]: sha256 },
-          ifNoneMatch: true,
-          contentType: 'application/json',
-        },
-        o,
-      ),
-    );
+    const put = (ifNoneMatch: boolean) =>
+      this.call(run, undefined, `PutObject ${key}`, 'insistent', body.length, (o) =>
+        run.store.putObject(
+          {
+            key,
+            body: { kind: 'bytes', bytes: body },
+            md5Base64: Buffer.from(md5Hex, 'hex').toString('base64'),
+            metadata: { [SHA_KEY]: sha256 },
+            ifNoneMatch,
+            contentType: 'application/json',
+          },
+          o,
+        ),
+      );
+    const r = await put(true);
     if (r.kind === 'refused') {
       if (r.failure.status !== 412) this.block(run, causeOfRefusal(r.failure, run.bucket));
       const there = await this.call(run, undefined, `GetObject ${key}`, 'insistent', 0, (o) =>
@@ -1523,6 +1525,14 @@ export class DepositEngine {
           localSize: body.length,
           remoteSize: there.value.length,
         });
+      }
+      // This night's own manifest from before its plan was updated (`--update`, "Déposer les
+      // changements"): rewritten by the same night, so it lists exactly the night's files.
+      if (manifestFilesOf(there.value) !== manifestFilesOf(body)) {
+        const again = await put(false);
+        if (again.kind === 'refused') this.block(run, causeOfRefusal(again.failure, run.bucket));
+        if (bareEtag(again.value.etag) !== '' && bareEtag(again.value.etag) !== md5Hex)
+          throw new MustWait(this.clock.now() + this.pace(), false);
       }
     } else if (bareEtag(r.value.etag) !== '' && bareEtag(r.value.etag) !== md5Hex) {
       throw new MustWait(this.clock.now() + this.pace(), false);

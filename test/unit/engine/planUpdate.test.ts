@@ -104,6 +104,28 @@ describe('a changed folder has a way forward (update)', () => {
     expect(h.objects.objects.get('p/a.wav')?.bytes.length).toBe(10 * KiB);
   });
 
+  it("rewrites the night's own manifest after an update, so it lists exactly the night's files", async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB } });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    const manifestKey = [...h.objects.objects.keys()].find((k) => k.startsWith('p/.depot/night-'));
+    if (manifestKey === undefined) throw new Error('no manifest');
+    const listed = (): string[] =>
+      (
+        JSON.parse(Buffer.from(h?.objects.objects.get(manifestKey)?.bytes ?? []).toString()) as {
+          files: { path: string }[];
+        }
+      ).files.map((f) => f.path);
+    expect(listed()).toEqual(['a.wav', 'b.wav']);
+
+    rmSync(join(h.dir, 'b.wav'));
+    h.writeFile('c.wav', 3 * KiB);
+    await h.time.drive(h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p', update: true }));
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(listed()).toEqual(['a.wav', 'c.wav']);
+    expect(h.engine.planSummary(plan.id).manifestAt).not.toBeNull();
+  });
+
   it('does not rewrite a plan another process is depositing', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB } });
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
