@@ -2,7 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+} from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavFile } from '../../../shared/field/riffBytes';
 import { fault, s3Request, startFaultProxy, type FaultProxy } from '../../support/faultProxy';
@@ -252,7 +256,17 @@ describe('depot deposit: several nights, --update, concurrent starts', () => {
     expect(proxy.count(s3Request.abortMultipartUpload)).toBeGreaterThanOrEqual(1);
     expect(await openUploads('upd/')).toBe(0);
     // The removed file's object stays on the server.
-    expect(await keysUnder('upd/')).toEqual(expect.arrayContaining([`upd/${gone}`, `upd/${big}`]));
+    const keys = await keysUnder('upd/');
+    expect(keys).toEqual(expect.arrayContaining([`upd/${gone}`, `upd/${big}`]));
+    // The night's own manifest lists exactly the night's files now.
+    const manifestKey = keys.find((k) => k.startsWith('upd/.depot/night-'));
+    const manifest = await b.client.send(
+      new GetObjectCommand({ Bucket: b.bucket, Key: manifestKey }),
+    );
+    const listed = JSON.parse((await manifest.Body?.transformToString()) ?? '{}') as {
+      files: { path: string }[];
+    };
+    expect(listed.files.map((f) => f.path)).toEqual([kept, big]);
 
     const text = await depot(['deposit', dir, ...target('upd'), ...db('upd.db'), '--update']);
     expect(text.code, text.stderr).toBe(0);
