@@ -7,15 +7,20 @@ import type { DepotEvent } from '../../shared/ipc/DepotEvent';
 import type {
   ChosenFolder,
   CountersView,
+  CreateOutcome,
+  SourceChangeView,
   PlanView,
   PreflightView,
   UnitView,
 } from '../../shared/ipc/views';
 import type { CircuitState, RetryCounters } from '../../shared/retry/RetryCall';
+import type { NightFiles } from '../../shared/field/splitByNight';
 import type { EngineEvent } from '../engine/EngineEvent';
+import { PlanError } from '../engine/PlanError';
 import type { PlanSummary } from '../engine/PlanSummary';
 import type { RunResult } from '../engine/RunResult';
 import type { UnitRecord } from '../store/UnitRecord';
+import type { ParsedInput } from '../../shared/ipc/contract';
 import type { Handlers } from '../ipc/Handlers';
 import { IpcFailure } from '../ipc/IpcFailure';
 import { isConfigured, loadAppSettings, saveAppSettings } from './AppSettings';
@@ -74,6 +79,8 @@ export type CheckedFolder = {
   values(entered: Readonly<Record<string, string>>): Readonly<Record<string, string | undefined>>;
   /** The files to deposit: `depositableFiles` of the report (skips left out, blocking ones too if chosen). */
   depositable(options: { readonly skipBlocking: boolean }): readonly string[];
+  /** Those files night by night (`splitByNight`): empty when no file is dated. */
+  byNight(include: readonly string[]): readonly NightFiles[];
 };
 
 type Run = { readonly controller: AbortController; readonly done: Promise<void> };
@@ -153,46 +160,7 @@ export class DepotBackend {
               .map((s) => this.view(s)),
       ),
     'plans.get': ({ planId }) => Promise.resolve(this.planView(planIdOf(planId))),
-    'plans.create': async (input) => {
-      const { engine } = this.requireEngine();
-      const settings = this.requireSettings();
-      const checked = await this.deps.preflight(input.dir);
-      if (!input.skipInvalid && checked.view.blocking > 0) {
-        throw new IpcFailure('blocked', `${checked.view.blocking} file(s) block the deposit`);
-      }
-      const entered = { site: input.site, point: input.point, night: input.night };
-      const values = checked.values(entered);
-      let prefix: string;
-      try {
-        prefix = this.deps.expandPrefix(settings.prefixTemplate, values);
-      } catch (error) {
-        // A template saved before it was validated: the volunteer fixes it in Settings, which
-        // says why in their language.
-        if (prefixTemplateProblem(settings.prefixTemplate) !== undefined)
-          throw new IpcFailure('not-configured', 'the prefix template in Settings is invalid');
-        throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix');
-      }
-      const metadata = Object.fromEntries(
-        Object.entries({ ...values, ...entered }).filter(([, v]) => v !== undefined && v !== ''),
-      );
-      // What the pre-flight said to leave out (empty, header-only, extra copies; blocking files
-      // when the volunteer chose to skip them) is not planned at all.
-      const include = checked.depositable({ skipBlocking: input.skipInvalid });
-      if (include.length === 0) {
-        throw new IpcFailure('invalid-input', `${input.dir} holds no file to deposit`);
-      }
-      const planned = await engine.planFolder({
-        dir: input.dir,
-        bucket: settings.bucket,
-        prefix,
-        metadata,
-        include,
-      });
-      this.refuseIfHeldElsewhere(engine, planned.id);
-      this.startRun(planned.id);
-      this.emit({ type: 'plans-changed' });
-      return this.planView(planned.id);
-    },
+    'plans.create': async (input) => this.createPlans(input),
     'plans.pause': ({ planId }) => {
       const id = planIdOf(planId);
       this.requireEngine().engine.pause(id);
@@ -325,6 +293,81 @@ export class DepotBackend {
   };
 
   readonly handlers: Handlers = translateErrors(this.raw);
+
+  /**
+   * Plans the folder's nights and starts them: one plan per night, each under its own date and
+   * prefix, never a file under another night's date (issue 11). Every night is planned before
+   * any starts, so a changed folder starts nothing until the volunteer deposits the changes.
+   */
+  private async createPlans(input: ParsedInput<'plans.create'>): Promise<CreateOutcome> {
+    const { engine } = this.requireEngine();
+    const settings = this.requireSettings();
+    const checked = await this.deps.preflight(input.dir);
+    const several = checked.view.nights.length > 1;
+    // "Several nights" is settled by depositing night by night, or one night: not by the checkbox.
+    const blocking = several
+      ? checked.view.issues.filter((i) => i.decision === 'block' && i.kind !== 'several-nights')
+          .length
+      : checked.view.blocking;
+    if (!input.skipInvalid && blocking > 0) {
+      throw new IpcFailure('blocked', `${blocking} file(s) block the deposit`);
+    }
+    // What the pre-flight said to leave out (empty, header-only, extra copies; blocking files
+    // when the volunteer chose to skip them) is not planned at all.
+    const include = checked.depositable({ skipBlocking: input.skipInvalid });
+    const nights: readonly NightFiles[] = !several
+      ? [{ night: input.night, relPaths: include }]
+      : input.nights === 'each'
+        ? checked.byNight(include)
+        : checked.byNight(include).filter((n) => n.night === input.night);
+    if (nights.every((n) => n.relPaths.length === 0)) {
+      throw new IpcFailure('invalid-input', `${input.dir} holds no file to deposit`);
+    }
+    const planned = nights.map((n) => {
+      const entered = { site: input.site, point: input.point, night: n.night };
+      const values = checked.values(entered);
+      let prefix: string;
+      try {
+        prefix = this.deps.expandPrefix(settings.prefixTemplate, values);
+      } catch (error) {
+        // A template saved before it was validated: the volunteer fixes it in Settings, which
+        // says why in their language.
+        if (prefixTemplateProblem(settings.prefixTemplate) !== undefined)
+          throw new IpcFailure('not-configured', 'the prefix template in Settings is invalid');
+        throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix');
+      }
+      const metadata = Object.fromEntries(
+        Object.entries({ ...values, ...entered }).filter(([, v]) => v !== undefined && v !== ''),
+      );
+      return { night: n.night, include: n.relPaths, prefix, metadata };
+    });
+    if (new Set(planned.map((p) => p.prefix)).size < planned.length) {
+      return { kind: 'nights-share-prefix', template: settings.prefixTemplate };
+    }
+    const ids: number[] = [];
+    const changes: SourceChangeView[] = [];
+    for (const p of planned) {
+      try {
+        const plan = await engine.planFolder({
+          dir: input.dir,
+          bucket: settings.bucket,
+          prefix: p.prefix,
+          metadata: p.metadata,
+          include: p.include,
+          update: input.update,
+        });
+        ids.push(plan.id);
+      } catch (error) {
+        if (!(error instanceof PlanError) || error.detail.code !== 'sources-changed') throw error;
+        changes.push(...error.detail.changes.map((c) => ({ night: p.night, ...c })));
+      }
+    }
+    if (changes.length > 0) return { kind: 'changed', changes };
+    for (const id of ids) this.refuseIfHeldElsewhere(engine, id);
+    for (const id of ids) this.startRun(id);
+    this.emit({ type: 'plans-changed' });
+    return { kind: 'started', plans: ids.map((id) => this.planView(id)) };
+  }
 
   private requireSettings(): AppSettings {
     if (this.settings === undefined || !isConfigured(this.settings)) {

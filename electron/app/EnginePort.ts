@@ -14,6 +14,7 @@ export type EnginePort = {
     prefix: string;
     metadata?: Readonly<Record<string, unknown>>;
     include?: readonly string[];
+    update?: boolean;
     signal?: AbortSignal;
   }): Promise<PlanningResult>;
   run(planId: number, options: { signal?: AbortSignal }): Promise<RunResult>;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { depositableFiles } from '../../shared/field/depositableFiles';
+import { splitByNight } from '../../shared/field/splitByNight';
 import { expandPrefix } from '../../shared/field/expandPrefix';
 import { prefixValues } from '../../shared/field/prefixValues';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
@@ -103,6 +104,7 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
         view: toPreflightView(report),
         values: (entered) => prefixValues(report, entered),
         depositable: (options) => depositableFiles(report, options),
+        byNight: (include) => splitByNight(report, include),
       };
     },
     expandPrefix: (template, values) => expandPrefix(template, values),

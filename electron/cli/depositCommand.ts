@@ -4,9 +4,13 @@ import { blockingProblems } from '../../shared/field/blockingProblems';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import type { PlanMetadata } from '../../shared/field/planMetadata';
 import { planMetadata } from '../../shared/field/planMetadata';
+import type { PreflightReport } from '../../shared/field/PreflightReport';
+import { splitByNight } from '../../shared/field/splitByNight';
 import { isValidTimeZone } from '../../shared/field/zonedTime';
 import { defaultEngineSettings } from '../engine/EngineSettings';
 import { PlanError } from '../engine/PlanError';
+import type { PlanningResult } from '../engine/PlanSummary';
+import type { PlanUpdateReport } from '../engine/PlanUpdateReport';
 import type { RunResult } from '../engine/RunResult';
 import { runPreflight } from '../field/runPreflight';
 import { ScanError } from '../scan/ScanError';
@@ -27,7 +31,12 @@ const USAGE = `Usage: depot deposit DIR --endpoint URL --bucket NAME [options]
 
 Deposits a folder (a night of recordings) to an S3-compatible bucket: resumable, verified.
 Running the same command again resumes where it stopped.
-  --prefix P        key prefix; may use {site} {point} {night} {year} {month} {day} {serial}
+  --prefix P        key prefix; may use {site} {point} {night} {year} {month} {day} {serial}.
+                    A folder holding several nights needs {night} (or {day}...): each night is
+                    then deposited as its own night, under its own date, one plan each
+  --night DATE      deposit only this night (YYYY-MM-DD) of a folder holding several
+  --update          the folder changed since it was planned: deposit the changes (verified
+                    files stay, changed ones are sent again, removed ones leave the plan)
   --region R        signing region (default us-east-1)
   --path-style      https://endpoint/bucket/key addressing (most non-AWS servers)
   --concurrency N   transfers at once (default ${defaultEngineSettings.concurrency}; up to twice as many files in progress)
@@ -47,6 +56,10 @@ Exit codes: 0 every file verified and the manifest written; 2 usage or configura
 
 export type DepositSummary = {
   readonly planId: number;
+  /** The night this plan deposits (absent when the folder's files carry no date). */
+  readonly night?: string;
+  /** What `--update` changed in the plan, when it did. */
+  readonly update?: PlanUpdateReport;
   readonly bucket: string;
   readonly prefix: string;
   readonly result: RunResult['kind'];
@@ -89,12 +102,15 @@ export const summarize = (
   planId: number,
   result: RunResult,
   elapsedMs: number,
+  extra: { readonly night?: string; readonly update?: PlanUpdateReport } = {},
 ): DepositSummary => {
   const s = depot.engine.planSummary(planId);
   const c = depot.engine.counters();
   const refused = Object.values(c.retriesRefused).reduce((a, b) => a + b, 0);
   return {
     planId,
+    ...(extra.night === undefined ? {} : { night: extra.night }),
+    ...(extra.update === undefined ? {} : { update: extra.update }),
     bucket: s.bucket,
     prefix: s.prefix,
     result: result.kind,
@@ -122,7 +138,7 @@ export const summarize = (
 
 const formatSummary = (s: DepositSummary): string => {
   const lines = [
-    `Plan ${s.planId}: ${s.units} files to s3://${s.bucket}/${s.prefix}`,
+    `Plan ${s.planId}${s.night === undefined ? '' : ` (night ${s.night})`}: ${s.units} files to s3://${s.bucket}/${s.prefix}`,
     `  verified on the server: ${s.done} (${s.alreadyPresent} already there with the same checksum)`,
     `  failed: ${s.failed.length}${s.conflicts > 0 ? ` (${s.conflicts} conflicts)` : ''}, still to do: ${s.pending}`,
     `  sent ${formatBytes(s.bytesSent)} of ${formatBytes(s.bytesTotal)}, re-sent ${formatBytes(s.bytesResent)}, in ${(s.elapsedMs / 1000).toFixed(1)} s`,
@@ -145,24 +161,94 @@ const blockedMessage = (cause: FailureCause, endpoint: string): string => {
   }
 };
 
-/** What a deposit takes from the folder's pre-flight. */
-type FolderInputs = {
+/** One night of the folder, as one plan deposits it. */
+type NightInputs = {
+  readonly night?: string;
   readonly prefix: string;
   readonly include: readonly string[];
   readonly metadata: PlanMetadata;
+};
+
+/** What a deposit takes from the folder's pre-flight: one entry per night to deposit. */
+type FolderInputs = {
+  readonly nights: readonly NightInputs[];
   readonly totalFiles: number;
   readonly totalBytes: number;
 };
 
+const NIGHT_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * The pre-flight, its refusal of blocking problems and what the plan needs from it, or an exit
+ * The nights to deposit, each with its files and prefix, or an exit code. A folder of several
+ * nights is split night by night when the prefix gives each its own key space ({night}, {day}...)
+ * or when `--night` picks one; otherwise it is refused: one prefix for two nights would file one
+ * night's recordings under the other's date (issue 11, "one night, one date").
+ */
+const chooseNights = (
+  dir: string,
+  report: PreflightReport,
+  include: readonly string[],
+  v: { readonly prefix: string; readonly night?: string },
+  io: CommandIo,
+  usageError: (message: string) => number,
+): readonly NightInputs[] | number => {
+  const nights = report.nights.map((n) => n.night);
+  const night = (n: string | undefined, files: readonly string[]): NightInputs | number => {
+    const prefix = reportPrefix(v.prefix, report, usageError, n === undefined ? {} : { night: n });
+    if (typeof prefix === 'number') return prefix;
+    return {
+      ...(n === undefined ? {} : { night: n }),
+      prefix,
+      include: files,
+      metadata: planMetadata(report, n === undefined ? {} : { night: n }),
+    };
+  };
+  const collect = (entries: readonly (NightInputs | number)[]): readonly NightInputs[] | number => {
+    const code = entries.find((e): e is number => typeof e === 'number');
+    return code ?? entries.filter((e): e is NightInputs => typeof e !== 'number');
+  };
+  if (v.night !== undefined) {
+    if (!NIGHT_DATE.test(v.night)) return usageError('--night must be a date: YYYY-MM-DD');
+    if (nights.length > 1) {
+      const picked = splitByNight(report, include).find((n) => n.night === v.night);
+      if (picked === undefined)
+        return usageError(
+          `${dir} holds no recording of the night ${v.night} (its nights: ${nights.join(', ')})`,
+        );
+      return collect([night(picked.night, picked.relPaths)]);
+    }
+    if (nights.length === 1 && nights[0] !== v.night)
+      return usageError(`${dir} holds the night ${nights[0] ?? ''} only, not ${v.night}`);
+    return collect([night(v.night, include)]);
+  }
+  if (nights.length <= 1) return collect([night(nights[0], include)]);
+  const split = collect(splitByNight(report, include).map((n) => night(n.night, n.relPaths)));
+  if (typeof split === 'number') return split;
+  if (new Set(split.map((n) => n.prefix)).size < split.length) {
+    io.stderr.write(
+      `depot deposit: ${dir} holds ${nights.length} nights (${nights.join(', ')}) and the prefix "${v.prefix}" would put them under one date.\n` +
+        `  Deposit each night under its own date: add {night} to --prefix (e.g. --prefix "${v.prefix === '' ? '' : `${v.prefix.replace(/\/+$/, '')}/`}{night}/");\n` +
+        `  or deposit one night: --night ${nights[0] ?? 'YYYY-MM-DD'}.\n`,
+    );
+    return 2;
+  }
+  return split;
+};
+
+/**
+ * The pre-flight, its refusal of blocking problems and what the plans need from it, or an exit
  * code. The report itself (about 1 KB a file: 11 MB for 10,000 files) stays in this function so
  * it is garbage before planning, instead of live, and multiplied by the heap's growth, through the
  * whole deposit (issue 5, ADR 0010).
  */
 const readFolder = async (
   dir: string,
-  v: { readonly tz?: string; readonly prefix: string; readonly 'skip-invalid': boolean },
+  v: {
+    readonly tz?: string;
+    readonly prefix: string;
+    readonly night?: string;
+    readonly 'skip-invalid': boolean;
+  },
   io: CommandIo,
   usageError: (message: string) => number,
 ): Promise<FolderInputs | number> => {
@@ -177,7 +263,11 @@ const readFolder = async (
     if (io.signal.aborted) return 4;
     throw error;
   }
-  const blocking = blockingProblems(report);
+  const include = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
+  // "Several nights" is settled by depositing night by night (or one night): never by mixing them.
+  const nights = chooseNights(dir, report, include, v, io, usageError);
+  if (typeof nights === 'number') return nights;
+  const blocking = blockingProblems(report).filter((p) => p.class !== 'several-nights');
   if (blocking.length > 0 && !v['skip-invalid']) {
     io.stderr.write(`depot deposit: ${blocking.length} problem(s) block the deposit of ${dir}:\n`);
     for (const p of blocking)
@@ -187,23 +277,48 @@ const readFolder = async (
     );
     return 2;
   }
-  const prefix = reportPrefix(v.prefix, report, usageError);
-  if (typeof prefix === 'number') return prefix;
-  const include = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
-  if (include.length === 0) return usageError(`${dir} holds no file to deposit`);
+  if (nights.every((n) => n.include.length === 0))
+    return usageError(`${dir} holds no file to deposit`);
   return {
-    prefix,
-    include,
-    metadata: planMetadata(report),
+    nights: nights.filter((n) => n.include.length > 0),
     totalFiles: report.totalFiles,
     totalBytes: report.totalBytes,
   };
+};
+
+/** Several nights end as the worst of them: refused, then failures, then stopped, then done. */
+const combinedExit = (codes: readonly number[]): number =>
+  [2, 3, 4, 1].find((c) => codes.includes(c)) ?? 0;
+
+const listed = (paths: readonly string[]): string =>
+  paths.slice(0, 20).join(', ') + (paths.length > 20 ? `, ... (${paths.length} in all)` : '');
+
+/** What `--update` did to the plan, for the volunteer (stderr, like the other progress lines). */
+const describeUpdate = (planId: number, u: PlanUpdateReport): string => {
+  const lines = [
+    `Plan ${planId} brought up to date with the folder: ${u.changed.length} changed (sent again), ${u.removed.length} removed, ${u.added.length} new` +
+      (u.retried.length > 0 ? `, ${u.retried.length} failed earlier and queued again` : '') +
+      (u.abortedUploads > 0 ? `; ${u.abortedUploads} open upload(s) of old bytes aborted` : ''),
+  ];
+  if (u.changed.length > 0) lines.push(`  changed: ${listed(u.changed)}`);
+  if (u.removed.length > 0)
+    lines.push(
+      `  removed from the plan (their objects, if any, stay on the server): ${listed(u.removed)}`,
+    );
+  if (u.added.length > 0) lines.push(`  new: ${listed(u.added)}`);
+  if (u.changedAfterVerified.length > 0)
+    lines.push(
+      `  already verified on the server before they changed (the server's copy is never overwritten: they will show as conflicts): ${listed(u.changedAfterVerified)}`,
+    );
+  return lines.join('\n');
 };
 
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('deposit', USAGE, argv, io, {
     ...targetOptions,
     prefix: { type: 'string', default: '' },
+    night: { type: 'string' },
+    update: { type: 'boolean', default: false },
     concurrency: { type: 'string' },
     'part-size': { type: 'string' },
     bwlimit: { type: 'string' },
@@ -244,7 +359,6 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   };
   const folder = await readFolder(dir, v, io, usageError);
   if (typeof folder === 'number') return folder;
-  const { prefix, include, metadata } = folder;
   // A wrong port or a web page is a configuration mistake, not an outage: said now (issue 12).
   const probed = await probeTarget('deposit', io, {
     ...target,
@@ -277,6 +391,14 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     throw error;
   }
   const started = Date.now();
+  /** Another process holds a plan: nothing is wrong with this command, it resumes later (exit 4). */
+  const heldElsewhere = (error: unknown): number | undefined => {
+    if (!(error instanceof PlanError) || error.detail.code !== 'already-running') return undefined;
+    io.stderr.write(
+      `depot deposit: ${error.message}; nothing was sent. Run the same command again once it has finished.\n`,
+    );
+    return 4;
+  };
   try {
     const progress = new ProgressReporter(io.stderr);
     const offEarly = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
@@ -293,61 +415,103 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       io.stderr.write(`depot deposit: ${blockedMessage(endpointCheck.cause, endpoint)}\n`);
       return 2;
     }
-    say(`Planning ${folder.totalFiles} files (${formatBytes(folder.totalBytes)})...`);
-    let plan;
-    try {
-      plan = await depot.engine.planFolder({
-        dir,
-        bucket,
-        prefix,
-        include,
-        metadata,
-        // Each file is checksummed as it is taken: uploading starts at once.
-        hashAhead: false,
-        signal: io.signal,
-      });
-    } catch (error) {
-      if (error instanceof PlanError || error instanceof ScanError)
-        return usageError(error.message);
-      if (io.signal.aborted) {
-        say('Stopped while planning: run the same command again to resume.');
-        return 4;
-      }
-      throw error;
-    }
     say(
-      `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to s3://${bucket}/${prefix}` +
-        (plan.skippedJunk > 0 ? ` (${plan.skippedJunk} system files skipped)` : ''),
+      `Planning ${folder.totalFiles} files (${formatBytes(folder.totalBytes)})` +
+        (folder.nights.length > 1 ? `, ${folder.nights.length} nights, one plan each...` : '...'),
     );
-    const off = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
-    let result: RunResult;
-    try {
-      result = await depot.engine.run(plan.id, { signal: io.signal });
-    } catch (error) {
-      off();
-      // Another process holds the plan's run lease: nothing is wrong with this command, and it
-      // resumes the plan once that process is done, like any stopped deposit (exit 4).
-      if (error instanceof PlanError && error.detail.code === 'already-running') {
-        io.stderr.write(
-          `depot deposit: ${error.message}; nothing was sent. Run the same command again once it has finished.\n`,
-        );
-        return 4;
+    // Every night is planned before any byte leaves: a refusal (a changed folder) stops them all.
+    const plans: { readonly night: NightInputs; readonly plan: PlanningResult }[] = [];
+    for (const night of folder.nights) {
+      try {
+        const plan = await depot.engine.planFolder({
+          dir,
+          bucket,
+          prefix: night.prefix,
+          include: night.include,
+          metadata: night.metadata,
+          update: v.update,
+          // Each file is checksummed as it is taken: uploading starts at once.
+          hashAhead: false,
+          signal: io.signal,
+        });
+        plans.push({ night, plan });
+      } catch (error) {
+        const held = heldElsewhere(error);
+        if (held !== undefined) return held;
+        if (error instanceof PlanError && error.detail.code === 'sources-changed') {
+          io.stderr.write(
+            `depot deposit: ${error.message}\n` +
+              'Run the same command with --update to deposit the changes: verified files stay verified and are not sent again, changed files are sent again, removed files leave the plan (their objects stay on the server).\n',
+          );
+          return 2;
+        }
+        if (error instanceof PlanError || error instanceof ScanError)
+          return usageError(error.message);
+        if (io.signal.aborted) {
+          say('Stopped while planning: run the same command again to resume.');
+          return 4;
+        }
+        throw error;
       }
-      throw error;
     }
-    off();
-    if (!v.json) progress.finish();
-    const summary = summarize(depot, plan.id, result, Date.now() - started);
-    if (v.json) io.stdout.write(JSON.stringify(summary) + '\n');
-    else io.stdout.write(formatSummary(summary));
-    if (result.kind === 'stopped')
-      say('Stopped before the end: run the same command again to resume.');
-    if (result.kind === 'blocked') {
-      io.stderr.write(
-        `depot deposit: ${describeCause(result.cause)}. Nothing was failed; fix it and run the same command again.\n`,
+    const summaries: DepositSummary[] = [];
+    const codes: number[] = [];
+    for (const { night, plan } of plans) {
+      say(
+        `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}${night.night === undefined ? '' : ` (night ${night.night})`}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to s3://${bucket}/${night.prefix}` +
+          (plan.skippedJunk > 0 ? ` (${plan.skippedJunk} system files skipped)` : ''),
+      );
+      if (plan.update !== undefined) say(describeUpdate(plan.id, plan.update));
+      const off = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
+      let result: RunResult;
+      try {
+        result = await depot.engine.run(plan.id, { signal: io.signal });
+      } catch (error) {
+        off();
+        const held = heldElsewhere(error);
+        if (held !== undefined) {
+          codes.push(held);
+          break;
+        }
+        throw error;
+      } finally {
+        off();
+      }
+      if (!v.json) progress.finish();
+      const summary = summarize(depot, plan.id, result, Date.now() - started, {
+        ...(night.night === undefined ? {} : { night: night.night }),
+        ...(plan.update === undefined ? {} : { update: plan.update }),
+      });
+      summaries.push(summary);
+      codes.push(exitCodeOf(result));
+      if (!v.json) io.stdout.write(formatSummary(summary));
+      if (result.kind === 'blocked') {
+        io.stderr.write(
+          `depot deposit: ${describeCause(result.cause)}. Nothing was failed; fix it and run the same command again.\n`,
+        );
+        break;
+      }
+      if (result.kind === 'stopped') {
+        say('Stopped before the end: run the same command again to resume.');
+        break;
+      }
+    }
+    // A folder of one night keeps the one-summary JSON; several nights list theirs.
+    if (v.json && summaries.length > 0) {
+      io.stdout.write(
+        JSON.stringify(folder.nights.length > 1 ? { nights: summaries } : summaries[0]) + '\n',
       );
     }
-    return exitCodeOf(result);
+    if (!v.json && folder.nights.length > 1) {
+      io.stdout.write(
+        `${summaries.length} of ${folder.nights.length} nights deposited: ${summaries
+          .map((s) => `${s.night ?? '?'} ${s.result}`)
+          .join(', ')}\n`,
+      );
+    }
+    const code = combinedExit(codes);
+    if (summaries.length < plans.length && code === 0) return 4;
+    return code;
   } finally {
     depot.close();
   }

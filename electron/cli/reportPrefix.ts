@@ -11,9 +11,11 @@ export const reportPrefix = (
   template: string,
   report: PreflightReport,
   usageError: (message: string) => number,
+  /** The night deposited, for a folder holding several. */
+  overrides: Readonly<Record<string, string | undefined>> = {},
 ): string | number => {
   try {
-    return expandPrefix(template, prefixValues(report));
+    return expandPrefix(template, prefixValues(report, overrides));
   } catch (error) {
     if (error instanceof PrefixTemplateError) return usageError(error.message);
     throw error;

@@ -7,8 +7,9 @@ import { planNumberArg } from './planNumberArg';
 const USAGE = `Usage: depot retry-failures [PLAN] [--db FILE] [--json]
 
 Puts back in the queue the failed files that retrying can help (every plan, or one), keeping
-their uploaded parts; definitive failures (conflict, refused, file changed or gone) stay as they
-are. Then run the same \`depot deposit\` command again.`;
+their uploaded parts. A file that changed while it was deposited goes back as it is now (hashed
+and sent again from its first byte: wait until it no longer changes). Definitive failures
+(conflict, refused, file gone) stay as they are. Then run the same \`depot deposit\` command again.`;
 
 // No network and no await: the store is synchronous.
 const runNow = (argv: readonly string[], io: CommandIo): number => {

@@ -1,12 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import { planPhase } from '../../shared/domain/planPhase';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import { sameTarget } from '../../shared/domain/StorageTarget';
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
-import { objectKey } from '../../shared/field/objectKey';
 import type { Clock } from '../../shared/ports/Clock';
 import type {
   EmissionOptions,
@@ -21,25 +19,25 @@ import type { ProfileName, RetryCounters, RetryEvent } from '../../shared/retry/
 import { listingPrefix, nightIdFrom, nightManifestKey } from '../../shared/wire/nightManifestKey';
 import type { ContentProof } from '../../shared/wire/proveSameContent';
 import { bareEtag, proveSameContent } from '../../shared/wire/proveSameContent';
-import { scanFolder } from '../scan/scanFolder';
 import type { JournalEntry } from '../store/JournalEntry';
 import type { RunLease } from '../store/RunLease';
 import type { PartRecord } from '../store/PartRecord';
 import type { PlanStore, UnitFilter } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
-import { buildManifest, readManifestNightId } from './buildManifest';
+import { buildManifest, manifestFilesOf, readManifestNightId } from './buildManifest';
 import { blocksPlan, causeOfRefusal } from './causeOfRefusal';
 import { choosePartSize } from './choosePartSize';
 import type { EngineEvent } from './EngineEvent';
 import type { EngineSettings } from './EngineSettings';
 import { defaultEngineSettings } from './EngineSettings';
-import { diffSources, fingerprint } from './fingerprint';
 import { hashFile, SourceChangedError } from './hashFile';
 import { objectMetadata } from './objectMetadata';
 import type { LeaseHolder } from './LeaseHolder';
 import { thisProcess } from './LeaseHolder';
 import { multipartEtag } from './multipartEtag';
 import { PlanError } from './PlanError';
+import type { PlanFolderInput } from './planFolder';
+import { planFolder } from './planFolder';
 import type { PlanningResult, PlanSummary } from './PlanSummary';
 import type { PolicyPort } from './PolicyPort';
 import { readPart } from './readPart';
@@ -69,26 +67,7 @@ export type DepositEngineDeps = {
   readonly storeFor?: (target: StorageTarget) => ObjectStore | undefined;
 };
 
-export type PlanFolderInput = {
-  readonly dir: string;
-  readonly bucket: string;
-  readonly prefix: string;
-  readonly metadata?: Readonly<Record<string, unknown>>;
-  /** Only these relative paths (the pre-flight's depositable files); every scanned file when absent. */
-  readonly include?: readonly string[];
-  /**
-   * Checksum every file while planning (default), or leave it to the workers, file by file as
-   * they take them: a 30 GB card read at 90 MB/s is five minutes of hashing before the first
-   * byte leaves otherwise, where the link is the slow side anyway.
-   */
-  readonly hashAhead?: boolean;
-  readonly signal?: AbortSignal;
-  readonly onProgress?: (progress: {
-    readonly phase: 'scan' | 'hash';
-    readonly done: number;
-    readonly total: number;
-  }) => void;
-};
+export type { PlanFolderInput } from './planFolder';
 
 export type EngineCounters = RetryCounters & { readonly endpoint: string };
 
@@ -240,90 +219,105 @@ export class DepositEngine {
   // ---------------------------------------------------------------- planning
 
   /**
-   * Plans a folder: one unit per file, checksums streamed. Idempotent: the same folder, endpoint,
-   * bucket and prefix resume the existing plan, refused (PlanError 'sources-changed', with the
-   * files) if the sources changed since.
+   * Plans a folder, resumes its plan, or (asked to) brings the plan up to its changed folder:
+   * see `planFolder`. Then checksums the files, unless left to the workers.
    */
   async planFolder(input: PlanFolderInput): Promise<PlanningResult> {
-    const dir = resolve(input.dir);
-    const scanned = await scanFolder(dir, {
-      signal: input.signal,
-      onProgress: (seen) => input.onProgress?.({ phase: 'scan', done: seen, total: 0 }),
-    });
-    const included = input.include === undefined ? undefined : new Set(input.include);
-    const scan =
-      included === undefined
-        ? scanned
-        : { ...scanned, files: scanned.files.filter((f) => included.has(f.relPath)) };
-    if (scan.files.length === 0) {
-      throw new PlanError(
-        { code: 'empty-folder', dir },
-        scan.skippedJunk.count > 0
-          ? `${dir} holds no file to deposit (only ${scan.skippedJunk.count} system files, skipped)`
-          : `${dir} holds no file to deposit`,
-      );
-    }
-    const key = {
-      dir,
-      endpoint: this.objectStore.endpoint,
-      bucket: input.bucket,
-      prefix: input.prefix,
-    };
-    const target = this.objectStore.target;
-    const existing = this.store.findPlan(key);
-    let planId: number;
-    if (existing !== undefined) {
-      planId = existing.id;
-      if (fingerprint(scan.files) !== existing.fingerprint) {
-        const changes = diffSources(this.store.iterateUnits(planId), scan.files);
-        const shown = changes
-          .slice(0, 20)
-          .map((c) => `  ${c.relPath} (${c.change})`)
-          .join('\n');
-        throw new PlanError(
-          { code: 'sources-changed', planId, changes },
-          `the folder changed since it was planned (plan ${planId}); ${changes.length} file(s) differ:\n${shown}${changes.length > 20 ? '\n  ...' : ''}`,
-        );
-      }
-      if (input.metadata !== undefined && Object.keys(existing.metadata).length === 0) {
-        this.store.setPlanMetadata(planId, input.metadata);
-      }
-    } else {
-      const threshold = this.settings.multipartThreshold;
-      planId = this.store.createPlan(
-        {
-          ...key,
-          nightId: nightIdFrom(randomBytes(16)),
-          region: target.region,
-          pathStyle: target.pathStyle,
-          credentialId: target.credentialId,
-          fingerprint: fingerprint(scan.files),
-          metadata: input.metadata ?? {},
-          partSize: this.settings.partSize,
-          threshold,
-          createdAt: this.clock.now(),
-        },
-        scan.files.map((f) => ({
-          relPath: f.relPath,
-          absPath: f.absPath,
-          key: objectKey(input.prefix, f.relPath),
-          size: f.size,
-          mtimeMs: f.mtimeMs,
-          multipart: f.size >= threshold,
-        })),
-      );
-    }
+    const planned = await planFolder(
+      {
+        store: this.store,
+        target: this.objectStore.target,
+        newNightId: () => nightIdFrom(randomBytes(16)),
+        settings: this.settings,
+        clock: this.clock,
+        abortUpload: (planId, upload, signal) => this.abortForPlan(planId, upload, signal),
+        withLease: (planId, work) => this.withLease(planId, work),
+      },
+      input,
+    );
     if (input.hashAhead !== false) {
-      await this.hashPending(planId, input.signal, (done, total) =>
+      await this.hashPending(planned.planId, input.signal, (done, total) =>
         input.onProgress?.({ phase: 'hash', done, total }),
       );
     }
     return {
-      ...this.planSummary(planId),
-      resumed: existing !== undefined,
-      skippedJunk: scan.skippedJunk.count,
-      refused: scan.refused,
+      ...this.planSummary(planned.planId),
+      resumed: planned.resumed,
+      skippedJunk: planned.skippedJunk,
+      refused: planned.refused,
+      ...(planned.update === undefined ? {} : { update: planned.update }),
     };
+  }
+
+  /** `work` while holding the plan's run lease, refused as 'already-running' when another holds it. */
+  private async withLease<T>(planId: number, work: () => Promise<T>): Promise<T> {
+    if (this.runs.has(planId)) {
+      throw new PlanError({ code: 'already-running', planId }, `plan ${planId} is already running`);
+    }
+    const lease = this.store.acquireLease({
+      planId,
+      pid: this.holder.pid,
+      host: this.holder.host,
+      token: this.leaseToken,
+      now: this.clock.now(),
+      staleMs: this.settings.leaseStaleMs,
+      isAlive: this.holder.isAlive,
+    });
+    if (lease.kind === 'held') throw this.heldElsewhere(lease.by);
+    try {
+      return await work();
+    } finally {
+      this.store.releaseLease(planId, this.leaseToken);
+    }
+  }
+
+  /**
+   * Aborts one of a plan's uploads outside a run (a plan update), through the policy and its
+   * waits like every request; an upload already gone counts as aborted. Stops with the signal.
+   */
+  private async abortForPlan(
+    planId: number,
+    upload: { readonly key: string; readonly uploadId: string },
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const plan = this.store.getPlan(planId);
+    const store = plan === undefined ? undefined : this.storeOf(this.targetOf(plan));
+    if (plan === undefined || store === undefined) {
+      // The night's target is out of reach from here: its next run's sweep aborts what it can.
+      this.record(planId, `AbortMultipartUpload ${upload.key}`, 'target-unavailable', 1, null);
+      return;
+    }
+    const controller = new AbortController();
+    const stop = (): void => controller.abort();
+    if (signal?.aborted) controller.abort();
+    signal?.addEventListener('abort', stop, { once: true });
+    const run: Run = {
+      planId,
+      store,
+      listing: new Map(),
+      unsettled: new Set(),
+      controller,
+      held: new Set(),
+      slots: new StreamSlots(1),
+      bucket: plan.bucket,
+      paused: false,
+      blocked: undefined,
+      waitingNetwork: 0,
+      lastProgressAt: 0,
+      acked: [],
+    };
+    try {
+      await this.withWaits(run, undefined, () =>
+        this.call(run, undefined, `AbortMultipartUpload ${upload.key}`, 'brief', 0, (o) =>
+          store.abortMultipartUpload(upload, o),
+        ),
+      );
+    } catch (error) {
+      if (isAbort(error) || controller.signal.aborted) throw abortError();
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 
   /** Streams the checksums of every unit not hashed yet (resumable: one transaction per file). */
@@ -1539,19 +1533,21 @@ export class DepositEngine {
     const key = nightManifestKey(plan.prefix, plan.nightId);
     const sha256 = createHash('sha256').update(body).digest('hex');
     const md5Hex = createHash('md5').update(body).digest('hex');
-    const r = await this.call(run, undefined, `PutObject ${key}`, 'insistent', body.length, (o) =>
-      run.store.putObject(
-        {
-          key,
-          body: { kind: 'bytes', bytes: body },
-          md5Base64: Buffer.from(md5Hex, 'hex').toString('base64'),
-          metadata: { [SHA_KEY]: sha256 },
-          ifNoneMatch: true,
-          contentType: 'application/json',
-        },
-        o,
-      ),
-    );
+    const put = (ifNoneMatch: boolean) =>
+      this.call(run, undefined, `PutObject ${key}`, 'insistent', body.length, (o) =>
+        run.store.putObject(
+          {
+            key,
+            body: { kind: 'bytes', bytes: body },
+            md5Base64: Buffer.from(md5Hex, 'hex').toString('base64'),
+            metadata: { [SHA_KEY]: sha256 },
+            ifNoneMatch,
+            contentType: 'application/json',
+          },
+          o,
+        ),
+      );
+    const r = await put(true);
     if (r.kind === 'refused') {
       if (r.failure.status !== 412) this.block(run, causeOfRefusal(r.failure, run.bucket));
       const there = await this.call(run, undefined, `GetObject ${key}`, 'insistent', 0, (o) =>
@@ -1566,6 +1562,14 @@ export class DepositEngine {
           localSize: body.length,
           remoteSize: there.value.length,
         });
+      }
+      // This night's own manifest from before its plan was updated (`--update`, "Déposer les
+      // changements"): rewritten by the same night, so it lists exactly the night's files.
+      if (manifestFilesOf(there.value) !== manifestFilesOf(body)) {
+        const again = await put(false);
+        if (again.kind === 'refused') this.block(run, causeOfRefusal(again.failure, run.bucket));
+        if (bareEtag(again.value.etag) !== '' && bareEtag(again.value.etag) !== md5Hex)
+          throw new MustWait(this.clock.now() + this.pace(), false);
       }
     } else if (bareEtag(r.value.etag) !== '' && bareEtag(r.value.etag) !== md5Hex) {
       throw new MustWait(this.clock.now() + this.pace(), false);

@@ -1,5 +1,6 @@
 import type { ScanIssue } from '../../shared/field/ScanResult';
 import type { StateCounts } from '../store/PlanStore';
+import type { PlanUpdateReport } from './PlanUpdateReport';
 
 /** A plan as the interface and the command line show it. Plain data. */
 export type PlanSummary = StateCounts & {
@@ -25,4 +26,6 @@ export type PlanningResult = PlanSummary & {
   readonly skippedJunk: number;
   /** Files the scanner refused (control characters, `..`...): not in the plan. */
   readonly refused: readonly ScanIssue[];
+  /** Present when the plan was brought up to its changed folder (`update`). */
+  readonly update?: PlanUpdateReport;
 };

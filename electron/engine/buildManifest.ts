@@ -53,3 +53,17 @@ export const readManifestNightId = (bytes: Uint8Array): string | undefined => {
     return undefined;
   }
 };
+
+/**
+ * The files a manifest lists, as comparable text; undefined when the bytes are not a manifest. Two
+ * manifests of one night listing the same files say the same thing (their times may differ).
+ */
+export const manifestFilesOf = (bytes: Uint8Array): string | undefined => {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    return JSON.stringify((parsed as { files?: unknown }).files);
+  } catch {
+    return undefined;
+  }
+};

@@ -1,19 +1,48 @@
+import { statSync } from 'node:fs';
 import { remedyOf } from '../../shared/domain/FailureCause';
 import type { PlanStore } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
+import { fingerprint } from './fingerprint';
 
 export type RetryFailuresResult = {
   /** Failed units put back in the queue (retrying can help). */
   readonly requeued: number;
-  /** Failed for good (conflict, refused, source changed or missing): left as they are. */
+  /** Failed for good (conflict, refused, source missing): left as they are. */
   readonly definitive: number;
   /** Refused credentials: re-armed by new credentials, not by this. */
   readonly awaitingCredentials: number;
 };
 
+type Replan = {
+  readonly unitId: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly multipart: boolean;
+};
+
+/** The file as it is now, for a unit that failed because it changed; undefined when it is gone. */
+const replanOf = (unit: UnitRecord, threshold: number): Replan | undefined => {
+  try {
+    const info = statSync(unit.absPath);
+    if (!info.isFile()) return undefined;
+    return {
+      unitId: unit.id,
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+      multipart: info.size >= threshold,
+    };
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * "Retenter les échecs": only the failures that retrying can help go back in the queue; their
- * uploaded parts are kept. Works on the store alone, so the command line needs no network for it.
+ * uploaded parts are kept. A file that changed while it was deposited goes back as it is now:
+ * planned again from its current size and time, hashed again by the worker that takes it (which
+ * fails it again if it is still changing), its old upload swept at the end of the run; the plan's
+ * fingerprint follows in the same transaction, so depositing the folder again resumes this plan.
+ * Works on the store and the disk alone, so the command line needs no network for it.
  */
 export const requeueFailures = (
   store: PlanStore,
@@ -21,18 +50,51 @@ export const requeueFailures = (
   now: number,
   onRequeued?: (unit: UnitRecord) => void,
 ): RetryFailuresResult => {
+  const plan = store.getPlan(planId);
+  if (plan === undefined) return { requeued: 0, definitive: 0, awaitingCredentials: 0 };
   let requeued = 0;
   let definitive = 0;
   let awaitingCredentials = 0;
+  const replans: Replan[] = [];
+  const replanned: UnitRecord[] = [];
   for (const unit of store.failedUnits(planId)) {
     if (unit.state.kind !== 'failed') continue;
-    const remedy = remedyOf(unit.state.cause);
+    const cause = unit.state.cause;
+    if (cause.kind === 'source-changed') {
+      const replan = replanOf(unit, plan.threshold);
+      if (replan === undefined) definitive += 1;
+      else {
+        replans.push(replan);
+        replanned.push(unit);
+      }
+      continue;
+    }
+    const remedy = remedyOf(cause);
     if (remedy === 'retry') {
       requeued += 1;
       store.setState(unit.id, { kind: 'pending' }, now);
       onRequeued?.(unit);
     } else if (remedy === 'new-credentials') awaitingCredentials += 1;
     else definitive += 1;
+  }
+  if (replans.length > 0) {
+    const byId = new Map(replans.map((r) => [r.unitId, r]));
+    const sources = [...store.iterateUnits(planId)]
+      .map((u) => {
+        const r = byId.get(u.id);
+        return r === undefined ? u : { relPath: u.relPath, size: r.size, mtimeMs: r.mtimeMs };
+      })
+      // The scanner's order (UTF-16 code units), which the folder's fingerprint is taken in.
+      .sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
+    store.updatePlanSources(planId, {
+      fingerprint: fingerprint(sources),
+      replan: replans,
+      remove: [],
+      add: [],
+      now,
+    });
+    requeued += replans.length;
+    for (const unit of replanned) onRequeued?.(unit);
   }
   if (requeued > 0) store.setCompleted(planId, null);
   return { requeued, definitive, awaitingCredentials };

@@ -283,6 +283,90 @@ export class PlanStore {
     })();
   }
 
+  /**
+   * The folder's plan, found or created in one IMMEDIATE transaction: two processes planning the
+   * same folder at the same instant both get the one plan (the run lease then decides which
+   * deposits it) instead of one of them failing on the UNIQUE constraint.
+   */
+  findOrCreatePlan(
+    plan: NewPlan,
+    units: () => readonly NewUnit[],
+  ): { readonly plan: PlanRecord; readonly created: boolean } {
+    const take = this.db.transaction(() => {
+      const existing = this.findPlan(plan);
+      if (existing !== undefined) return { plan: existing, created: false };
+      const planId = this.createPlan(plan, units());
+      const created = this.getPlan(planId);
+      if (created === undefined) throw new Error(`plan ${planId} vanished while created`);
+      return { plan: created, created: true };
+    });
+    return take.immediate();
+  }
+
+  /**
+   * A plan brought up to its folder in one transaction: re-planned units start over (new size
+   * and time, no checksum, no parts, no upload: the workers hash them again), removed ones leave
+   * the plan with their parts, new ones join at the end, and the fingerprint follows. A plan that
+   * changed is no longer complete: its manifest must be written again.
+   */
+  updatePlanSources(
+    planId: number,
+    update: {
+      readonly fingerprint: string;
+      readonly replan: readonly {
+        readonly unitId: number;
+        readonly size: number;
+        readonly mtimeMs: number;
+        readonly multipart: boolean;
+      }[];
+      readonly remove: readonly number[];
+      readonly add: readonly NewUnit[];
+      readonly now: number;
+    },
+  ): void {
+    this.db.transaction(() => {
+      for (const r of update.replan) {
+        this.statement('DELETE FROM parts WHERE unit_id = ?').run(r.unitId);
+        this.statement(
+          `UPDATE units SET size = ?, mtime_ms = ?, multipart = ?, sha256 = NULL, md5 = NULL, state = 'pending',
+             not_before = NULL, already_present = 0, cause = NULL, upload_id = NULL,
+             create_started = 0, bytes_acked = 0, updated_at = ? WHERE id = ? AND plan_id = ?`,
+        ).run(r.size, r.mtimeMs, r.multipart ? 1 : 0, update.now, r.unitId, planId);
+      }
+      for (const unitId of update.remove) {
+        this.statement('DELETE FROM parts WHERE unit_id = ?').run(unitId);
+        this.statement('DELETE FROM units WHERE id = ? AND plan_id = ?').run(unitId, planId);
+      }
+      const last = (
+        this.statement('SELECT COALESCE(MAX(seq), -1) AS seq FROM units WHERE plan_id = ?').get(
+          planId,
+        ) as { seq: number }
+      ).seq;
+      update.add.forEach((u, i) =>
+        this.statement(
+          `INSERT INTO units (plan_id, seq, rel_path, abs_path, key, size, mtime_ms, multipart, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          planId,
+          last + 1 + i,
+          u.relPath,
+          u.absPath,
+          u.key,
+          u.size,
+          u.mtimeMs,
+          u.multipart ? 1 : 0,
+          update.now,
+        ),
+      );
+      const changed = update.replan.length + update.remove.length + update.add.length > 0;
+      this.statement(
+        changed
+          ? 'UPDATE plans SET fingerprint = ?, completed_at = NULL, manifest_at = NULL WHERE id = ?'
+          : 'UPDATE plans SET fingerprint = ? WHERE id = ?',
+      ).run(update.fingerprint, planId);
+    })();
+  }
+
   setPlanMetadata(planId: number, metadata: Readonly<Record<string, unknown>>): void {
     this.statement('UPDATE plans SET metadata = ? WHERE id = ?').run(
       JSON.stringify(metadata),

@@ -29,7 +29,10 @@ export const runMigrations = (
   }
   if (current === latest) return { from: current, to: current };
   const apply = db.transaction(() => {
-    for (const m of migrations.slice(current)) {
+    // Read again under the write lock: a second process opening a new database at the same
+    // instant waited here while the first migrated it, and must not create the tables twice.
+    const locked = db.pragma('user_version', { simple: true }) as number;
+    for (const m of migrations.slice(locked)) {
       db.exec(m.sql);
       db.pragma(`user_version = ${m.version}`);
     }

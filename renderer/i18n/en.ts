@@ -72,6 +72,22 @@ export const en = {
   'new.start': 'Deposit',
   'new.starting': 'Starting…',
   'new.notConfigured': 'Set up the storage in Settings first.',
+  'new.severalNights': 'This folder holds {count} nights.',
+  'new.eachNight': 'Deposit each night under its own date ({count} deposits)',
+  'new.oneNight': 'Deposit one night only',
+  'new.nightOption': '{night} ({files} files)',
+  'new.startEach': 'Deposit the {count} nights',
+  'new.nightsSharePrefix':
+    'The prefix template “{template}” would put several nights under one prefix: add {placeholder} to the template in Settings, or deposit one night only.',
+  'new.changed': 'The folder changed since the deposit was prepared ({count} file(s)):',
+  'new.changedMore': '… and {count} more.',
+  'new.change.size': 'changed',
+  'new.change.mtime': 'changed',
+  'new.change.removed': 'removed',
+  'new.change.added': 'new',
+  'new.changedExplain':
+    'Files already verified on the server are not sent again; changed files are sent again; removed files leave the deposit (their copy stays on the server).',
+  'new.depositChanges': 'Deposit the changes',
 
   'current.title': 'Current deposit',
   'current.none': 'No deposit selected. Pick a night under “Nights”.',
@@ -122,7 +138,7 @@ export const en = {
   'cause.conflict.todo': 'Nothing was overwritten. Compare both files before deciding.',
   'cause.source-changed.title': 'The file changed during the deposit',
   'cause.source-changed.todo':
-    'Do not edit recordings while depositing; start a new deposit of the night.',
+    'Wait until the file no longer changes, then “Retry failures”: it is sent again as it is now.',
   'cause.source-missing.title': 'The file disappeared from the folder',
   'cause.source-missing.todo': 'Put the SD card or folder back, then deposit again.',
   'cause.source-unreadable.title': 'The file cannot be read',

@@ -71,6 +71,22 @@ export const fr = {
   'new.start': 'Déposer',
   'new.starting': 'Démarrage…',
   'new.notConfigured': 'Renseignez d’abord le stockage dans les Réglages.',
+  'new.severalNights': 'Ce dossier contient {count} nuits.',
+  'new.eachNight': 'Déposer chaque nuit sous sa propre date ({count} dépôts)',
+  'new.oneNight': 'Déposer une seule nuit',
+  'new.nightOption': '{night} ({files} fichiers)',
+  'new.startEach': 'Déposer les {count} nuits',
+  'new.nightsSharePrefix':
+    'Le modèle de préfixe « {template} » placerait plusieurs nuits sous le même préfixe : ajoutez {placeholder} au modèle dans les Réglages, ou déposez une seule nuit.',
+  'new.changed': 'Le dossier a changé depuis la préparation du dépôt ({count} fichier(s)) :',
+  'new.changedMore': '… et {count} autre(s).',
+  'new.change.size': 'modifié',
+  'new.change.mtime': 'modifié',
+  'new.change.removed': 'supprimé',
+  'new.change.added': 'nouveau',
+  'new.changedExplain':
+    'Les fichiers déjà vérifiés sur le serveur ne seront pas renvoyés ; les fichiers modifiés seront renvoyés ; les fichiers supprimés sortent du dépôt (leur copie reste sur le serveur).',
+  'new.depositChanges': 'Déposer les changements',
 
   'current.title': 'Dépôt en cours',
   'current.none': 'Aucun dépôt sélectionné. Choisissez une nuit dans « Nuits ».',
@@ -124,7 +140,7 @@ export const fr = {
   'cause.conflict.todo': 'Rien n’a été écrasé. Comparez les deux fichiers avant de décider.',
   'cause.source-changed.title': 'Le fichier a changé pendant le dépôt',
   'cause.source-changed.todo':
-    'Ne modifiez pas les enregistrements pendant le dépôt ; recommencez un dépôt de la nuit.',
+    'Attendez que le fichier ne change plus, puis « Retenter les échecs » : il sera renvoyé tel qu’il est maintenant.',
   'cause.source-missing.title': 'Le fichier a disparu du dossier',
   'cause.source-missing.todo':
     'Remettez la carte SD ou le dossier en place, puis recommencez le dépôt.',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { PreflightView } from '../../shared/ipc/views';
+import type { PreflightView, SourceChangeView } from '../../shared/ipc/views';
 import { formatBytes } from '../format/formatBytes';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
@@ -11,12 +11,17 @@ export const NewDepositScreen = () => {
   const api = useDepotStore((s) => s.api);
   const openPlan = useDepotStore((s) => s.openPlan);
   const refresh = useDepotStore((s) => s.refreshPlans);
+  const go = useDepotStore((s) => s.go);
   const [dir, setDir] = useState('');
   const [report, setReport] = useState<PreflightView | null>(null);
   const [site, setSite] = useState('');
   const [point, setPoint] = useState('');
   const [night, setNight] = useState('');
   const [skipInvalid, setSkipInvalid] = useState(false);
+  /** A folder of several nights: each under its own date (one plan each), or one of them. */
+  const [nightsMode, setNightsMode] = useState<'each' | 'one'>('each');
+  /** The folder changed since it was planned: what changed, before "Déposer les changements". */
+  const [changes, setChanges] = useState<readonly SourceChangeView[] | null>(null);
   const [busy, setBusy] = useState<'checking' | 'starting' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [canChoose, setCanChoose] = useState(true);
@@ -38,6 +43,8 @@ export const NewDepositScreen = () => {
       return;
     }
     setReport(result.value);
+    setChanges(null);
+    setNightsMode('each');
     setSite((v) => v || (result.value.suggested.site ?? ''));
     setPoint((v) => v || (result.value.suggested.point ?? ''));
     setNight((v) => v || (result.value.suggested.night ?? ''));
@@ -54,12 +61,21 @@ export const NewDepositScreen = () => {
     }
   };
 
-  const start = async (event: FormEvent): Promise<void> => {
-    event.preventDefault();
+  const several = report !== null && report.nights.length > 1;
+
+  const deposit = async (update: boolean): Promise<void> => {
     if (api === undefined || report === null) return;
     setBusy('starting');
     setError(null);
-    const result = await api.plans.create({ dir: report.dir, site, point, night, skipInvalid });
+    const result = await api.plans.create({
+      dir: report.dir,
+      site,
+      point,
+      night,
+      skipInvalid,
+      nights: several ? nightsMode : 'one',
+      update,
+    });
     setBusy(null);
     if (!result.ok) {
       setError(
@@ -67,11 +83,35 @@ export const NewDepositScreen = () => {
       );
       return;
     }
+    const outcome = result.value;
+    if (outcome.kind === 'changed') {
+      setChanges(outcome.changes);
+      return;
+    }
+    if (outcome.kind === 'nights-share-prefix') {
+      setError(t('new.nightsSharePrefix', { template: outcome.template, placeholder: '{night}' }));
+      return;
+    }
+    setChanges(null);
     await refresh();
-    openPlan(result.value.id);
+    const [first] = outcome.plans;
+    if (outcome.plans.length > 1 || first === undefined) go('nights');
+    else openPlan(first.id);
   };
 
-  const blocked = report !== null && report.blocking > 0 && !skipInvalid;
+  const start = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    await deposit(false);
+  };
+
+  // "Several nights" blocks nothing once the volunteer chose how to deposit them.
+  const blocking =
+    report === null
+      ? 0
+      : several
+        ? report.issues.filter((i) => i.decision === 'block' && i.kind !== 'several-nights').length
+        : report.blocking;
+  const blocked = blocking > 0 && !skipInvalid;
 
   return (
     <section aria-labelledby="new-title">
@@ -138,10 +178,10 @@ export const NewDepositScreen = () => {
               ))}
             </ul>
           )}
-          {report.blocking > 0 && (
+          {blocking > 0 && (
             <p className="warning">
               <span aria-hidden="true">! </span>
-              {t('new.blocking', { count: report.blocking })}{' '}
+              {t('new.blocking', { count: blocking })}{' '}
               <label>
                 <input
                   type="checkbox"
@@ -151,6 +191,35 @@ export const NewDepositScreen = () => {
                 {t('new.skipInvalid')}
               </label>
             </p>
+          )}
+          {several && (
+            <fieldset className="nights-choice" data-testid="nights-choice">
+              <legend>{t('new.severalNights', { count: report.nights.length })}</legend>
+              <label className="check">
+                <input
+                  type="radio"
+                  name="nights"
+                  value="each"
+                  checked={nightsMode === 'each'}
+                  onChange={() => setNightsMode('each')}
+                />{' '}
+                {t('new.eachNight', { count: report.nights.length })}
+              </label>
+              <label className="check">
+                <input
+                  type="radio"
+                  name="nights"
+                  value="one"
+                  checked={nightsMode === 'one'}
+                  onChange={() => {
+                    setNightsMode('one');
+                    if (!report.nights.some((n) => n.night === night))
+                      setNight(report.nights[0]?.night ?? '');
+                  }}
+                />{' '}
+                {t('new.oneNight')}
+              </label>
+            </fieldset>
           )}
           <div className="row">
             <label>
@@ -166,20 +235,63 @@ export const NewDepositScreen = () => {
                 onChange={(e) => setPoint(e.target.value)}
               />
             </label>
-            <label>
-              {t('new.night')}
-              <input
-                name="night"
-                type="date"
-                required
-                value={night}
-                onChange={(e) => setNight(e.target.value)}
-              />
-            </label>
+            {!several ? (
+              <label>
+                {t('new.night')}
+                <input
+                  name="night"
+                  type="date"
+                  required
+                  value={night}
+                  onChange={(e) => setNight(e.target.value)}
+                />
+              </label>
+            ) : (
+              nightsMode === 'one' && (
+                <label>
+                  {t('new.night')}
+                  <select name="night" value={night} onChange={(e) => setNight(e.target.value)}>
+                    {report.nights.map((n) => (
+                      <option key={n.night} value={n.night}>
+                        {t('new.nightOption', { night: n.night, files: n.files })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )
+            )}
           </div>
-          <button type="submit" className="primary" disabled={busy !== null || blocked}>
-            {busy === 'starting' ? t('new.starting') : t('new.start')}
-          </button>
+          {changes === null ? (
+            <button type="submit" className="primary" disabled={busy !== null || blocked}>
+              {busy === 'starting'
+                ? t('new.starting')
+                : several && nightsMode === 'each'
+                  ? t('new.startEach', { count: report.nights.length })
+                  : t('new.start')}
+            </button>
+          ) : (
+            <section aria-labelledby="changes-title" data-testid="changes">
+              <h3 id="changes-title">{t('new.changed', { count: changes.length })}</h3>
+              <ul className="issues">
+                {changes.slice(0, 50).map((c) => (
+                  <li key={`${c.night}:${c.relPath}`} data-change={c.change}>
+                    <strong>{t(`new.change.${c.change}`)}</strong> · <code>{c.relPath}</code>
+                    {several && ` (${c.night})`}
+                  </li>
+                ))}
+              </ul>
+              {changes.length > 50 && <p>{t('new.changedMore', { count: changes.length - 50 })}</p>}
+              <p>{t('new.changedExplain')}</p>
+              <button
+                type="button"
+                className="primary"
+                disabled={busy !== null || blocked}
+                onClick={() => void deposit(true)}
+              >
+                {busy === 'starting' ? t('new.starting') : t('new.depositChanges')}
+              </button>
+            </section>
+          )}
         </form>
       )}
     </section>

@@ -42,9 +42,11 @@ export const remedyOf = (cause: FailureCause): Remedy => {
       return 'retry';
     case 'target-unavailable':
       return 'new-credentials';
+    case 'source-changed':
+      // Re-queued as the file is now, once it stopped changing (issue 11).
+      return 'retry';
     case 'refused':
     case 'conflict':
-    case 'source-changed':
     case 'source-missing':
     case 'unproven':
       return 'none';

@@ -5,6 +5,7 @@ import type {
   AppInfo,
   ChosenFolder,
   ConnectionVerdict,
+  CreateOutcome,
   CountersView,
   DiagnosticsExport,
   FailureView,
@@ -40,6 +41,13 @@ export const inputSchemas = {
     night: nightDate,
     /** Deposit files the pre-flight would block (truncated recordings...). */
     skipInvalid: z.boolean().default(false),
+    /**
+     * A folder of several nights: each under its own date, one plan each ('each'), or only the
+     * night `night` ('one'). Nights are never mixed.
+     */
+    nights: z.enum(['one', 'each']).default('one'),
+    /** The folder changed since it was planned: deposit the changes. */
+    update: z.boolean().default(false),
   }),
   'plans.pause': planId,
   'plans.resume': planId,
@@ -87,7 +95,7 @@ export type Outputs = {
   'app.info': AppInfo;
   'plans.list': readonly PlanView[];
   'plans.get': PlanView;
-  'plans.create': PlanView;
+  'plans.create': CreateOutcome;
   'plans.pause': PlanView;
   'plans.resume': PlanView;
   'units.list': UnitPage;

@@ -143,6 +143,22 @@ export type PreflightView = {
   readonly timeZone: string | null;
 };
 
+/** A file of a folder that changed since its night was planned. */
+export type SourceChangeView = {
+  readonly night: string;
+  readonly relPath: string;
+  readonly change: 'added' | 'removed' | 'size' | 'mtime';
+};
+
+/** What asking to deposit a folder did. */
+export type CreateOutcome =
+  /** Planned (or resumed, or updated) and started: one plan per night deposited. */
+  | { readonly kind: 'started'; readonly plans: readonly PlanView[] }
+  /** Nothing started: the folder changed since it was planned; ask again with `update` to deposit the changes. */
+  | { readonly kind: 'changed'; readonly changes: readonly SourceChangeView[] }
+  /** Nothing started: the prefix template would put several nights under one prefix. */
+  | { readonly kind: 'nights-share-prefix'; readonly template: string };
+
 export type ChosenFolder =
   | { readonly kind: 'chosen'; readonly path: string }
   | { readonly kind: 'cancelled' }

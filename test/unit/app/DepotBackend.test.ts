@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositableFiles } from '../../../shared/field/depositableFiles';
 import { expandPrefix } from '../../../shared/field/expandPrefix';
 import { prefixValues } from '../../../shared/field/prefixValues';
+import { wavFile } from '../../../shared/field/riffBytes';
+import { splitByNight } from '../../../shared/field/splitByNight';
 import type { DepotEvent } from '../../../shared/ipc/DepotEvent';
 import type { PlanView } from '../../../shared/ipc/views';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
@@ -99,6 +101,7 @@ beforeAll(async () => {
         view: toPreflightView(report),
         values: (e) => prefixValues(report, e),
         depositable: (options) => depositableFiles(report, options),
+        byNight: (include) => splitByNight(report, include),
       };
     },
     expandPrefix,
@@ -172,7 +175,7 @@ describe('DepotBackend', () => {
     });
     expect(created).toMatchObject({
       ok: true,
-      value: { prefix: 'SITE01/P1/2026-06-12', unitsTotal: 5 },
+      value: { kind: 'started', plans: [{ prefix: 'SITE01/P1/2026-06-12', unitsTotal: 5 }] },
     });
     const plan = await done;
     expect(plan).toMatchObject({ unitsDone: 5, unitsFailed: 0, nextRetryAt: null });
@@ -206,7 +209,10 @@ describe('DepotBackend', () => {
     });
     const done = planEvent('done');
     const created = await call('plans.create', { ...entry, skipInvalid: true });
-    expect(created).toMatchObject({ ok: true, value: { unitsTotal: wavs.length } });
+    expect(created).toMatchObject({
+      ok: true,
+      value: { kind: 'started', plans: [{ unitsTotal: wavs.length }] },
+    });
     await done;
     const keys = [...objects.objects.keys()].filter((k) => k.startsWith('MIX/P1/2026-06-12/'));
     const manifests = keys.filter((k) => k.startsWith('MIX/P1/2026-06-12/.depot/'));
@@ -243,6 +249,69 @@ describe('DepotBackend', () => {
       store.releaseLease(id, 'the-command-line');
     }
     expect(await call('plans.resume', { planId })).toMatchObject({ ok: true });
+  });
+
+  it('deposits each night of a two-night folder under its own date, or one night; a changed folder waits for "deposit the changes"', async () => {
+    const two = join(root, 'two-nights');
+    await mkdir(two);
+    const wav = (seed: number): Uint8Array =>
+      wavFile({
+        format: { sampleRate: 384_000, channels: 1, bitsPerSample: 16 },
+        audio: new Uint8Array(4_000).map((_, i) => (i * 7 + seed * 13) & 0xff),
+      });
+    await writeFile(join(two, 'PT1_20240601_220000.wav'), wav(1));
+    await writeFile(join(two, 'PT1_20240602_013000.wav'), wav(2));
+    await writeFile(join(two, 'PT1_20240602_230000.wav'), wav(3));
+    const keysUnder = (prefix: string): string[] =>
+      [...objects.objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+    const until = async (what: () => boolean): Promise<void> => {
+      for (let i = 0; i < 300 && !what(); i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(what()).toBe(true);
+    };
+    const entry = { dir: two, site: 'TWO', point: 'P1', night: '2024-06-01' };
+
+    // The folder-level "several nights" block is settled by the choice, never by mixing.
+    const each = await call('plans.create', { ...entry, nights: 'each' });
+    expect(each).toMatchObject({
+      ok: true,
+      value: {
+        kind: 'started',
+        plans: [{ prefix: 'TWO/P1/2024-06-01' }, { prefix: 'TWO/P1/2024-06-02' }],
+      },
+    });
+    await until(() => keysUnder('TWO/').filter((k) => k.includes('/.depot/night-')).length === 2);
+    expect(keysUnder('TWO/').filter((k) => k.endsWith('.wav'))).toEqual([
+      'TWO/P1/2024-06-01/PT1_20240601_220000.wav',
+      'TWO/P1/2024-06-01/PT1_20240602_013000.wav',
+      'TWO/P1/2024-06-02/PT1_20240602_230000.wav',
+    ]);
+
+    const one = await call('plans.create', {
+      ...entry,
+      site: 'ONE',
+      night: '2024-06-02',
+      nights: 'one',
+    });
+    expect(one).toMatchObject({ ok: true, value: { kind: 'started', plans: [{ unitsTotal: 1 }] } });
+    await until(() => keysUnder('ONE/').some((k) => k.includes('/.depot/night-')));
+    expect(keysUnder('ONE/').filter((k) => k.endsWith('.wav'))).toEqual([
+      'ONE/P1/2024-06-02/PT1_20240602_230000.wav',
+    ]);
+
+    await writeFile(join(two, 'PT1_20240601_233000.wav'), wav(4));
+    const changed = await call('plans.create', { ...entry, nights: 'each' });
+    expect(changed).toEqual({
+      ok: true,
+      value: {
+        kind: 'changed',
+        changes: [{ night: '2024-06-01', relPath: 'PT1_20240601_233000.wav', change: 'added' }],
+      },
+    });
+    const updated = await call('plans.create', { ...entry, nights: 'each', update: true });
+    expect(updated).toMatchObject({ ok: true, value: { kind: 'started' } });
+    await until(() =>
+      keysUnder('TWO/P1/2024-06-01/').includes('TWO/P1/2024-06-01/PT1_20240601_233000.wav'),
+    );
   });
 
   it('answers unknown plans with not-found, and exports diagnostics without the secret', async () => {

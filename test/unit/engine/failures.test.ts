@@ -256,7 +256,19 @@ describe('source safety', () => {
     expect(failed?.state.kind === 'failed' && failed.state.cause.kind).toBe('source-changed');
     expect(h.objects.objects.has('p/big.wav')).toBe(false);
     expect(h.objects.objects.has('p/a.wav')).toBe(true);
-    expect(h.engine.retryFailures(plan.id).definitive).toBe(1);
+    // Once it no longer changes, "Retenter les échecs" sends it as it is now, from its first byte.
+    expect(h.engine.retryFailures(plan.id)).toEqual({
+      requeued: 1,
+      definitive: 0,
+      awaitingCredentials: 0,
+    });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    const now = Buffer.concat([contentOf('big.wav', 12 * MiB), Buffer.from('more')]);
+    expect(h.objects.objects.get('p/big.wav')?.metadata.sha256).toBe(sha256Hex(now));
+    expect(h.objects.uploads.size).toBe(0);
+    // The plan follows the file: depositing the folder again resumes it, complete.
+    const again = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(again).toMatchObject({ id: plan.id, resumed: true, done: 2 });
   });
 
   it('a file deleted after planning fails as "source missing"', async () => {

@@ -1,0 +1,211 @@
+import { resolve } from 'node:path';
+import { objectKey } from '../../shared/field/objectKey';
+import type { ScanIssue, ScannedFile } from '../../shared/field/ScanResult';
+import type { StorageTarget } from '../../shared/domain/StorageTarget';
+import type { Clock } from '../../shared/ports/Clock';
+import { decideSourceUpdate } from '../../shared/plan/decideSourceUpdate';
+import { scanFolder } from '../scan/scanFolder';
+import type { NewUnit, PlanStore } from '../store/PlanStore';
+import type { PlanRecord } from '../store/PlanRecord';
+import type { EngineSettings } from './EngineSettings';
+import { diffSources, fingerprint } from './fingerprint';
+import { PlanError } from './PlanError';
+import type { PlanUpdateReport } from './PlanUpdateReport';
+
+export type PlanFolderInput = {
+  readonly dir: string;
+  readonly bucket: string;
+  readonly prefix: string;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  /** Only these relative paths (the pre-flight's depositable files); every scanned file when absent. */
+  readonly include?: readonly string[];
+  /**
+   * Checksum every file while planning (default), or leave it to the workers, file by file as
+   * they take them: a 30 GB card read at 90 MB/s is five minutes of hashing before the first
+   * byte leaves otherwise, where the link is the slow side anyway.
+   */
+  readonly hashAhead?: boolean;
+  /**
+   * The folder changed since its plan was made: bring the plan up to date (changed files hashed
+   * and queued again, removed ones out, new ones in) instead of refusing with 'sources-changed'.
+   */
+  readonly update?: boolean;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: {
+    readonly phase: 'scan' | 'hash';
+    readonly done: number;
+    readonly total: number;
+  }) => void;
+};
+
+/** What the planner needs from the engine: its store and, for an update, its requests and lease. */
+export type PlannerDeps = {
+  readonly store: PlanStore;
+  /** Where a new night goes (the current settings): the plan keeps it as its own target. */
+  readonly target: StorageTarget;
+  /** A new night's identity (random): its manifest's key carries it. */
+  readonly newNightId: () => string;
+  readonly settings: EngineSettings;
+  readonly clock: Clock;
+  /** Aborts one of the plan's open uploads through the object store port and the retry policy. */
+  readonly abortUpload: (
+    planId: number,
+    upload: { readonly key: string; readonly uploadId: string },
+    signal: AbortSignal | undefined,
+  ) => Promise<void>;
+  /** Runs `work` holding the plan's run lease: nobody deposits a plan while it is rewritten. */
+  readonly withLease: <T>(planId: number, work: () => Promise<T>) => Promise<T>;
+};
+
+export type PlannedFolder = {
+  readonly planId: number;
+  readonly resumed: boolean;
+  readonly update: PlanUpdateReport | undefined;
+  readonly skippedJunk: number;
+  readonly refused: readonly ScanIssue[];
+};
+
+const newUnit = (prefix: string, threshold: number, f: ScannedFile): NewUnit => ({
+  relPath: f.relPath,
+  absPath: f.absPath,
+  key: objectKey(prefix, f.relPath),
+  size: f.size,
+  mtimeMs: f.mtimeMs,
+  multipart: f.size >= threshold,
+});
+
+/**
+ * Plans a folder (one unit per file) or finds its plan: the same folder, endpoint, bucket and
+ * prefix resume the existing plan. A folder that changed since is refused (PlanError
+ * 'sources-changed', with the files), or brought up to date when `update` is asked. Checksums are
+ * the engine's business, after this.
+ */
+export const planFolder = async (
+  deps: PlannerDeps,
+  input: PlanFolderInput,
+): Promise<PlannedFolder> => {
+  const dir = resolve(input.dir);
+  const scanned = await scanFolder(dir, {
+    signal: input.signal,
+    onProgress: (seen) => input.onProgress?.({ phase: 'scan', done: seen, total: 0 }),
+  });
+  const included = input.include === undefined ? undefined : new Set(input.include);
+  const files =
+    included === undefined ? scanned.files : scanned.files.filter((f) => included.has(f.relPath));
+  if (files.length === 0) {
+    throw new PlanError(
+      { code: 'empty-folder', dir },
+      scanned.skippedJunk.count > 0
+        ? `${dir} holds no file to deposit (only ${scanned.skippedJunk.count} system files, skipped)`
+        : `${dir} holds no file to deposit`,
+    );
+  }
+  const threshold = deps.settings.multipartThreshold;
+  const { plan, created } = deps.store.findOrCreatePlan(
+    {
+      dir,
+      endpoint: deps.target.endpoint,
+      bucket: input.bucket,
+      prefix: input.prefix,
+      nightId: deps.newNightId(),
+      region: deps.target.region,
+      pathStyle: deps.target.pathStyle,
+      credentialId: deps.target.credentialId,
+      fingerprint: fingerprint(files),
+      metadata: input.metadata ?? {},
+      partSize: deps.settings.partSize,
+      threshold,
+      createdAt: deps.clock.now(),
+    },
+    () => files.map((f) => newUnit(input.prefix, threshold, f)),
+  );
+  let update: PlanUpdateReport | undefined;
+  if (!created && fingerprint(files) !== plan.fingerprint) {
+    if (input.update !== true) {
+      const changes = diffSources(deps.store.iterateUnits(plan.id), files);
+      const shown = changes
+        .slice(0, 20)
+        .map((c) => `  ${c.relPath} (${c.change})`)
+        .join('\n');
+      throw new PlanError(
+        { code: 'sources-changed', planId: plan.id, changes },
+        `the folder changed since it was planned (plan ${plan.id}); ${changes.length} file(s) differ:\n${shown}${changes.length > 20 ? '\n  ...' : ''}`,
+      );
+    }
+    update = await deps.withLease(plan.id, () => updateSources(deps, plan, files, input.signal));
+  }
+  if (!created && input.metadata !== undefined && Object.keys(plan.metadata).length === 0) {
+    deps.store.setPlanMetadata(plan.id, input.metadata);
+  }
+  return {
+    planId: plan.id,
+    resumed: !created,
+    update,
+    skippedJunk: scanned.skippedJunk.count,
+    refused: scanned.refused,
+  };
+};
+
+/**
+ * The plan follows its folder: the open uploads of changed and removed files are aborted first
+ * (a kill before the transaction leaves the plan as it was, and the next update aborts again,
+ * a gone upload counting as aborted), then the units change in one transaction with the
+ * fingerprint.
+ */
+const updateSources = async (
+  deps: PlannerDeps,
+  plan: PlanRecord,
+  files: readonly ScannedFile[],
+  signal: AbortSignal | undefined,
+): Promise<PlanUpdateReport> => {
+  const units = new Map([...deps.store.iterateUnits(plan.id)].map((u) => [u.relPath, u]));
+  const decisions = decideSourceUpdate(
+    [...units.values()].map((u) => ({
+      relPath: u.relPath,
+      size: u.size,
+      mtimeMs: u.mtimeMs,
+      done: u.state.kind === 'done',
+      sourceFailed:
+        u.state.kind === 'failed' &&
+        (u.state.cause.kind === 'source-changed' || u.state.cause.kind === 'source-missing'),
+      uploadOpen: u.uploadId !== null,
+    })),
+    files,
+  );
+  let abortedUploads = 0;
+  for (const d of decisions) {
+    if (d.kind !== 'replan' && d.kind !== 'remove') continue;
+    const unit = units.get(d.relPath);
+    if (!d.abortUpload || unit?.uploadId == null) continue;
+    await deps.abortUpload(plan.id, { key: unit.key, uploadId: unit.uploadId }, signal);
+    abortedUploads += 1;
+  }
+  const current = new Map(files.map((f) => [f.relPath, f]));
+  const idOf = (relPath: string): number => units.get(relPath)?.id ?? -1;
+  const replanned = decisions.flatMap((d) => (d.kind === 'replan' ? [d] : []));
+  const removed = decisions.flatMap((d) => (d.kind === 'remove' ? [d.relPath] : []));
+  const added = decisions.flatMap((d) => {
+    const f = d.kind === 'add' ? current.get(d.relPath) : undefined;
+    return f === undefined ? [] : [f];
+  });
+  deps.store.updatePlanSources(plan.id, {
+    fingerprint: fingerprint(files),
+    replan: replanned.map((d) => ({
+      unitId: idOf(d.relPath),
+      size: d.size,
+      mtimeMs: d.mtimeMs,
+      multipart: d.size >= plan.threshold,
+    })),
+    remove: removed.map(idOf),
+    add: added.map((f) => newUnit(plan.prefix, plan.threshold, f)),
+    now: deps.clock.now(),
+  });
+  return {
+    changed: replanned.filter((d) => d.why !== 'failed').map((d) => d.relPath),
+    retried: replanned.filter((d) => d.why === 'failed').map((d) => d.relPath),
+    changedAfterVerified: replanned.filter((d) => d.wasDone).map((d) => d.relPath),
+    removed,
+    added: added.map((f) => f.relPath),
+    abortedUploads,
+  };
+};
