@@ -1,4 +1,5 @@
 import type { FastRun } from './fast/FastRun';
+import type { RedepositResult } from './redeposit/measureRedeposit';
 import type { LinkCheck } from './lab/measureLink';
 import type { LinkSettings } from './lab/LinkSettings';
 import type { ToolRunResult } from './ToolRunResult';
@@ -67,6 +68,8 @@ export type BenchResults = {
   readonly amplification: readonly AmplificationResult[];
   readonly resources: readonly ResourceResult[];
   readonly hashing: HashResult | null;
+  /** Issue 11: each tool deposits the night again from fresh local state (mild link). */
+  readonly redeposit: readonly RedepositResult[];
   /** The fast profile (issue 15): each workload by each tool, unshaped, on 127.0.0.1. */
   readonly fast: readonly FastRun[];
   readonly targets: readonly TargetCheck[];

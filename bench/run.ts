@@ -25,6 +25,8 @@ import { renderMarkdown } from './report/renderMarkdown';
 import { updateReadme } from './report/updateReadme';
 import { measureDepotBaseline, measureDepotResources } from './resources/measureDepotResources';
 import { measureHashing } from './resources/measureHashing';
+import { checkRedepositTargets, measureRedeposit } from './redeposit/measureRedeposit';
+import type { RedepositResult } from './redeposit/measureRedeposit';
 import { runTool } from './runTool';
 import { startServerSide } from './s3/ServerSide';
 import { awsCliTool } from './tools/awsCliTool';
@@ -42,7 +44,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '5' },
     tools: { type: 'string', default: 'depot,rclone,aws-cli' },
     profiles: { type: 'string', default: 'mild,harsh' },
-    parts: { type: 'string', default: 'fast,link,kills,amplification,resources' },
+    parts: { type: 'string', default: 'fast,link,kills,redeposit,amplification,resources' },
     'no-readme': { type: 'boolean', default: false },
     /** Passed to `depot deposit --concurrency` (default: Depot's own default). */
     'depot-concurrency': { type: 'string' },
@@ -104,7 +106,7 @@ const main = async (): Promise<void> => {
     log('fast: radosgw on 127.0.0.1, no shaping, page cache dropped before each tool');
     fast = await measureFastLink({ tools, quick, seed, work, cleanup, log });
   }
-  const labParts = ['link', 'kills', 'amplification', 'resources'];
+  const labParts = ['link', 'kills', 'redeposit', 'amplification', 'resources'];
   if (!labParts.some((part) => wanted(values.parts, part))) {
     finish({ startedAt, quick, seed, allTools, fast, lab: null });
     return;
@@ -201,6 +203,17 @@ const main = async (): Promise<void> => {
       runs.push(r);
       report(r);
     }
+  }
+
+  let redeposit: RedepositResult[] = [];
+  if (wanted(values.parts, 'redeposit')) {
+    log('re-deposit: each tool deposits the night, then again from fresh local state (mild link)');
+    redeposit = await measureRedeposit(
+      common,
+      tools,
+      mildProfile(profileOptions),
+      nominalS * 5 + 120,
+    );
   }
 
   let amplification: AmplificationResult[] = [];
@@ -304,6 +317,7 @@ const main = async (): Promise<void> => {
       amplification,
       resources,
       hashing,
+      redeposit,
     },
   });
 };
@@ -317,7 +331,7 @@ const finish = (r: {
   fast: readonly FastRun[];
   lab: Pick<
     BenchResults,
-    'link' | 'night' | 'profiles' | 'runs' | 'amplification' | 'resources' | 'hashing'
+    'link' | 'night' | 'profiles' | 'runs' | 'amplification' | 'resources' | 'hashing' | 'redeposit'
   > | null;
 }): void => {
   const lab = r.lab ?? {
@@ -328,10 +342,12 @@ const finish = (r: {
     amplification: [],
     resources: [],
     hashing: null,
+    redeposit: [],
   };
   const targets = [
     ...checkFastTargets(r.fast),
     ...checkTargets(lab.runs, lab.amplification, lab.resources, lab.hashing),
+    ...checkRedepositTargets(lab.redeposit),
   ];
   const startedAt = r.startedAt;
   const results: BenchResults = {

@@ -1,3 +1,4 @@
+import type { TargetCheck } from '../BenchResults';
 import type { LinkProfile } from '../lab/LinkProfile';
 import { runTool, type RunToolOptions } from '../runTool';
 import type { Tool } from '../tools/Tool';
@@ -14,6 +15,32 @@ export type RedepositResult = {
   readonly secondPayloadSent: number | null;
   readonly secondVerified: number;
   readonly files: number;
+};
+
+/** Issue 11: Depot's second deposit sends under 1 % of the night's payload. */
+export const checkRedepositTargets = (results: readonly RedepositResult[]): TargetCheck[] => {
+  const depot = results.find((r) => r.tool === 'depot');
+  if (depot === undefined) return [];
+  const fraction = (r: RedepositResult): string =>
+    `${((100 * r.secondWireBytes) / r.payloadBytes).toFixed(2)} %`;
+  const peers = results
+    .filter((r) => r.tool !== 'depot')
+    .map((r) => `${r.tool} ${fraction(r)}`)
+    .join(', ');
+  const payload = depot.secondPayloadSent;
+  return [
+    {
+      name: 're-deposit from a fresh database: payload sent',
+      target: '< 1 % of the night',
+      measured:
+        `${payload === null ? 'unknown' : `${((100 * payload) / depot.payloadBytes).toFixed(2)} %`} ` +
+        `(wire ${fraction(depot)}; ${peers === '' ? 'no peer run' : peers}), ${depot.secondVerified}/${depot.files} verified`,
+      pass:
+        payload !== null &&
+        payload < 0.01 * depot.payloadBytes &&
+        depot.secondVerified === depot.files,
+    },
+  ];
 };
 
 /**

@@ -87,6 +87,19 @@ export const renderMarkdown = (b: BenchResults): string => {
       '',
     );
   }
+  if ((b.redeposit ?? []).length > 0) {
+    lines.push(
+      '**Re-deposit of a night already on the server**, from fresh local state (mild link):',
+      '',
+      '| tool | first run s | second run s | second run on the wire | payload it says it sent | verified |',
+      '|---|---|---|---|---|---|',
+      ...(b.redeposit ?? []).map(
+        (r) =>
+          `| ${r.tool} | ${r.firstWallS.toFixed(0)} | ${r.secondWallS.toFixed(1)} | ${(r.secondWireBytes / MB).toFixed(2)} MB (${((100 * r.secondWireBytes) / r.payloadBytes).toFixed(2)} %) | ${r.secondPayloadSent === null ? '-' : `${(r.secondPayloadSent / MB).toFixed(2)} MB`} | ${r.secondVerified}/${r.files} |`,
+      ),
+      '',
+    );
+  }
   if (b.resources.length > 0 || b.hashing !== null) {
     lines.push(
       '**Memory and CPU** (depot deposit, unshaped):',
