@@ -18,6 +18,7 @@ import { defaultLinkSettings } from './lab/LinkSettings';
 import { harshProfile, mildProfile } from './lab/linkProfiles';
 import { measureLink } from './lab/measureLink';
 import { seededRandom } from './lab/seededRandom';
+import { runFleetPart } from './fleet/runFleetPart';
 import { makeNight } from './night';
 import { checkTargets } from './report/checkTargets';
 import { interpret } from './report/interpret';
@@ -48,6 +49,8 @@ const { values } = parseArgs({
     'depot-concurrency': { type: 'string' },
     /** Passed to `depot deposit --part-size`, in MiB (default: Depot's own default). */
     'depot-part-mib': { type: 'string' },
+    /** Simulated Depots of the fleet part (`--parts fleet`), comma-separated for several runs. */
+    'fleet-clients': { type: 'string', default: '1000' },
   },
 });
 
@@ -76,6 +79,18 @@ const main = async (): Promise<void> => {
   const quick = values.quick === true;
   const seed = Number(values.seed);
   const startedAt = new Date();
+  if (wanted(values.parts, 'fleet')) {
+    // Virtual time only: no lab, no server, no root; alone, it ends the bench here.
+    const resultsDir = join(ROOT, 'bench/results');
+    mkdirSync(resultsDir, { recursive: true });
+    const stamp = startedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+    for (const clients of (values['fleet-clients'] ?? '1000').split(',').map(Number)) {
+      const fleet = await runFleetPart({ clients, seed, resultsDir, stamp, log });
+      process.stdout.write(`${fleet.markdown}\n`);
+    }
+    if (!['link', 'kills', 'amplification', 'resources'].some((p) => wanted(values.parts, p)))
+      return;
+  }
   const work = mkdtempSync(join(tmpdir(), 'depot-bench-'));
   cleanup.add('bench temp dir', () => rmSync(work, { recursive: true, force: true }));
 
