@@ -52,6 +52,8 @@ const bump = (series: number[], second: number, by = 1): void => {
 export class FleetServer {
   private freeAt: number;
   readonly series: ServerSeries = { received: [], refused: [], served: [], goodputBytes: [] };
+  /** Requests received, by S3 operation. */
+  readonly operations = new Map<string, number>();
 
   constructor(
     readonly settings: ServerSettings,
@@ -77,8 +79,9 @@ export class FleetServer {
   }
 
   /** A request (or a connection attempt) reaches the server now. */
-  receive(now: number): void {
+  receive(now: number, operation = 'request'): void {
     bump(this.series.received, this.second(now));
+    this.operations.set(operation, (this.operations.get(operation) ?? 0) + 1);
   }
 
   /** Requests waiting or in service at `now`. */

@@ -67,7 +67,9 @@ export class VirtualScheduler implements Clock, Sleeper {
     for (;;) {
       await settle();
       if (done()) return;
-      const first = this.pop();
+      let first = this.pop();
+      // An aborted sleep's timer stays in the heap, inert: skip it without a settle.
+      while (first !== undefined && first.wake === undefined) first = this.pop();
       if (first === undefined) throw new Error('deadlock: clients pending and no timer left');
       if (first.at > until) throw new Error(`still running at the horizon (${until})`);
       const batch = [first];

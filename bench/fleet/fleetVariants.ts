@@ -56,7 +56,8 @@ const depot = (
     ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
   });
   policy.probeWith(deps.endpoint, deps.probe);
-  return { layer: depotRetryLayer(policy, deps.endpoint, options.budget), random };
+  // Retries are measured against the budget Depot ships, also where the variant removed it.
+  return { layer: depotRetryLayer(policy, deps.endpoint), random };
 };
 
 export const fleetVariants: readonly FleetVariant[] = [

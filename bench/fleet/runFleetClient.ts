@@ -44,6 +44,7 @@ type Unit = {
   readonly parts: number;
   created: boolean;
   partsDone: number;
+  uploaded: boolean;
   notBefore: number;
 };
 
@@ -75,10 +76,14 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
   let consecutiveGiveUps = 0;
 
   /** One emission: what the server makes of it, as the transport would classify it. */
-  const transport = async (bytes: number, ctx: AttemptContext): Promise<Outcome<undefined>> => {
+  const transport = async (
+    operation: string,
+    bytes: number,
+    ctx: AttemptContext,
+  ): Promise<Outcome<undefined>> => {
     const sentAt = time.now();
     requests += 1;
-    server.receive(sentAt);
+    server.receive(sentAt, operation.split(' ')[0]);
     const timeout = async (): Promise<Outcome<undefined>> => {
       await time.sleep(Math.max(0, ctx.deadline - time.now()));
       return { kind: 'unreachable', reason: 'timeout' };
@@ -110,7 +115,7 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     return success(undefined);
   };
 
-  const { layer, random } = d.layerFor((ctx) => transport(0, ctx));
+  const { layer, random } = d.layerFor((ctx) => transport('HeadBucket', 0, ctx));
 
   /** DepositEngine.call: the hold, a deadline sized to the body, the pace after a give-up. */
   const call = async (operation: string, profile: ProfileName, bytes: number): Promise<void> => {
@@ -120,7 +125,7 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
       engine.callTimeoutMs +
       Math.ceil((bytes * 1000) / engine.minThroughputBytesPerSec);
     const result = await layer.run({ endpoint: d.endpoint, profile, deadline, operation }, (ctx) =>
-      transport(bytes, ctx),
+      transport(operation, bytes, ctx),
     );
     if (result.kind === 'success') {
       consecutiveGiveUps = 0;
@@ -157,8 +162,14 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     }
   };
 
+  // The requests DepositEngine sends for one file today: the upload, then a HeadObject that
+  // verifies it (and, for multipart, one more before Complete: radosgw ignores If-None-Match there).
   const deposit = async (u: Unit): Promise<void> => {
-    if (u.parts === 0) return call('PutObject', 'insistent', u.size);
+    if (u.parts === 0) {
+      if (!u.uploaded) await call('PutObject', 'insistent', u.size);
+      u.uploaded = true;
+      return call('HeadObject', 'brief', 0);
+    }
     if (!u.created) {
       await call('CreateMultipartUpload', 'insistent', 0);
       u.created = true;
@@ -168,7 +179,12 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
       await call(`UploadPart ${u.partsDone + 1}`, 'insistent', bytes);
       u.partsDone += 1;
     }
-    await call('CompleteMultipartUpload', 'insistent', 0);
+    if (!u.uploaded) {
+      await call('HeadObject', 'brief', 0);
+      await call('CompleteMultipartUpload', 'insistent', 0);
+    }
+    u.uploaded = true;
+    return call('HeadObject', 'brief', 0);
   };
 
   const units: Unit[] = night.sizes.map((size) => ({
@@ -176,6 +192,7 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     parts: size >= engine.multipartThreshold ? Math.ceil(size / engine.partSize) : 0,
     created: false,
     partsDone: 0,
+    uploaded: false,
     notBefore: 0,
   }));
   let next = 0;
@@ -203,7 +220,11 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
   await time.sleep(night.startAt - time.now());
   await withWaits(undefined, () => call('HeadBucket', 'brief', 0));
   await Promise.all(Array.from({ length: engine.concurrency }, () => worker()));
-  await withWaits(undefined, () => call('PutObject manifest', 'insistent', d.manifestBytes));
+  // DepositEngine.finish: the sweep of open uploads and the manifest, side by side.
+  await Promise.all([
+    withWaits(undefined, () => call('ListMultipartUploads', 'brief', 0)),
+    withWaits(undefined, () => call('PutObject manifest', 'insistent', d.manifestBytes)),
+  ]);
   const r = layer.retries();
   return {
     startAt: night.startAt,

@@ -1,11 +1,13 @@
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { claimResultsStamp } from '../report/claimResultsStamp';
 import { defaultRetrySettings } from '../../shared/retry/RetrySettings';
 import { fleetFigures, fleetTargets, type FleetTarget, type VariantFigures } from './fleetFigures';
 import { fleetVariants } from './fleetVariants';
 import { renderFleetSvg, renderFleetText } from './renderFleetPlot';
-import { fleetNights, simulateFleet, type FleetRun, type FleetSettings } from './simulateFleet';
+import { simulateFleet, type FleetRun, type FleetSettings } from './simulateFleet';
 
 export type FleetPartOptions = {
   readonly clients: number;
@@ -14,6 +16,10 @@ export type FleetPartOptions = {
   /** File stem under resultsDir (the bench's claimed stamp). */
   readonly stamp: string;
   readonly log: (line: string) => void;
+  /** Variants simulated at once, each in its own process (1: in this one). */
+  readonly jobs: number;
+  /** Only these variants (the baseline always runs): a 10,000-client run on a busy machine. */
+  readonly variants?: readonly string[];
 };
 
 export type FleetPartResult = {
@@ -46,6 +52,54 @@ export const fleetSettings = (clients: number, seed: number): FleetSettings => (
   horizonMs: 24 * 60 * MIN,
 });
 
+/** Every variant, `jobs` at a time in child processes (the same code, the same figures). */
+const runVariants = async (settings: FleetSettings, o: FleetPartOptions): Promise<FleetRun[]> => {
+  const variants = fleetVariants.filter(
+    (v) => o.variants === undefined || !v.outage || o.variants.includes(v.name),
+  );
+  if (o.jobs <= 1) {
+    const runs: FleetRun[] = [];
+    for (const variant of variants) {
+      o.log(`fleet: ${o.clients} clients, ${variant.name}: ${variant.description}`);
+      runs.push(await simulateFleet(settings, variant));
+    }
+    return runs;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'depot-fleet-'));
+  try {
+    const settingsFile = join(dir, 'settings.json');
+    writeFileSync(settingsFile, JSON.stringify(settings));
+    const worker = new URL('./fleetWorker.ts', import.meta.url).pathname;
+    const queue = [...variants];
+    const runs = new Map<string, FleetRun>();
+    const lane = async (): Promise<void> => {
+      for (let v = queue.shift(); v !== undefined; v = queue.shift()) {
+        const variant = v;
+        const out = join(dir, `${variant.name}.json`);
+        o.log(`fleet: ${o.clients} clients, ${variant.name}: ${variant.description}`);
+        // The same loader (tsx) as this process, through its exec arguments.
+        const child = spawn(
+          process.execPath,
+          [...process.execArgv, worker, settingsFile, variant.name, out],
+          { stdio: ['ignore', 'inherit', 'inherit'] },
+        );
+        const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+        if (code !== 0) throw new Error(`fleet worker ${variant.name} exited ${code}`);
+        runs.set(variant.name, JSON.parse(readFileSync(out, 'utf8')) as FleetRun);
+        o.log(`  ${variant.name}: ${runs.get(variant.name)?.wallS.toFixed(1)} s wall`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(o.jobs, variants.length) }, lane));
+    return variants.map((v) => {
+      const run = runs.get(v.name);
+      if (run === undefined) throw new Error(`no run for ${v.name}`);
+      return run;
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
 const row = (cells: readonly (string | number)[]): string => `| ${cells.join(' | ')} |`;
 
 export const runFleetPart = async (o: FleetPartOptions): Promise<FleetPartResult> => {
@@ -57,14 +111,7 @@ export const runFleetPart = async (o: FleetPartOptions): Promise<FleetPartResult
     outageEndS: (outage.startMs + outage.refusingMs + outage.unreachableMs) / 1000,
     capacityPerS: settings.server.capacityPerS,
   };
-  const nights = fleetNights(settings);
-  const runs: FleetRun[] = [];
-  for (const variant of fleetVariants) {
-    o.log(`fleet: ${o.clients} clients, ${variant.name}: ${variant.description}`);
-    const run = await simulateFleet(settings, variant, nights);
-    runs.push(run);
-    o.log(`  ${variant.name}: ${run.wallS.toFixed(1)} s wall`);
-  }
+  const runs = await runVariants(settings, o);
   const figures = runs.map((r) => fleetFigures(r, w));
   const baselineRun = runs.find((r) => r.variant === 'depot-no-outage');
   const baseline = figures.find((f) => f.variant === 'depot-no-outage');

@@ -25,6 +25,8 @@ export type FleetSettings = {
 export type FleetRun = {
   readonly variant: FleetVariant['name'];
   readonly series: ServerSeries;
+  /** Requests received by S3 operation. */
+  readonly operations: Readonly<Record<string, number>>;
   readonly clients: readonly ClientResult[];
   readonly startedAt: number;
   /** Wall-clock seconds the simulation took. */
@@ -32,14 +34,14 @@ export type FleetRun = {
 };
 
 const ENDPOINT = 'http://fleet.invalid:7480';
-const START = Date.UTC(2026, 5, 13, 6, 0, 0);
+export const fleetStart = Date.UTC(2026, 5, 13, 6, 0, 0);
 const MANIFEST_BYTES = 40_000;
 
 /** Every volunteer's night and start time: a function of the seed alone, shared by all variants. */
 export const fleetNights = (s: FleetSettings): ClientNight[] => {
   const rand = seededRandom(s.seed);
   return Array.from({ length: s.clients }, () => ({
-    startAt: START + Math.floor(rand() * s.morningMs),
+    startAt: fleetStart + Math.floor(rand() * s.morningMs),
     sizes: Array.from({ length: s.nightFiles }, () => Math.round(drawSize('realistic', rand))),
   }));
 };
@@ -51,9 +53,12 @@ export const simulateFleet = async (
   nights: readonly ClientNight[] = fleetNights(s),
 ): Promise<FleetRun> => {
   const wallStart = performance.now();
-  const time = new VirtualScheduler(START);
+  const time = new VirtualScheduler(fleetStart);
   const { outage, ...rest } = s.server;
-  const server = new FleetServer(variant.outage && outage !== undefined ? s.server : rest, START);
+  const server = new FleetServer(
+    variant.outage && outage !== undefined ? s.server : rest,
+    fleetStart,
+  );
   const results: ClientResult[] = [];
   const engine = s.engine ?? defaultEngineSettings;
   const all = nights.map((night, i) => {
@@ -78,15 +83,16 @@ export const simulateFleet = async (
   void settled;
   await time.runUntil(
     () => results.length === nights.length || failure !== undefined,
-    START + s.horizonMs,
+    fleetStart + s.horizonMs,
     s.quantumMs ?? 0,
   );
   if (failure !== undefined) throw failure;
   return {
     variant: variant.name,
     series: server.series,
+    operations: Object.fromEntries(server.operations),
     clients: results.sort((a, b) => a.startAt - b.startAt),
-    startedAt: START,
+    startedAt: fleetStart,
     wallS: (performance.now() - wallStart) / 1000,
   };
 };

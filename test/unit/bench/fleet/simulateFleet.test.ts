@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fleetFigures } from '../../../../bench/fleet/fleetFigures';
 import { fleetVariants, type VariantName } from '../../../../bench/fleet/fleetVariants';
-import { simulateFleet, type FleetSettings } from '../../../../bench/fleet/simulateFleet';
+import {
+  fleetNights,
+  simulateFleet,
+  type FleetSettings,
+} from '../../../../bench/fleet/simulateFleet';
+import { defaultEngineSettings } from '../../../../electron/engine/EngineSettings';
 
 const MIN = 60_000;
 
@@ -46,8 +51,26 @@ describe('simulateFleet', () => {
       expect(c.verifiedAt).toBeGreaterThan(c.startAt);
       expect(c.retries).toBeLessThanOrEqual(c.retryBound);
     }
-    // Each night: a HeadBucket, its files' requests, the manifest: at least 8 requests a client.
-    expect(run.clients.every((c) => c.requests >= 8)).toBe(true);
+  });
+
+  it("sends, without an outage, exactly the engine's requests for each night", async () => {
+    const s = settings(3);
+    const run = await simulateFleet(s, variant('depot-no-outage'));
+    const sizes = fleetNights(s).flatMap((n) => n.sizes);
+    const threshold = defaultEngineSettings.multipartThreshold;
+    const singles = sizes.filter((b) => b < threshold).length;
+    const multis = sizes.filter((b) => b >= threshold);
+    const parts = multis.reduce((n, b) => n + Math.ceil(b / defaultEngineSettings.partSize), 0);
+    expect(multis.length).toBeGreaterThan(0);
+    expect(run.operations).toEqual({
+      HeadBucket: 12,
+      PutObject: singles + 12,
+      HeadObject: singles + 2 * multis.length,
+      CreateMultipartUpload: multis.length,
+      UploadPart: parts,
+      CompleteMultipartUpload: multis.length,
+      ListMultipartUploads: 12,
+    });
   });
 
   it('the outage costs the server far fewer requests with Depot than without one', async () => {
