@@ -169,7 +169,7 @@ export class RetryPolicy {
           attempts = 0;
           return giveUp(
             'budget',
-            startAt + equalJitter(profile.baseMs, profile.capMs, 1, this.random.next()),
+            startAt + this.jitter(profile.baseMs, profile.capMs, 1, this.random.next()),
           );
         }
         ep.counters.retriesGranted += 1;
