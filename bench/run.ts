@@ -124,7 +124,7 @@ const main = async (): Promise<void> => {
       `${startedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-fleet-reality`,
     );
     writeFileSync(join(resultsDir, `${stem}.json`), `${JSON.stringify(reality, null, 2)}\n`);
-    writeFileSync(join(resultsDir, `${stem}.md`), `#${reality.markdown}`);
+    writeFileSync(join(resultsDir, `${stem}.md`), reality.markdown);
     process.stdout.write(`${reality.markdown}\n`);
   }
   if (!['link', 'kills', 'amplification', 'resources'].some((p) => wanted(values.parts, p))) {
