@@ -127,7 +127,10 @@ const main = async (): Promise<void> => {
     writeFileSync(join(resultsDir, `${stem}.md`), reality.markdown);
     process.stdout.write(`${reality.markdown}\n`);
   }
-  if (!['link', 'kills', 'amplification', 'resources'].some((p) => wanted(values.parts, p))) {
+  // The fleet alone writes its own results: nothing else to run, no bench results file.
+  if (
+    !['fast', 'link', 'kills', 'amplification', 'resources'].some((p) => wanted(values.parts, p))
+  ) {
     cleanup.runAll();
     return;
   }
