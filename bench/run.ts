@@ -18,6 +18,8 @@ import { defaultLinkSettings } from './lab/LinkSettings';
 import { harshProfile, mildProfile } from './lab/linkProfiles';
 import { measureLink } from './lab/measureLink';
 import { seededRandom } from './lab/seededRandom';
+import { measureFleetReality } from './fleet/measureFleetReality';
+import { runFleetPart } from './fleet/runFleetPart';
 import { makeNight } from './night';
 import { checkTargets } from './report/checkTargets';
 import { interpret } from './report/interpret';
@@ -50,6 +52,12 @@ const { values } = parseArgs({
     'depot-concurrency': { type: 'string' },
     /** Passed to `depot deposit --part-size`, in MiB (default: Depot's own default). */
     'depot-part-mib': { type: 'string' },
+    /** Simulated Depots of the fleet part (`--parts fleet`), comma-separated for several runs. */
+    'fleet-clients': { type: 'string', default: '1000' },
+    /** Fleet variants simulated at once, one process each (default: one per core). */
+    'fleet-jobs': { type: 'string' },
+    /** Only these fleet variants, comma-separated (the no-outage baseline always runs). */
+    'fleet-variants': { type: 'string' },
   },
 });
 
@@ -78,6 +86,56 @@ const main = async (): Promise<void> => {
   const quick = values.quick === true;
   const seed = Number(values.seed);
   const startedAt = new Date();
+  if (wanted(values.parts, 'fleet')) {
+    // Virtual time only: no lab, no server, no root; alone, it ends the bench here.
+    const resultsDir = join(ROOT, 'bench/results');
+    mkdirSync(resultsDir, { recursive: true });
+    const stamp = startedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+    for (const clients of (values['fleet-clients'] ?? '1000').split(',').map(Number)) {
+      const jobs = Number(values['fleet-jobs'] ?? cpus().length);
+      const only = values['fleet-variants']?.split(',');
+      const fleet = await runFleetPart({
+        clients,
+        seed,
+        resultsDir,
+        stamp,
+        log,
+        jobs,
+        ...(only === undefined ? {} : { variants: only }),
+      });
+      process.stdout.write(`${fleet.markdown}\n`);
+    }
+  }
+  if (wanted(values.parts, 'fleet-reality')) {
+    log(
+      `cli: ${execFileSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' }).trim()}`,
+    );
+    const realityDir = mkdtempSync(join(tmpdir(), 'depot-fleet-reality-'));
+    cleanup.add('fleet reality dir', () => rmSync(realityDir, { recursive: true, force: true }));
+    const reality = await measureFleetReality({
+      clients: 10,
+      runs: 3,
+      seed,
+      workDir: realityDir,
+      cleanup,
+      log,
+    });
+    const resultsDir = join(ROOT, 'bench/results');
+    const stem = claimResultsStamp(
+      resultsDir,
+      `${startedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-fleet-reality`,
+    );
+    writeFileSync(join(resultsDir, `${stem}.json`), `${JSON.stringify(reality, null, 2)}\n`);
+    writeFileSync(join(resultsDir, `${stem}.md`), reality.markdown);
+    process.stdout.write(`${reality.markdown}\n`);
+  }
+  // The fleet alone writes its own results: nothing else to run, no bench results file.
+  if (
+    !['fast', 'link', 'kills', 'amplification', 'resources'].some((p) => wanted(values.parts, p))
+  ) {
+    cleanup.runAll();
+    return;
+  }
   const work = mkdtempSync(join(tmpdir(), 'depot-bench-'));
   cleanup.add('bench temp dir', () => rmSync(work, { recursive: true, force: true }));
 

@@ -16,6 +16,7 @@ import type { Random } from '../../shared/ports/Random';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { Failure, Outcome, Refused } from '../../shared/retry/Outcome';
 import type { ProfileName, RetryCounters, RetryEvent } from '../../shared/retry/RetryCall';
+import { holdAfterGiveUp, paceAfterGiveUp } from '../../shared/retry/paceAfterGiveUp';
 import { listingPrefix, nightIdFrom, nightManifestKey } from '../../shared/wire/nightManifestKey';
 import type { ContentProof } from '../../shared/wire/proveSameContent';
 import { bareEtag, proveSameContent } from '../../shared/wire/proveSameContent';
@@ -843,12 +844,9 @@ export class DepositEngine {
 
   /** Pacing after a give-up that named no time: doubling, capped, equal jitter. */
   private pace(): number {
-    const d = Math.min(
-      this.settings.paceCapMs,
-      this.settings.paceBaseMs * 2 ** Math.min(this.consecutiveGiveUps, 20),
-    );
-    this.consecutiveGiveUps += 1;
-    return d / 2 + (this.random.next() * d) / 2;
+    const paced = paceAfterGiveUp(this.settings, this.consecutiveGiveUps, this.random.next());
+    this.consecutiveGiveUps = paced.consecutiveGiveUps;
+    return paced.delayMs;
   }
 
   /**
@@ -955,14 +953,12 @@ export class DepositEngine {
     }
     const network = result.reason === 'circuit-open' || result.last?.kind === 'unreachable';
     const notBefore = Math.max(result.notBefore ?? 0, this.clock.now() + this.pace());
-    // The endpoint said "not before": no new emission until then, so no worker races through the
-    // queue; capped, so one file deferred for an hour does not hold every other file that long.
-    if (!network) {
-      this.holdUntil = Math.max(
-        this.holdUntil,
-        Math.min(notBefore, this.clock.now() + this.settings.endpointHoldCapMs),
-      );
-    }
+    this.holdUntil = holdAfterGiveUp(
+      this.settings,
+      this.holdUntil,
+      { notBefore, network },
+      this.clock.now(),
+    );
     throw new MustWait(notBefore, network);
   }
 

@@ -58,7 +58,8 @@ const offsetText = (offsetMin: number): string =>
     ? 'Z'
     : `${offsetMin < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offsetMin) / 60))}:${pad(Math.abs(offsetMin) % 60)}`;
 
-const drawSize = (kind: 'realistic' | 'small' | 'large', rand: () => number): number => {
+/** One recording's size as the synthetic night draws it (also the fleet simulation's nights). */
+export const drawSize = (kind: 'realistic' | 'small' | 'large', rand: () => number): number => {
   const between = (lo: number, hi: number): number => lo + rand() * (hi - lo);
   if (kind === 'small') return between(20_000, 200_000);
   if (kind === 'large') return between(20 * MB, 60 * MB);

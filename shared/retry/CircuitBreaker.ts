@@ -59,6 +59,7 @@ export class CircuitBreaker {
     private readonly settings: BreakerSettings,
     private readonly random: Random,
     private readonly onChange: (state: CircuitState) => void,
+    private readonly jitter: typeof equalJitter = equalJitter,
   ) {}
 
   get current(): CircuitState {
@@ -189,7 +190,7 @@ export class CircuitBreaker {
 
   private reopen(cause: Cause, now: number, notSoonerMs: number, noRoute = false): void {
     this.probeRound += 1;
-    const interval = equalJitter(
+    const interval = this.jitter(
       this.settings.probeBaseMs,
       noRoute ? this.settings.noRouteProbeCapMs : this.settings.probeCapMs,
       this.probeRound,

@@ -22,6 +22,8 @@ export type RetryPolicyDeps = {
   sleeper: Sleeper;
   random: Random;
   settings?: Partial<RetrySettings>;
+  /** The backoff's jitter; equal jitter unless a simulation compares another (bench/fleet). */
+  jitter?: typeof equalJitter;
 };
 
 type Refusal = Exclude<GiveUpReason, 'aborted'>;
@@ -97,6 +99,7 @@ export class RetryPolicy {
   private readonly sleeper: Sleeper;
   private readonly random: Random;
   private readonly settings: RetrySettings;
+  private readonly jitter: typeof equalJitter;
   private readonly endpoints = new Map<string, Endpoint>();
   private readonly listeners = new Set<(event: RetryEvent) => void>();
 
@@ -105,6 +108,7 @@ export class RetryPolicy {
     this.sleeper = deps.sleeper;
     this.random = deps.random;
     this.settings = { ...defaultRetrySettings, ...deps.settings };
+    this.jitter = deps.jitter ?? equalJitter;
   }
 
   async run<T>(
@@ -165,7 +169,7 @@ export class RetryPolicy {
           attempts = 0;
           return giveUp(
             'budget',
-            startAt + equalJitter(profile.baseMs, profile.capMs, 1, this.random.next()),
+            startAt + this.jitter(profile.baseMs, profile.capMs, 1, this.random.next()),
           );
         }
         ep.counters.retriesGranted += 1;
@@ -220,7 +224,7 @@ export class RetryPolicy {
         // Not slept on: the caller persists the server's not-before time instead.
         return giveUp('deadline', receivedAt + retryAfter);
       }
-      const backoff = equalJitter(profile.baseMs, profile.capMs, attempts, this.random.next());
+      const backoff = this.jitter(profile.baseMs, profile.capMs, attempts, this.random.next());
       const delay = Math.max(backoff, retryAfter ?? 0);
       const nextAttemptAt = receivedAt + delay;
       if (call.mayReplay?.(outcome) === false) return giveUp('outcome-unknown', nextAttemptAt);
@@ -389,8 +393,11 @@ export class RetryPolicy {
     if (existing !== undefined) return existing;
     const ep: Endpoint = {
       budget: new RetryBudget(this.settings.budget),
-      breaker: new CircuitBreaker(this.settings.breaker, this.random, (state) =>
-        this.emit({ type: 'circuit', endpoint: name, state }),
+      breaker: new CircuitBreaker(
+        this.settings.breaker,
+        this.random,
+        (state) => this.emit({ type: 'circuit', endpoint: name, state }),
+        this.jitter,
       ),
       counters: zeroCounters(),
       prober: undefined,

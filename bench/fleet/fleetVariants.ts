@@ -1,0 +1,105 @@
+import type { Random } from '../../shared/ports/Random';
+import { RetryPolicy, type Prober } from '../../shared/retry/RetryPolicy';
+import type { BudgetSettings } from '../../shared/retry/RetrySettings';
+import { depotRetryLayer } from './depotRetryLayer';
+import type { RetryLayer } from './RetryLayer';
+import { sdkStandardRetry } from './sdkStandardRetry';
+import type { VirtualScheduler } from './VirtualScheduler';
+
+export type VariantName =
+  | 'depot'
+  | 'depot-no-jitter'
+  | 'depot-full-jitter'
+  | 'depot-no-budget'
+  | 'sdk-default'
+  | 'depot-no-outage';
+
+export type VariantDeps = {
+  readonly time: VirtualScheduler;
+  /** The client's own seeded random. */
+  readonly random: Random;
+  readonly endpoint: string;
+  /** The engine's cheap probe (HeadBucket), for a layer with a breaker. */
+  readonly probe: Prober;
+};
+
+export type FleetVariant = {
+  readonly name: VariantName;
+  readonly description: string;
+  /** False for the baseline: the fleet's normal rate, same clients, same seed. */
+  readonly outage: boolean;
+  /** The client's retry layer and the random its engine paces with. */
+  make(deps: VariantDeps): { readonly layer: RetryLayer; readonly random: Random };
+};
+
+/** Full jitter, `random * d`, for comparison only: Depot ships equal jitter. */
+export const fullJitter = (baseMs: number, capMs: number, n: number, random01: number): number =>
+  random01 * Math.min(capMs, baseMs * 2 ** Math.max(0, n - 1));
+
+// The top of equal jitter's interval for every draw: each client waits exactly d.
+const noJitterRandom: Random = { next: () => 1 - 2 ** -40 };
+
+const depot = (
+  deps: VariantDeps,
+  options: {
+    random?: Random;
+    jitter?: typeof fullJitter;
+    budget?: BudgetSettings;
+  } = {},
+): { layer: RetryLayer; random: Random } => {
+  const random = options.random ?? deps.random;
+  const policy = new RetryPolicy({
+    clock: deps.time,
+    sleeper: deps.time,
+    random,
+    ...(options.budget === undefined ? {} : { settings: { budget: options.budget } }),
+    ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
+  });
+  policy.probeWith(deps.endpoint, deps.probe);
+  // Retries are measured against the budget Depot ships, also where the variant removed it.
+  return { layer: depotRetryLayer(policy, deps.endpoint), random };
+};
+
+export const fleetVariants: readonly FleetVariant[] = [
+  {
+    name: 'depot',
+    description: "Depot as shipped: equal jitter, budget, breaker, the engine's pacing",
+    outage: true,
+    make: (deps) => depot(deps),
+  },
+  {
+    name: 'depot-no-jitter',
+    description: 'the same, every wait at the top of its interval (no randomness)',
+    outage: true,
+    make: (deps) => depot(deps, { random: noJitterRandom }),
+  },
+  {
+    name: 'depot-full-jitter',
+    description: "the same, the policy's backoff and probes with full jitter (random x d)",
+    outage: true,
+    make: (deps) => depot(deps, { jitter: fullJitter }),
+  },
+  {
+    name: 'depot-no-budget',
+    description: 'the same without the retry budget (retries cost nothing)',
+    outage: true,
+    make: (deps) =>
+      depot(deps, { budget: { capacity: Infinity, creditPerFirstAttempt: 0, costPerRetry: 0 } }),
+  },
+  {
+    name: 'sdk-default',
+    description:
+      "the AWS SDK's standard retries (3 attempts, full jitter, quota 500) in the same engine loop",
+    outage: true,
+    make: (deps) => ({
+      layer: sdkStandardRetry({ sleeper: deps.time, random: deps.random }),
+      random: deps.random,
+    }),
+  },
+  {
+    name: 'depot-no-outage',
+    description: "Depot, no outage: the fleet's normal rate",
+    outage: false,
+    make: (deps) => depot(deps),
+  },
+];

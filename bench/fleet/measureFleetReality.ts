@@ -1,0 +1,314 @@
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { synthNight } from '../../electron/field/synthNight';
+import { fault, s3Request, startFaultProxy } from '../../test/support/faultProxy';
+import {
+  startS3Server,
+  TEST_ACCESS_KEY_ID,
+  TEST_REGION,
+  TEST_SECRET_ACCESS_KEY,
+} from '../../test/support/s3server/startS3Server';
+import { startCountingRelay } from '../amplification/countingRelay';
+import type { Cleanup } from '../lab/Cleanup';
+import { killGroup } from '../lab/Cleanup';
+import { fleetVariants } from './fleetVariants';
+import { fleetStart, simulateFleet, type FleetSettings } from './simulateFleet';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+export type RealityOptions = {
+  readonly clients: number;
+  readonly runs: number;
+  readonly seed: number;
+  readonly workDir: string;
+  readonly cleanup: Cleanup;
+  readonly log: (line: string) => void;
+};
+
+/** The small-scale outage, in seconds from the first start. */
+const SHAPE = {
+  staggerS: 2,
+  outageAtS: 15,
+  refusingS: 30,
+  retryAfterS: 10,
+  unreachableS: 30,
+  recoveryS: 30,
+  filesPerNight: 12,
+  nightBytes: 40e6,
+  bwlimitBytesPerS: 2 * 1024 * 1024,
+} as const;
+
+const PHASES = [
+  { name: 'before', from: 0, to: SHAPE.outageAtS },
+  { name: '503', from: SHAPE.outageAtS, to: SHAPE.outageAtS + SHAPE.refusingS },
+  {
+    name: 'unreachable',
+    from: SHAPE.outageAtS + SHAPE.refusingS,
+    to: SHAPE.outageAtS + SHAPE.refusingS + SHAPE.unreachableS,
+  },
+  {
+    name: 'recovery',
+    from: SHAPE.outageAtS + SHAPE.refusingS + SHAPE.unreachableS,
+    to: SHAPE.outageAtS + SHAPE.refusingS + SHAPE.unreachableS + SHAPE.recoveryS,
+  },
+] as const;
+
+export type PhaseRates = Readonly<Record<(typeof PHASES)[number]['name'], number>>;
+
+export type RealityResult = {
+  readonly clients: number;
+  /** Requests per second in each phase, one entry per real run. */
+  readonly real: readonly PhaseRates[];
+  /** The same from the simulation of the same nights, one entry per seed. */
+  readonly simulated: readonly PhaseRates[];
+  readonly agree: boolean;
+  /** Requests by S3 operation, real (first run) and simulated (first seed). */
+  readonly operations: {
+    readonly real: Readonly<Record<string, number>>;
+    readonly simulated: Readonly<Record<string, number>>;
+  };
+  readonly markdown: string;
+};
+
+/** The S3 operation of a request as the proxy saw it. */
+const operationOf = (e: { method: string; path: string; query: string }): string => {
+  const q = new URLSearchParams(e.query);
+  const onBucket = e.path.split('/').filter((x) => x !== '').length <= 1;
+  if (e.method === 'HEAD') return onBucket ? 'HeadBucket' : 'HeadObject';
+  if (e.method === 'PUT') return q.has('partNumber') ? 'UploadPart' : 'PutObject';
+  if (e.method === 'POST')
+    return q.has('uploadId') ? 'CompleteMultipartUpload' : 'CreateMultipartUpload';
+  if (e.method === 'DELETE') return 'AbortMultipartUpload';
+  if (q.has('uploads')) return 'ListMultipartUploads';
+  if (q.has('uploadId')) return 'ListParts';
+  return q.has('list-type') ? 'ListObjectsV2' : `${e.method}`;
+};
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+const rates = (times: readonly number[], t0: number): PhaseRates => {
+  const out: Record<string, number> = {};
+  for (const p of PHASES) {
+    const n = times.filter((t) => t - t0 >= p.from * 1000 && t - t0 < p.to * 1000).length;
+    out[p.name] = n / (p.to - p.from);
+  }
+  return out as PhaseRates;
+};
+
+/**
+ * Issue 16's check against reality: `clients` real Depot CLI processes (the bundle), each with its
+ * own night, started `staggerS` apart, against the real radosgw through the fault proxy, which
+ * answers 503 + Retry-After and then (the relay in front of it resetting every connection) is
+ * unreachable; requests received per phase are compared with the simulation of the same nights.
+ * Only 127.0.0.1 traffic.
+ */
+export const measureFleetReality = async (o: RealityOptions): Promise<RealityResult> => {
+  const nights: { dir: string; sizes: number[] }[] = [];
+  for (let i = 0; i < o.clients; i++) {
+    const dir = join(o.workDir, `night-${i}`);
+    await synthNight(dir, {
+      files: SHAPE.filesPerNight,
+      totalBytes: SHAPE.nightBytes,
+      seed: o.seed * 100 + i,
+    });
+    nights.push({ dir, sizes: readdirSync(dir).map((f) => statSync(join(dir, f)).size) });
+  }
+  const server = await startS3Server({ log: (line) => o.log(`  s3: ${line}`) });
+  const stopServer = o.cleanup.add('fleet reality radosgw', () => void server.stop());
+  const bucket = 'fleet-reality';
+  await server.createBucket(bucket);
+  const real: PhaseRates[] = [];
+  const realOperations: Record<string, number> = {};
+  try {
+    for (let run = 0; run < o.runs; run++) {
+      const proxy = await startFaultProxy({ target: server.endpoint });
+      const relay = await startCountingRelay(proxy.port);
+      const t0 = Date.now();
+      const exits: Promise<number | null>[] = [];
+      const timers: NodeJS.Timeout[] = [];
+      const at = (s: number, f: () => void): void => {
+        timers.push(setTimeout(f, Math.max(0, t0 + s * 1000 - Date.now())));
+      };
+      at(SHAPE.outageAtS, () => {
+        proxy.addRule({
+          match: s3Request.any,
+          action: fault.status(503, {
+            code: 'ServiceUnavailable',
+            message: 'Service Unavailable',
+            retryAfter: String(SHAPE.retryAfterS),
+          }),
+          times: Infinity,
+        });
+      });
+      let downFrom = Infinity;
+      let downTo = Infinity;
+      at(SHAPE.outageAtS + SHAPE.refusingS, () => {
+        proxy.clearRules();
+        downFrom = Date.now();
+        relay.setDown(true);
+      });
+      at(SHAPE.outageAtS + SHAPE.refusingS + SHAPE.unreachableS, () => {
+        downTo = Date.now();
+        relay.setDown(false);
+      });
+      for (let i = 0; i < o.clients; i++) {
+        await sleep(Math.max(0, t0 + i * SHAPE.staggerS * 1000 - Date.now()));
+        const state = join(o.workDir, `state-${run}-${i}`);
+        mkdirSync(state, { recursive: true });
+        const out = openSync(join(state, 'out.jsonl'), 'w');
+        const child = spawn(
+          process.execPath,
+          [
+            join(ROOT, 'bin/depot.js'),
+            'deposit',
+            nights[i].dir,
+            '--endpoint',
+            relay.endpoint,
+            '--bucket',
+            bucket,
+            '--prefix',
+            `run${run}/client${i}/`,
+            '--path-style',
+            '--db',
+            join(state, 'depot.sqlite'),
+            '--json',
+            '--bwlimit',
+            `${SHAPE.bwlimitBytesPerS / 1024 / 1024}MiB/s`,
+          ],
+          {
+            detached: true,
+            stdio: ['ignore', out, out],
+            env: {
+              PATH: process.env.PATH ?? '/usr/bin:/bin',
+              HOME: state,
+              DEPOT_BUNDLE: 'always',
+              AWS_ACCESS_KEY_ID: TEST_ACCESS_KEY_ID,
+              AWS_SECRET_ACCESS_KEY: TEST_SECRET_ACCESS_KEY,
+              AWS_REGION: TEST_REGION,
+              AWS_DEFAULT_REGION: TEST_REGION,
+            },
+          },
+        );
+        closeSync(out);
+        const unregister = o.cleanup.add(`fleet reality depot ${run}/${i}`, () =>
+          killGroup(child.pid),
+        );
+        exits.push(
+          new Promise((resolve) =>
+            child.once('exit', (code) => {
+              unregister();
+              resolve(code);
+            }),
+          ),
+        );
+      }
+      let limit: NodeJS.Timeout | undefined;
+      const codes = await Promise.race([
+        Promise.all(exits),
+        new Promise<undefined>((resolve) => {
+          limit = setTimeout(() => resolve(undefined), 900_000);
+        }),
+      ]);
+      // A pending 15-minute timer would keep the bench alive after its last line.
+      clearTimeout(limit);
+      for (const t of timers) clearTimeout(t);
+      relay.setDown(false);
+      // While the relay resets connections nothing reaches the proxy: count connection attempts.
+      const received = [
+        ...proxy.log().map((e) => e.time),
+        ...relay.connections().filter((t) => t >= downFrom && t < downTo),
+      ];
+      real.push(rates(received, t0));
+      if (run === 0) {
+        for (const e of proxy.log()) {
+          const op = operationOf(e);
+          realOperations[op] = (realOperations[op] ?? 0) + 1;
+        }
+        realOperations['connection attempts while down'] = received.length - proxy.log().length;
+      }
+      o.log(
+        `  real run ${run + 1}: exits ${codes?.join(',') ?? 'timed out'}, ${received.length} requests, per phase ${JSON.stringify(real[real.length - 1])}`,
+      );
+      await relay.close();
+      await proxy.close();
+    }
+  } finally {
+    stopServer();
+    await server.stop();
+  }
+
+  const simulated: PhaseRates[] = [];
+  let simulatedOperations: Readonly<Record<string, number>> = {};
+  const settings = (seed: number): FleetSettings => ({
+    clients: o.clients,
+    seed,
+    nightFiles: SHAPE.filesPerNight,
+    morningMs: o.clients * SHAPE.staggerS * 1000,
+    linkBytesPerS: SHAPE.bwlimitBytesPerS,
+    // radosgw on loopback: far from saturated by ten clients at 2 MiB/s each.
+    server: {
+      capacityPerS: 200,
+      maxQueue: 2_000,
+      rttMs: 5,
+      outage: {
+        startMs: SHAPE.outageAtS * 1000,
+        refusingMs: SHAPE.refusingS * 1000,
+        retryAfterS: SHAPE.retryAfterS,
+        unreachableMs: SHAPE.unreachableS * 1000,
+      },
+    },
+    horizonMs: 3_600_000,
+  });
+  const depot = fleetVariants.find((v) => v.name === 'depot');
+  if (depot === undefined) throw new Error('no depot variant');
+  for (let k = 0; k < o.runs; k++) {
+    const run = await simulateFleet(
+      settings(o.seed + k),
+      depot,
+      nights.map((n, i) => ({ startAt: fleetStart + i * SHAPE.staggerS * 1000, sizes: n.sizes })),
+    );
+    const times: number[] = [];
+    run.series.received.forEach((n, s) => {
+      for (let j = 0; j < n; j++) times.push(run.startedAt + s * 1000);
+    });
+    simulated.push(rates(times, run.startedAt));
+    if (k === 0) simulatedOperations = run.operations;
+  }
+
+  const lines: string[] = [];
+  let agree = true;
+  for (const p of PHASES) {
+    const r = real.map((x) => x[p.name]);
+    const s = simulated.map((x) => x[p.name]);
+    const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const spread = Math.max(Math.max(...r) - Math.min(...r), Math.max(...s) - Math.min(...s));
+    const ok = Math.abs(mean(r) - mean(s)) <= spread;
+    agree &&= ok;
+    lines.push(
+      `| ${p.name} (${p.from}-${p.to} s) | ${r.map((x) => x.toFixed(2)).join(', ')} | ${s.map((x) => x.toFixed(2)).join(', ')} | ${Math.abs(mean(r) - mean(s)).toFixed(2)} | ${spread.toFixed(2)} | ${ok ? 'yes' : 'no'} |`,
+    );
+  }
+  const markdown = [
+    `### Check against reality: ${o.clients} Depot CLI processes vs the simulation of the same ${o.clients} nights`,
+    '',
+    `Each process deposits its own night (${SHAPE.filesPerNight} recordings, ${SHAPE.nightBytes / 1e6} MB, --bwlimit ${SHAPE.bwlimitBytesPerS / 1024 / 1024}MiB/s), started ${SHAPE.staggerS} s apart, against radosgw through the fault proxy: 503 + Retry-After ${SHAPE.retryAfterS} s from ${SHAPE.outageAtS} s for ${SHAPE.refusingS} s, then unreachable (connections reset) for ${SHAPE.unreachableS} s. Requests received per second, per phase, ${o.runs} real runs and ${o.runs} simulation seeds:`,
+    '',
+    '| phase | real runs (req/s) | simulated (req/s) | difference of means | spread | within spread |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...lines,
+    '',
+    `Requests by operation, real run 1: ${JSON.stringify(realOperations)}; simulated, first seed: ${JSON.stringify(simulatedOperations)}`,
+    '',
+    `- ${agree ? 'PASS' : 'MISS'} the simulation of ${o.clients} clients agrees with ${o.clients} real Depots within the run-to-run spread`,
+    '',
+  ].join('\n');
+  return {
+    clients: o.clients,
+    real,
+    simulated,
+    agree,
+    operations: { real: realOperations, simulated: simulatedOperations },
+    markdown,
+  };
+};

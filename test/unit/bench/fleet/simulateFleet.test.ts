@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { fleetFigures } from '../../../../bench/fleet/fleetFigures';
+import { fleetVariants, type VariantName } from '../../../../bench/fleet/fleetVariants';
+import {
+  fleetNights,
+  simulateFleet,
+  type FleetSettings,
+} from '../../../../bench/fleet/simulateFleet';
+import { defaultEngineSettings } from '../../../../electron/engine/EngineSettings';
+
+const MIN = 60_000;
+
+const settings = (seed: number): FleetSettings => ({
+  clients: 12,
+  seed,
+  nightFiles: 6,
+  morningMs: 10 * MIN,
+  linkBytesPerS: 2.5e6,
+  server: {
+    capacityPerS: 2,
+    maxQueue: 20,
+    rttMs: 60,
+    outage: { startMs: 4 * MIN, refusingMs: 2 * MIN, retryAfterS: 30, unreachableMs: 3 * MIN },
+  },
+  horizonMs: 6 * 60 * MIN,
+});
+const window = { outageStartS: 240, outageEndS: 540, capacityPerS: 2 };
+
+const variant = (name: VariantName) => {
+  const v = fleetVariants.find((x) => x.name === name);
+  if (v === undefined) throw new Error(name);
+  return v;
+};
+
+describe('simulateFleet', () => {
+  it('is deterministic: same seed, same figures; another seed, others', async () => {
+    const a = await simulateFleet(settings(3), variant('depot'));
+    const b = await simulateFleet(settings(3), variant('depot'));
+    const c = await simulateFleet(settings(4), variant('depot'));
+    expect(b.series).toEqual(a.series);
+    expect(b.clients).toEqual(a.clients);
+    expect(c.series.received).not.toEqual(a.series.received);
+    const fa = fleetFigures(a, window);
+    expect({ ...fleetFigures(b, window), wallS: 0 }).toEqual({ ...fa, wallS: 0 });
+  });
+
+  it('verifies every night, and a Depot never retries beyond its budget', async () => {
+    const run = await simulateFleet(settings(3), variant('depot'));
+    expect(run.clients).toHaveLength(12);
+    for (const c of run.clients) {
+      expect(c.verifiedAt).toBeGreaterThan(c.startAt);
+      expect(c.retries).toBeLessThanOrEqual(c.retryBound);
+    }
+  });
+
+  it("sends, without an outage, exactly the engine's requests for each night", async () => {
+    const s = settings(3);
+    const run = await simulateFleet(s, variant('depot-no-outage'));
+    const sizes = fleetNights(s).flatMap((n) => n.sizes);
+    const threshold = defaultEngineSettings.multipartThreshold;
+    const singles = sizes.filter((b) => b < threshold).length;
+    const multis = sizes.filter((b) => b >= threshold);
+    const parts = multis.reduce((n, b) => n + Math.ceil(b / defaultEngineSettings.partSize), 0);
+    expect(multis.length).toBeGreaterThan(0);
+    expect(run.operations).toEqual({
+      HeadBucket: 12,
+      PutObject: singles + 12,
+      HeadObject: singles + 2 * multis.length,
+      CreateMultipartUpload: multis.length,
+      UploadPart: parts,
+      CompleteMultipartUpload: multis.length,
+      ListMultipartUploads: 12,
+    });
+  });
+
+  it('the outage costs the server far fewer requests with Depot than without one', async () => {
+    const withOutage = fleetFigures(await simulateFleet(settings(3), variant('depot')), window);
+    const normal = fleetFigures(
+      await simulateFleet(settings(3), variant('depot-no-outage')),
+      window,
+    );
+    expect(normal.refused).toBe(0);
+    expect(withOutage.refused).toBeGreaterThan(0);
+    expect(withOutage.outageRequests).toBeLessThan(normal.outageRequests);
+    // The server never verifies a night during the outage: drained only after it ends.
+    expect(withOutage.drainS).toBeGreaterThan(0);
+  });
+});
