@@ -29,7 +29,8 @@ describe('Échecs: failures by cause, and a retry that re-queues only what it ca
     });
     const { depot, proxy } = world;
     const page = depot.page;
-    const [denied, invalid, unverified] = world.files as [string, string, string];
+    // The first recording is multipart (7.9 MB with this seed): checked by HeadObject after Complete.
+    const [unverified, denied, invalid] = world.files as [string, string, string];
     // 403 AccessDenied on one key (credentials cannot write there), 400 on another (definitive),
     // and a HeadObject that does not find a third right after its Complete (verification failed).
     const deniedRule = proxy.addRule({
@@ -45,6 +46,8 @@ describe('Échecs: failures by cause, and a retry that re-queues only what it ca
     proxy.addRule({
       match: headOf(unverified),
       action: fault.status(404, { code: 'NoSuchKey' }),
+      // The first look is before Complete (nothing there yet is right); the second verifies.
+      after: 1,
       times: 1,
     });
 
