@@ -66,6 +66,8 @@ const log = (line: string): void => {
 };
 
 const cleanup = createCleanup(log);
+/** The parts that run in the link lab (network namespaces, shaped link, radosgw inside). */
+const LAB_PARTS = ['link', 'kills', 'redeposit', 'amplification', 'resources'];
 const wanted = (list: string | undefined, name: string): boolean =>
   (list ?? '').split(',').includes(name);
 
@@ -130,9 +132,7 @@ const main = async (): Promise<void> => {
     process.stdout.write(`${reality.markdown}\n`);
   }
   // The fleet alone writes its own results: nothing else to run, no bench results file.
-  if (
-    !['fast', 'link', 'kills', 'amplification', 'resources'].some((p) => wanted(values.parts, p))
-  ) {
+  if (!['fast', ...LAB_PARTS].some((p) => wanted(values.parts, p))) {
     cleanup.runAll();
     return;
   }
@@ -164,8 +164,7 @@ const main = async (): Promise<void> => {
     log('fast: radosgw on 127.0.0.1, no shaping, page cache dropped before each tool');
     fast = await measureFastLink({ tools, quick, seed, work, cleanup, log });
   }
-  const labParts = ['link', 'kills', 'redeposit', 'amplification', 'resources'];
-  if (!labParts.some((part) => wanted(values.parts, part))) {
+  if (!LAB_PARTS.some((part) => wanted(values.parts, part))) {
     finish({ startedAt, quick, seed, allTools, fast, lab: null });
     return;
   }

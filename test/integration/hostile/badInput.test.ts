@@ -177,7 +177,7 @@ const cases: readonly Case[] = [
     ],
     asNobody: true,
     code: 0,
-    says: /Plan \d+: 2 files to s3:\/\/[^/]+\/same\n {2}verified on the server: 2/,
+    says: /Plan \d+(?: \(night [\d-]+\))?: 2 files to s3:\/\/[^/]+\/same\n {2}verified on the server: 2/,
     since: 'issue-12',
   },
   ...(['..', 'a/../b', 'a\u0007b', '/etc/abs', '{site}/./x', '../{site}'] as const).map(

@@ -265,8 +265,9 @@ describe('the bridge under a seeded fuzz (issue 12)', () => {
       point: 'P',
       night: '2026-06-12',
     });
-    expect(created).toMatchObject({ ok: true });
-    const planId = (created.value as { id: string }).id;
+    // One night: one plan started (plans.create answers per night since issue 11).
+    expect(created).toMatchObject({ ok: true, value: { kind: 'started' } });
+    const planId = (created.value as { plans: { id: string }[] }).plans[0]?.id ?? '';
     let state = '';
     for (let i = 0; i < 240 && state !== 'done'; i++) {
       const got = await call('plans.get', { planId });
