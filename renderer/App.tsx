@@ -1,4 +1,5 @@
 import { StatusBar } from './components/StatusBar';
+import { errorText } from './i18n/errorText';
 import { useT } from './i18n/useT';
 import type { MessageKey } from './i18n/fr';
 import { DepositScreen } from './screens/DepositScreen';
@@ -65,7 +66,7 @@ export const App = () => {
       <main className="main">
         {lastError !== null && (
           <p className="error" role="alert" onClick={() => setError(null)}>
-            {t('error.generic', { message: lastError })}
+            {t('error.generic', { message: errorText(lastError, t) })}
           </p>
         )}
         <Current screen={screen} />

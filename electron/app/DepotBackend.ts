@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Clock } from '../../shared/ports/Clock';
 import type { ObjectStore } from '../../shared/ports/ObjectStore';
 import { remedyOf } from '../../shared/domain/FailureCause';
@@ -8,6 +10,7 @@ import type {
   ChosenFolder,
   CountersView,
   CreateOutcome,
+  Locale,
   SourceChangeView,
   PlanView,
   PreflightView,
@@ -23,13 +26,17 @@ import type { UnitRecord } from '../store/UnitRecord';
 import type { ParsedInput } from '../../shared/ipc/contract';
 import type { Handlers } from '../ipc/Handlers';
 import { IpcFailure } from '../ipc/IpcFailure';
+import { ScanError } from '../scan/ScanError';
 import { isConfigured, loadAppSettings, saveAppSettings } from './AppSettings';
 import type { AppSettings } from './AppSettings';
+import { loadArchivedNights } from './ArchivedNights';
+import type { ArchivedNights } from './ArchivedNights';
 import type { Credentials, SecretStore } from './Credentials';
 import type { EnginePort } from './EnginePort';
 import type { Notifier } from './Notifier';
 import { noticeText } from './noticeText';
 import { emptyOverlay } from './PlanOverlay';
+import { expandHome } from './expandHome';
 import type { PlanOverlay } from './PlanOverlay';
 import { buildDiagnosticsExport } from './buildDiagnosticsExport';
 import { testConnection } from './testConnection';
@@ -69,6 +76,8 @@ export type DepotBackendDeps = {
   readonly notify?: Notifier;
   /** Never handed a secret: messages name operations and plan ids only. */
   readonly log: (line: string) => void;
+  /** Where `~` in a typed path leads (the user's home folder by default). */
+  readonly homeDir?: string;
   /** Releases what the wiring opened (the database), after the runs stopped. */
   readonly close?: () => void;
 };
@@ -89,7 +98,9 @@ const EVENT_INTERVAL_MS = 250;
 
 const planIdOf = (id: string): number => {
   const n = Number(id);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new IpcFailure('not-found', `no plan ${id}`);
+  if (!Number.isSafeInteger(n) || n <= 0) {
+    throw new IpcFailure('not-found', `no plan ${id}`, { kind: 'no-such-plan' });
+  }
   return n;
 };
 
@@ -108,13 +119,23 @@ export class DepotBackend {
   private readonly dirtyPlans = new Set<number>();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private online = true;
+  private archived: ArchivedNights | undefined;
+  private keepingAwake = false;
+  private lastOpenCause: 'offline' | 'server-unavailable' = 'offline';
   private stopped = false;
 
-  constructor(private readonly deps: DepotBackendDeps) {}
+  private readonly home: string;
+
+  constructor(private readonly deps: DepotBackendDeps) {
+    this.home = deps.homeDir ?? homedir();
+  }
 
   /** Loads settings and credentials and resumes every unfinished, unpaused plan. */
   async start(): Promise<void> {
     this.settings = await loadAppSettings(this.deps.settingsPath);
+    this.archived = await loadArchivedNights(
+      join(dirname(this.deps.settingsPath), 'archived-nights.json'),
+    );
     this.credentials = await this.deps.secrets.read();
     this.rebuildEngine();
     this.resumeUnfinished();
@@ -138,6 +159,26 @@ export class DepotBackend {
     return this.settings?.keepRunningInBackground ?? false;
   }
 
+  locale(): Locale {
+    return this.settings?.locale ?? 'fr';
+  }
+
+  /** The tray's "pause all": every night that is depositing stops, resumable, until Reprendre. */
+  pauseAll(): void {
+    const engine = this.handle?.engine;
+    if (engine === undefined) return;
+    for (const id of this.runs.keys()) {
+      engine.pause(id);
+      this.markDirty(id);
+    }
+  }
+
+  /** The shell holds off system sleep (or lets it go): the interface says so in its status bar. */
+  keepingAwakeChanged(on: boolean): void {
+    this.keepingAwake = on;
+    this.emit({ type: 'power', keepingAwake: on });
+  }
+
   subscribe(listener: (event: DepotEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -150,7 +191,12 @@ export class DepotBackend {
   }
 
   private readonly raw: Handlers = {
-    'app.info': () => Promise.resolve({ version: this.deps.version, mode: this.deps.mode }),
+    'app.info': () =>
+      Promise.resolve({
+        version: this.deps.version,
+        mode: this.deps.mode,
+        keepingAwake: this.keepingAwake,
+      }),
     'plans.list': () =>
       Promise.resolve(
         this.handle === undefined
@@ -160,18 +206,27 @@ export class DepotBackend {
               .map((s) => this.view(s)),
       ),
     'plans.get': ({ planId }) => Promise.resolve(this.planView(planIdOf(planId))),
-    'plans.create': async (input) => this.createPlans(input),
+    'plans.create': async (input) =>
+      this.createPlans({ ...input, dir: expandHome(input.dir, this.home) }),
     'plans.pause': ({ planId }) => {
       const id = planIdOf(planId);
       this.requireEngine().engine.pause(id);
       this.markDirty(id);
       return Promise.resolve(this.planView(id));
     },
+    'plans.archive': async ({ planId, archived }) => {
+      const id = planIdOf(planId);
+      const view = this.planView(id);
+      await this.archived?.set(id, archived);
+      this.emit({ type: 'plans-changed' });
+      return { ...view, archived };
+    },
     'plans.resume': ({ planId }) => {
       const id = planIdOf(planId);
       this.refuseIfHeldElsewhere(this.requireEngine().engine, id);
       this.requireEngine().engine.resume(id);
-      this.startRun(id);
+      if (this.overlay(id).blocked !== null) this.unblock(id);
+      else this.startRun(id);
       return Promise.resolve(this.planView(id));
     },
     'units.list': ({ planId, offset, limit, filter }) => {
@@ -206,7 +261,7 @@ export class DepotBackend {
     'units.retryFailures': ({ planId }) => {
       const id = planIdOf(planId);
       const result = this.requireEngine().engine.retryFailures(id);
-      this.overlay(id).blocked = false;
+      this.overlay(id).blocked = null;
       if (result.requeued > 0) this.startRun(id);
       this.markDirty(id);
       return Promise.resolve(result);
@@ -243,11 +298,16 @@ export class DepotBackend {
     },
     'settings.testConnection': async () => {
       const settings = this.requireSettings();
-      if (this.credentials === undefined) throw new IpcFailure('not-configured', 'no credentials');
-      return testConnection(
-        this.deps.createObjectStore(settings, this.credentials),
-        this.deps.clock,
-      );
+      if (this.credentials === undefined) {
+        throw new IpcFailure('not-configured', 'no credentials', { kind: 'storage-incomplete' });
+      }
+      const tested = this.deps.createObjectStore(settings, this.credentials);
+      const verdict = await testConnection(tested, this.deps.clock);
+      // The fix worked: a night blocked at its start goes on without another gesture.
+      if (verdict.reachable && verdict.credentialsAccepted === true && verdict.bucketWritable) {
+        this.resumeBlocked(tested.endpoint, settings.bucket);
+      }
+      return verdict;
     },
     'diagnostics.counters': () => Promise.resolve(this.countersView()),
     'diagnostics.journal': ({ limit }) =>
@@ -279,14 +339,17 @@ export class DepotBackend {
     },
     'dialog.chooseFolder': () =>
       this.deps.chooseFolder?.() ?? Promise.resolve({ kind: 'unsupported' as const }),
-    'preflight.run': async ({ dir }) => {
+    'preflight.run': async (asked) => {
+      const dir = expandHome(asked.dir, this.home);
       try {
         return (await this.deps.preflight(dir)).view;
       } catch (error) {
         // Folder-level problems (missing, not a folder) are the user's to fix: say which.
+        if (error instanceof ScanError) throw error;
         throw new IpcFailure(
           'invalid-input',
           error instanceof Error ? error.message : String(error),
+          { kind: 'folder-unreadable', dir },
         );
       }
     },
@@ -310,7 +373,10 @@ export class DepotBackend {
           .length
       : checked.view.blocking;
     if (!input.skipInvalid && blocking > 0) {
-      throw new IpcFailure('blocked', `${blocking} file(s) block the deposit`);
+      throw new IpcFailure('blocked', `${blocking} file(s) block the deposit`, {
+        kind: 'files-block',
+        count: blocking,
+      });
     }
     // What the pre-flight said to leave out (empty, header-only, extra copies; blocking files
     // when the volunteer chose to skip them) is not planned at all.
@@ -321,7 +387,10 @@ export class DepotBackend {
         ? checked.byNight(include)
         : checked.byNight(include).filter((n) => n.night === input.night);
     if (nights.every((n) => n.relPaths.length === 0)) {
-      throw new IpcFailure('invalid-input', `${input.dir} holds no file to deposit`);
+      throw new IpcFailure('invalid-input', `${input.dir} holds no file to deposit`, {
+        kind: 'nothing-to-deposit',
+        dir: input.dir,
+      });
     }
     const planned = nights.map((n) => {
       const entered = { site: input.site, point: input.point, night: n.night };
@@ -333,8 +402,12 @@ export class DepotBackend {
         // A template saved before it was validated: the volunteer fixes it in Settings, which
         // says why in their language.
         if (prefixTemplateProblem(settings.prefixTemplate) !== undefined)
-          throw new IpcFailure('not-configured', 'the prefix template in Settings is invalid');
-        throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix');
+          throw new IpcFailure('not-configured', 'the prefix template in Settings is invalid', {
+            kind: 'prefix-invalid',
+          });
+        throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix', {
+          kind: 'prefix-invalid',
+        });
       }
       const metadata = Object.fromEntries(
         Object.entries({ ...values, ...entered }).filter(([, v]) => v !== undefined && v !== ''),
@@ -371,14 +444,18 @@ export class DepotBackend {
 
   private requireSettings(): AppSettings {
     if (this.settings === undefined || !isConfigured(this.settings)) {
-      throw new IpcFailure('not-configured', 'storage settings are incomplete');
+      throw new IpcFailure('not-configured', 'storage settings are incomplete', {
+        kind: 'storage-incomplete',
+      });
     }
     return this.settings;
   }
 
   private requireEngine(): EngineHandle {
     if (this.handle === undefined) {
-      throw new IpcFailure('not-configured', 'storage settings or credentials are missing');
+      throw new IpcFailure('not-configured', 'storage settings or credentials are missing', {
+        kind: 'storage-incomplete',
+      });
     }
     return this.handle;
   }
@@ -401,6 +478,27 @@ export class DepotBackend {
     }
   }
 
+  /** Nights whose last run ended blocked start again (after a successful test or new settings). */
+  private resumeBlocked(endpoint: string, bucket: string): void {
+    for (const [id, overlay] of this.overlays) {
+      if (overlay.blocked === null) continue;
+      // Only the nights whose target the test just proved.
+      const summary = this.handle?.engine.planSummary(id);
+      if (summary?.endpoint !== endpoint || summary.bucket !== bucket) continue;
+      this.unblock(id);
+    }
+  }
+
+  /** A blocked night goes on: the files refused for the same cause are queued again with it. */
+  private unblock(planId: number): void {
+    const engine = this.handle?.engine;
+    if (engine === undefined) return;
+    this.overlay(planId).blocked = null;
+    engine.retryFailures(planId);
+    this.startRun(planId);
+    this.markDirty(planId);
+  }
+
   /** Another Depot process (the command line, a second window) is depositing this plan. */
   private refuseIfHeldElsewhere(engine: EnginePort, planId: number): void {
     const holder = engine.leaseHolder(planId);
@@ -408,6 +506,7 @@ export class DepotBackend {
       throw new IpcFailure(
         'blocked',
         `plan ${planId} is being deposited by another Depot process, pid ${holder.pid} on ${holder.host}`,
+        { kind: 'held-elsewhere', pid: holder.pid, host: holder.host },
       );
     }
   }
@@ -419,7 +518,7 @@ export class DepotBackend {
     if (handle.engine.leaseHolder(planId) !== undefined) return;
     const controller = new AbortController();
     const overlay = this.overlay(planId);
-    overlay.blocked = false;
+    overlay.blocked = null;
     const done = handle.engine
       .run(planId, { signal: controller.signal })
       .then(
@@ -451,7 +550,7 @@ export class DepotBackend {
         this.deps.notify?.(noticeText(locale, 'failures', { night, failed: result.failed }));
         return;
       case 'blocked':
-        this.overlay(planId).blocked = true;
+        this.overlay(planId).blocked = result.cause;
         this.deps.notify?.(noticeText(locale, 'blocked', { night }));
         return;
       case 'stopped':
@@ -466,7 +565,12 @@ export class DepotBackend {
   }
 
   private onEngineEvent(event: EngineEvent): void {
-    if (event.type === 'counters') return;
+    if (event.type === 'counters') {
+      // Each attempt's outcome moves the circuit, which no plan event reports when it opens on
+      // the server's refusals (503 storm): refresh the running nights' views (throttled).
+      for (const id of this.runs.keys()) this.markDirty(id);
+      return;
+    }
     const overlay = this.overlay(event.planId);
     overlay.lastActivityAt = this.deps.clock.now();
     switch (event.type) {
@@ -545,17 +649,29 @@ export class DepotBackend {
 
   private planView(planId: number): PlanView {
     const summary = this.requireEngine().engine.planSummary(planId);
-    if (summary === undefined) throw new IpcFailure('not-found', `no plan ${planId}`);
+    if (summary === undefined) {
+      throw new IpcFailure('not-found', `no plan ${planId}`, { kind: 'no-such-plan' });
+    }
     return this.view(summary);
   }
 
   private view(summary: PlanSummary): PlanView {
-    return toPlanView(
+    const view = toPlanView(
       summary,
       this.overlay(summary.id),
       this.runs.has(summary.id),
       summary.deferred > 0 ? (this.deps.earliestDeferred(summary.id) ?? null) : null,
+      this.serverDown(),
     );
+    return { ...view, archived: this.archived?.has(summary.id) ?? false };
+  }
+
+  /** A half-open circuit is still probing for the cause it opened on. */
+  private serverDown(): boolean {
+    const circuit = this.handle?.circuit();
+    if (circuit?.kind === 'open') this.lastOpenCause = circuit.cause;
+    if (circuit === undefined || circuit.kind === 'closed') return false;
+    return this.lastOpenCause === 'server-unavailable';
   }
 
   private unitView(unit: UnitRecord): UnitView {

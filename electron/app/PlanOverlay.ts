@@ -1,3 +1,4 @@
+import type { FailureCause } from '../../shared/domain/FailureCause';
 import type { UnitActivity } from '../../shared/domain/UnitState';
 
 /**
@@ -9,8 +10,8 @@ export type PlanOverlay = {
   waitingNetwork: boolean;
   throughputBytesPerSec: number;
   lastActivityAt: number | null;
-  /** The last run ended blocked (credentials refused, bucket missing). */
-  blocked: boolean;
+  /** Why the last run ended blocked (credentials refused, bucket missing); null when it did not. */
+  blocked: FailureCause | null;
 };
 
 export const emptyOverlay = (): PlanOverlay => ({
@@ -18,7 +19,7 @@ export const emptyOverlay = (): PlanOverlay => ({
   waitingNetwork: false,
   throughputBytesPerSec: 0,
   lastActivityAt: null,
-  blocked: false,
+  blocked: null,
 });
 
 export const nextRetryAt = (overlay: PlanOverlay): number | null => {

@@ -13,16 +13,28 @@ export const planStateOf = (
   summary: PlanSummary,
   overlay: PlanOverlay,
   running: boolean,
+  serverDown = false,
 ): PlanState => {
   const phase = planPhase(summary);
   if (phase === 'complete') return 'done';
   if (phase === 'failures') return 'needs-attention';
-  if (overlay.blocked && !running) return 'needs-attention';
+  if (overlay.blocked !== null && !running) return 'needs-attention';
   if (summary.paused) return 'paused';
   if (!running) return summary.bytesAcked === 0 && summary.done === 0 ? 'planned' : 'stopped';
+  // The circuit is the endpoint's: while it is open on the server's refusals, every running night
+  // waits on the server, whether or not one of its own calls is waiting right now.
+  if (serverDown) return 'server-unavailable';
   if (overlay.waitingNetwork) return 'waiting-network';
   if (summary.deferred > 0 && summary.inProgress === 0 && summary.pending === 0) return 'deferred';
   return 'running';
+};
+
+/** "Wildlife Acoustics SM4BAT-FS · S4U12345" from the night's metadata, whichever keys it has. */
+const recorderOf = (metadata: Readonly<Record<string, unknown>>): string | null => {
+  const model = text(metadata, 'model') ?? text(metadata, 'make');
+  const serial = text(metadata, 'serial');
+  const parts = [model, serial].filter((p): p is string => p !== null);
+  return parts.length > 0 ? parts.join(' · ') : null;
 };
 
 /** The interface's view of a plan: persisted counts plus the live overlay. */
@@ -31,13 +43,16 @@ export const toPlanView = (
   overlay: PlanOverlay,
   running: boolean,
   deferredUntil: number | null,
+  /** The circuit is open because the server refuses (503 storm), not because it is unreachable. */
+  serverDown = false,
 ): PlanView => {
-  const state = planStateOf(summary, overlay, running);
+  const state = planStateOf(summary, overlay, running, serverDown);
   const left = summary.bytesTotal - summary.bytesAcked;
   const throughput = state === 'running' ? overlay.throughputBytesPerSec : 0;
   return {
     id: String(summary.id),
     dir: summary.dir,
+    endpoint: summary.endpoint,
     bucket: summary.bucket,
     prefix: summary.prefix,
     site: text(summary.metadata, 'site'),
@@ -54,5 +69,10 @@ export const toPlanView = (
     lastActivityAt: overlay.lastActivityAt ?? summary.completedAt ?? summary.createdAt,
     nextRetryAt: state === 'done' ? null : nextRetryAt(overlay),
     deferredUntil: summary.deferred > 0 ? deferredUntil : null,
+    blocker: running ? null : overlay.blocked,
+    createdAt: summary.createdAt,
+    completedAt: summary.manifestAt,
+    archived: false,
+    recorder: recorderOf(summary.metadata),
   };
 };

@@ -1,6 +1,26 @@
 import type { PreflightReport } from '../../shared/field/PreflightReport';
 import type { PreflightView } from '../../shared/ipc/views';
 
+const recorderOf = (m: PreflightReport['metadata']): string | null => {
+  const model = [m.make, m.model].filter((x) => x !== undefined && x !== '').join(' ');
+  const serial = m.serial ?? (m.serials.length > 0 ? m.serials.join(', ') : '');
+  const parts = [model, serial].filter((x) => x !== '');
+  return parts.length > 0 ? parts.join(' · ') : null;
+};
+
+/** Wall time as the recorder wrote it (`2026-06-12T21:00`): the offset is shown apart (time zone). */
+const wall = (iso: string): string => iso.slice(0, 16);
+
+const spanOf = (nights: PreflightReport['nights']): PreflightView['span'] => {
+  const firsts = nights.map((n) => n.firstAt).sort();
+  const lasts = nights.map((n) => n.lastAt).sort();
+  const first = firsts[0];
+  const last = lasts[lasts.length - 1];
+  return first === undefined || last === undefined
+    ? null
+    : { first: wall(first), last: wall(last) };
+};
+
 /** The pre-flight report as "Nouveau dépôt" shows it: counts, problems, what to pre-fill. */
 export const toPreflightView = (report: PreflightReport): PreflightView => {
   const mainNight = [...report.nights].sort((a, b) => b.files - a.files)[0];
@@ -23,5 +43,7 @@ export const toPreflightView = (report: PreflightReport): PreflightView => {
       night: mainNight?.night ?? null,
     },
     timeZone: report.timeZone.zone,
+    recorder: recorderOf(report.metadata),
+    span: spanOf(report.nights),
   };
 };

@@ -1,23 +1,51 @@
+import type { ErrorReason } from '../../shared/ipc/ErrorReason';
 import { PlanError } from '../engine/PlanError';
 import type { Handlers } from '../ipc/Handlers';
 import { IpcFailure } from '../ipc/IpcFailure';
 import { ScanError } from '../scan/ScanError';
 import { DatabaseError } from '../store/DatabaseError';
 
+const scanReason = (error: ScanError): ErrorReason => {
+  switch (error.code) {
+    case 'missing':
+      return { kind: 'folder-missing', dir: error.dir };
+    case 'not-a-directory':
+      return { kind: 'not-a-folder', dir: error.dir };
+    case 'unreadable':
+      return { kind: 'folder-unreadable', dir: error.dir };
+  }
+};
+
 /** The engine's own errors are answers the user can act on: say them, with the right code. */
 export const toIpcFailure = (error: unknown): unknown => {
   if (error instanceof PlanError) {
     switch (error.detail.code) {
       case 'no-such-plan':
-        return new IpcFailure('not-found', error.message);
+        return new IpcFailure('not-found', error.message, { kind: 'no-such-plan' });
       case 'sources-changed':
-      case 'already-running':
-        return new IpcFailure('blocked', error.message);
+        return new IpcFailure('blocked', error.message, {
+          kind: 'sources-changed',
+          count: error.detail.changes.length,
+        });
+      case 'already-running': {
+        const holder = error.detail.holder;
+        return new IpcFailure(
+          'blocked',
+          error.message,
+          holder === undefined
+            ? { kind: 'already-running' }
+            : { kind: 'held-elsewhere', pid: holder.pid, host: holder.host },
+        );
+      }
       case 'empty-folder':
-        return new IpcFailure('invalid-input', error.message);
+        return new IpcFailure('invalid-input', error.message, {
+          kind: 'nothing-to-deposit',
+          dir: error.detail.dir,
+        });
     }
   }
-  if (error instanceof ScanError) return new IpcFailure('invalid-input', error.message);
+  if (error instanceof ScanError)
+    return new IpcFailure('invalid-input', error.message, scanReason(error));
   if (error instanceof DatabaseError) return new IpcFailure('unavailable', error.message);
   return error;
 };

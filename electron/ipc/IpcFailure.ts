@@ -1,3 +1,4 @@
+import type { ErrorReason } from '../../shared/ipc/ErrorReason';
 import type { ErrorCode } from '../../shared/ipc/Result';
 
 /** Thrown by a handler to answer `{ ok: false, error: { code, message } }` on purpose. */
@@ -6,6 +7,7 @@ export class IpcFailure extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly reason?: ErrorReason,
   ) {
     super(message);
   }

@@ -26,7 +26,7 @@ export const dispatch = async (
   try {
     return ok(await run(handlers, method, parsed.data));
   } catch (error) {
-    if (error instanceof IpcFailure) return fail(error.code, error.message);
+    if (error instanceof IpcFailure) return fail(error.code, error.message, error.reason);
     onUnexpected(method, error);
     return fail('internal', `${method} failed unexpectedly`);
   }

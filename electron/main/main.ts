@@ -8,6 +8,7 @@ import {
   net,
   Notification,
   powerMonitor,
+  powerSaveBlocker,
   safeStorage,
   session,
   Tray,
@@ -18,6 +19,9 @@ import { EVENT_CHANNEL } from '../../shared/ipc/channels';
 import { createBackend } from '../app/createBackend';
 import type { DepotBackend } from '../app/DepotBackend';
 import { registerIpc } from '../ipc/registerIpc';
+import { shellText } from '../app/shellText';
+import { chooseFolder } from './chooseFolder';
+import { FieldShell } from './FieldShell';
 import { hardenWindow } from './hardenWindow';
 import { safeStorageSecretStore } from './safeStorageSecretStore';
 
@@ -26,12 +30,14 @@ app.setName('Depot');
 if (!app.requestSingleInstanceLock()) app.quit();
 
 const rendererIndex = join(__dirname, '../dist/renderer/index.html');
+// Drawn by scripts/draw-tray-icon.mjs, copied beside the renderer by vite (renderer/public).
+const trayIconPath = join(__dirname, '../dist/renderer/tray-icon.png');
 const appUrl = pathToFileURL(rendererIndex).href;
 const NETWORK_POLL_MS = 5_000;
 
 let backend: DepotBackend | undefined;
 let window: BrowserWindow | undefined;
-let tray: Tray | undefined;
+let shell: FieldShell | undefined;
 let quitting = false;
 
 const log = (line: string): void => {
@@ -60,27 +66,18 @@ const createWindow = (): BrowserWindow => {
   win.once('ready-to-show', () => win.show());
   win.on('close', (event) => {
     // Closing the window stops the deposit cleanly unless the user chose to keep it running.
-    if (!quitting && backend?.keepRunningInBackground() === true && backend.isBusy()) {
+    if (!quitting && shell?.closeRequested() === 'hide') {
       event.preventDefault();
       win.hide();
-      showTray();
     }
   });
   void win.loadURL(appUrl);
   return win;
 };
 
-const showTray = (): void => {
-  if (tray !== undefined) return;
-  tray = new Tray(nativeImage.createEmpty());
-  tray.setToolTip('Depot');
-  tray.setContextMenu(
-    Menu.buildFromTemplate([
-      { label: 'Depot', click: () => window?.show() },
-      { type: 'separator' },
-      { role: 'quit' },
-    ]),
-  );
+const showWindow = (): void => {
+  window?.show();
+  window?.focus();
 };
 
 const watchNetwork = (target: DepotBackend): void => {
@@ -103,17 +100,19 @@ const start = async (): Promise<void> => {
     mode: 'electron',
     dataDir,
     secrets: safeStorageSecretStore(safeStorage, join(dataDir, 'credentials.bin')),
-    chooseFolder: async () => {
-      const options = { properties: ['openDirectory' as const] };
-      const result =
-        window === undefined
-          ? await dialog.showOpenDialog(options)
-          : await dialog.showOpenDialog(window, options);
-      const path = result.filePaths[0];
-      return result.canceled || path === undefined
-        ? { kind: 'cancelled' }
-        : { kind: 'chosen', path };
-    },
+    chooseFolder: () =>
+      chooseFolder(
+        {
+          showOpenDialog: (options) =>
+            window === undefined
+              ? dialog.showOpenDialog({ ...options, properties: [...options.properties] })
+              : dialog.showOpenDialog(window, {
+                  ...options,
+                  properties: [...options.properties],
+                }),
+        },
+        shellText(backend?.locale() ?? 'fr', 'chooseFolder'),
+      ),
     notify: ({ title, body }) => {
       if (Notification.isSupported()) new Notification({ title, body }).show();
     },
@@ -130,11 +129,32 @@ const start = async (): Promise<void> => {
       window.webContents.send(EVENT_CHANNEL, event);
   });
   watchNetwork(backend);
-  window = createWindow();
-  app.on('second-instance', () => {
-    window?.show();
-    window?.focus();
+  const served = backend;
+  shell = new FieldShell({
+    electron: {
+      createTray: (iconPath) => new Tray(nativeImage.createFromPath(iconPath)),
+      buildMenu: (template) =>
+        Menu.buildFromTemplate(
+          template.map((item) => ('type' in item ? { type: 'separator' as const } : item)),
+        ),
+      powerSaveBlocker,
+    },
+    backend: {
+      subscribe: (listener) => served.subscribe(listener),
+      listPlans: () => served.handlers['plans.list'](undefined),
+      pauseAll: () => served.pauseAll(),
+      isBusy: () => served.isBusy(),
+      keepRunningInBackground: () => served.keepRunningInBackground(),
+      locale: () => served.locale(),
+      keepingAwakeChanged: (on) => served.keepingAwakeChanged(on),
+    },
+    trayIconPath,
+    showWindow,
+    quit: () => app.quit(),
   });
+  await shell.start();
+  window = createWindow();
+  app.on('second-instance', showWindow);
 };
 
 void app.whenReady().then(() =>
@@ -154,5 +174,6 @@ app.on('before-quit', (event) => {
   // Stop between emissions so the plan stays resumable, then quit for real.
   event.preventDefault();
   quitting = true;
+  shell?.dispose();
   void backend.stop().finally(() => app.quit());
 });

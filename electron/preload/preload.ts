@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { IpcRendererEvent } from 'electron';
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
 import type { DepotApi } from '../../shared/ipc/DepotApi';
@@ -18,3 +18,7 @@ const api: DepotApi = createDepotApi({
 });
 
 contextBridge.exposeInMainWorld('depot', api);
+// A dropped folder's path: Electron no longer sets File.path; webUtils answers in the preload only.
+contextBridge.exposeInMainWorld('depotFiles', {
+  pathForFile: (file: File): string => webUtils.getPathForFile(file),
+});

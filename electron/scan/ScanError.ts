@@ -3,6 +3,8 @@ export class ScanError extends Error {
   constructor(
     readonly code: 'missing' | 'not-a-directory' | 'unreadable',
     message: string,
+    /** The folder in question, for a message in the volunteer's language. */
+    readonly dir = '',
   ) {
     super(message);
     this.name = 'ScanError';

@@ -40,13 +40,14 @@ const kindOf = (entry: Dirent): string => {
 const statRoot = async (root: string): Promise<void> => {
   try {
     const info = await stat(root);
-    if (!info.isDirectory()) throw new ScanError('not-a-directory', `${root} is not a folder`);
+    if (!info.isDirectory())
+      throw new ScanError('not-a-directory', `${root} is not a folder`, root);
   } catch (error) {
     if (error instanceof ScanError) throw error;
     const code = errorCode(error);
-    if (code === 'ENOENT') throw new ScanError('missing', `${root} does not exist`);
-    if (code === 'ENOTDIR') throw new ScanError('not-a-directory', `${root} is not a folder`);
-    throw new ScanError('unreadable', `${root} cannot be read (${code ?? String(error)})`);
+    if (code === 'ENOENT') throw new ScanError('missing', `${root} does not exist`, root);
+    if (code === 'ENOTDIR') throw new ScanError('not-a-directory', `${root} is not a folder`, root);
+    throw new ScanError('unreadable', `${root} cannot be read (${code ?? String(error)})`, root);
   }
 };
 
@@ -77,7 +78,7 @@ export const scanFolder = async (root: string, opts: ScanOptions = {}): Promise<
     try {
       entries = await readdir(dir.abs, { withFileTypes: true });
     } catch (error) {
-      if (dir.rel === '') throw new ScanError('unreadable', `${rootAbs} cannot be read`);
+      if (dir.rel === '') throw new ScanError('unreadable', `${rootAbs} cannot be read`, rootAbs);
       refuse(dir.rel + '/', 'unreadable', `folder cannot be read (${describeError(error)})`);
       continue;
     }

@@ -51,7 +51,8 @@ export const bridgeClient = (options: BridgeClientOptions): DepotTransport => {
       ws.onclose = () => {
         socket = undefined;
         opened = undefined;
-        for (const settle of pending.values()) settle(fail('unavailable', 'bridge disconnected'));
+        for (const settle of pending.values())
+          settle(fail('unavailable', 'bridge disconnected', { kind: 'engine-unreachable' }));
         pending.clear();
         options.onConnectionChange?.(false);
         resolve(false);
@@ -69,7 +70,7 @@ export const bridgeClient = (options: BridgeClientOptions): DepotTransport => {
     async call(method, input) {
       const ready = await open();
       if (!ready || socket === undefined) {
-        return fail('unavailable', 'bridge unreachable');
+        return fail('unavailable', 'bridge unreachable', { kind: 'engine-unreachable' });
       }
       const id = nextId++;
       const result = new Promise<Result<unknown>>((resolve) => pending.set(id, resolve));

@@ -6,6 +6,8 @@ declare global {
   interface Window {
     /** Set by Electron's preload; absent in a plain browser. */
     readonly depot?: DepotApi;
+    /** Set by Electron's preload: the path of a dropped file or folder ('' when it has none). */
+    readonly depotFiles?: { pathForFile(file: File): string };
   }
 }
 

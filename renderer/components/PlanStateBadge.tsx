@@ -1,8 +1,11 @@
 import type { PlanState } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
+import { useDepotStore } from '../store/useDepotStore';
 
 // A symbol with every colour, so the state never depends on colour alone.
-const symbols: Readonly<Record<PlanState, string>> = {
+const symbols: Readonly<Record<PlanState | 'unknown', string>> = {
+  unknown: '?',
+  'server-unavailable': '⚠',
   planned: '○',
   running: '▶',
   paused: '⏸',
@@ -13,8 +16,17 @@ const symbols: Readonly<Record<PlanState, string>> = {
   stopped: '■',
 };
 
+/** While the engine does not answer, a night's last known state may be stale: say "unknown". */
 export const PlanStateBadge = ({ state }: { readonly state: PlanState }) => {
   const t = useT();
+  const connected = useDepotStore((s) => s.connected);
+  if (!connected) {
+    return (
+      <span className="badge badge-unknown" data-state="unknown">
+        <span aria-hidden="true">{symbols.unknown}</span> {t('state.unknown')}
+      </span>
+    );
+  }
   return (
     <span className={`badge badge-${state}`} data-state={state}>
       <span aria-hidden="true">{symbols[state]}</span> {t(`state.${state}`)}

@@ -15,21 +15,35 @@ export const StatusBar = () => {
       s.plans.find((p) => p.id === s.currentPlanId) ??
       s.plans.find((p) => p.state === 'running' || p.state === 'waiting-network'),
   );
+  const everConnected = useDepotStore((s) => s.everConnected);
+  const keepingAwake = useDepotStore((s) => s.keepingAwake);
   let text = t('status.idle');
   let kind = 'idle';
   if (!connected) {
-    text = t('app.connectionLost');
+    // Never reached since the page opened: the address itself is likely old.
+    text = everConnected ? t('app.engineGone') : t('app.neverConnected');
     kind = 'disconnected';
   } else if (plan !== undefined) {
-    if (plan.state === 'done') {
+    const retryIn = plan.nextRetryAt === null ? null : secondsUntil(plan.nextRetryAt, now);
+    if (plan.blocker !== null) {
+      text = t('blocker.title', { cause: t(`cause.${plan.blocker.kind}.title`) });
+      kind = 'blocked';
+    } else if (plan.state === 'done') {
       text = t('status.done');
       kind = 'done';
+    } else if (plan.state === 'server-unavailable') {
+      text = t('status.serverUnavailable');
+      kind = 'server-unavailable';
     } else if (plan.state === 'waiting-network') {
       text = t('status.waitingNetwork');
       kind = 'waiting-network';
-    } else if (plan.nextRetryAt !== null && plan.nextRetryAt > now - 1000) {
-      text = t('status.retryIn', { seconds: secondsUntil(plan.nextRetryAt, now) });
+    } else if (retryIn !== null && retryIn > 0) {
+      text = t('status.retryIn', { seconds: retryIn });
       kind = 'retry-wait';
+    } else if (retryIn === 0 && plan.state === 'running') {
+      // The moment has come: the attempt is on its way, never "dans 0 s".
+      text = t('status.retrying');
+      kind = 'retrying';
     } else if (plan.state === 'deferred' && plan.deferredUntil !== null) {
       text = t('status.deferredUntil', { time: formatClock(plan.deferredUntil, locale) });
       kind = 'deferred';
@@ -46,6 +60,12 @@ export const StatusBar = () => {
   return (
     <footer className="status-bar" role="status" aria-live="polite" data-status={kind}>
       {text}
+      {connected && keepingAwake && (
+        <span className="keep-awake" data-testid="keep-awake">
+          {' · '}
+          {t('status.keepAwake')}
+        </span>
+      )}
     </footer>
   );
 };

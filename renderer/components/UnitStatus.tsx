@@ -4,26 +4,36 @@ import { secondsUntil } from '../format/formatDuration';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 
-type Props = { readonly state: UnitState; readonly activity: UnitActivity };
+type Props = {
+  readonly state: UnitState;
+  readonly activity: UnitActivity;
+  /** The night waits on a server in a 503 storm, not on the network. */
+  readonly serverDown?: boolean;
+};
 
 /**
  * A unit's state in words with a symbol. A waiting retry is an absorbed incident: shown as a
  * discreet countdown, never as an error.
  */
-export const UnitStatus = ({ state, activity }: Props) => {
+export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const now = useDepotStore((s) => s.now);
   if (activity.kind === 'retry-wait' && state.kind !== 'done' && state.kind !== 'failed') {
+    const seconds = secondsUntil(activity.nextAttemptAt, now);
     return (
-      <span className="unit-status quiet" data-status="retry-wait">
+      <span className="unit-status quiet" data-status={seconds > 0 ? 'retry-wait' : 'retrying'}>
         <span aria-hidden="true">↻</span>{' '}
-        {t('unit.retryIn', { seconds: secondsUntil(activity.nextAttemptAt, now) })}
+        {seconds > 0 ? t('unit.retryIn', { seconds }) : t('unit.retrying')}
       </span>
     );
   }
   if (activity.kind === 'waiting-network' && state.kind !== 'done' && state.kind !== 'failed') {
-    return (
+    return serverDown ? (
+      <span className="unit-status quiet" data-status="server-unavailable">
+        <span aria-hidden="true">⚠</span> {t('unit.serverUnavailable')}
+      </span>
+    ) : (
       <span className="unit-status quiet" data-status="waiting-network">
         <span aria-hidden="true">⌁</span> {t('unit.waitingNetwork')}
       </span>

@@ -3,21 +3,28 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UnitFilter, UnitView } from '../../shared/ipc/views';
 import { formatBytes } from '../format/formatBytes';
 import { formatPercent } from '../format/formatPercent';
+import { middleCut } from '../format/middleCut';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 import { ProgressBar } from './ProgressBar';
 import { UnitStatus } from './UnitStatus';
 
 const PAGE = 200;
+/** What fits the file column at 1024 px; the full name stays in the tooltip. */
+const PATH_CHARS = 44;
 const ROW_HEIGHT = 34;
 
-type Props = { readonly planId: string; readonly filter: UnitFilter };
+type Props = {
+  readonly planId: string;
+  readonly filter: UnitFilter;
+  readonly serverDown?: boolean;
+};
 
 /**
  * Thousands of units, only the visible rows in the DOM; rows are fetched by page and the visible
  * pages are refreshed each second and on every unit event.
  */
-export const UnitTable = ({ planId, filter }: Props) => {
+export const UnitTable = ({ planId, filter, serverDown = false }: Props) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const api = useDepotStore((s) => s.api);
@@ -90,10 +97,14 @@ export const UnitTable = ({ planId, filter }: Props) => {
                 ) : (
                   <>
                     <span role="cell" className="path" title={unit.relPath}>
-                      {unit.relPath}
+                      {middleCut(unit.relPath, PATH_CHARS)}
                     </span>
                     <span role="cell">
-                      <UnitStatus state={unit.state} activity={unit.activity} />
+                      <UnitStatus
+                        state={unit.state}
+                        activity={unit.activity}
+                        serverDown={serverDown}
+                      />
                     </span>
                     <span role="cell">{formatBytes(unit.size, locale)}</span>
                     <span role="cell" className="progress-cell">

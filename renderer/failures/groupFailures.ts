@@ -2,7 +2,11 @@ import type { FailureCause, Remedy } from '../../shared/domain/FailureCause';
 import type { FailureView } from '../../shared/ipc/views';
 
 export type FailureGroup = {
-  /** Stable identity of the cause (kind, plus status and code for server refusals). */
+  /**
+   * Stable identity of the cause: its kind, plus status and code for other refusals. Refused
+   * credentials are one group whatever the code (InvalidAccessKeyId, SignatureDoesNotMatch):
+   * one title, one fix in Réglages; each file still shows its own answer.
+   */
   readonly key: string;
   readonly cause: FailureCause;
   readonly remedy: Remedy;
@@ -21,7 +25,6 @@ export type GroupedFailures = {
 
 const causeKey = (cause: FailureCause): string => {
   switch (cause.kind) {
-    case 'auth':
     case 'refused':
       return `${cause.kind}:${cause.status}:${cause.code}`;
     default:

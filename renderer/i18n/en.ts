@@ -51,6 +51,7 @@ export const en = {
   'new.folder': 'Night folder',
   'new.choose': 'Choose folder…',
   'new.folderHint': 'Full path of the folder (SD card or a copy).',
+  'new.dropHint': 'You can also drop the folder onto this window.',
   'new.check': 'Check the folder',
   'new.checking': 'Checking…',
   'new.summary': 'Summary before deposit',
@@ -59,9 +60,11 @@ export const en = {
   'new.skippedJunk': 'System files skipped',
   'new.nights': 'Nights found',
   'new.timeZone': 'Time zone',
+  'new.span': 'Recordings (first to last)',
+  'new.recorder': 'Recorder',
   'new.warnings': 'Warnings',
   'new.noWarnings': 'No problem found.',
-  'new.blocking': '{count} file(s) block the deposit.',
+  'new.blocking': '{count} problem(s) block the deposit.',
   'new.skipInvalid': 'Deposit anyway, without the blocking files',
   'new.decision.deposit-anyway': 'will be deposited',
   'new.decision.skip': 'skipped',
@@ -69,6 +72,8 @@ export const en = {
   'new.site': 'Site',
   'new.point': 'Point',
   'new.night': 'Night date',
+  'new.nightPlaceholder': 'dd/mm/yyyy',
+  'new.nightInvalid': 'Date not recognised: type it as dd/mm/yyyy.',
   'new.start': 'Deposit',
   'new.starting': 'Starting…',
   'new.notConfigured': 'Set up the storage in Settings first.',
@@ -231,6 +236,79 @@ export const en = {
   'diag.export': 'Export diagnostics (JSON)',
   'diag.exportHint': 'The file holds no secret, no credential, no signed address.',
   'diag.empty': 'Nothing to show yet.',
+
+  'state.server-unavailable': 'Server unavailable',
+  'state.unknown': 'Unknown (engine unreachable)',
+  'unit.retrying': 'retrying now',
+  'unit.serverUnavailable': 'server unavailable',
+  'status.retrying': 'Retrying now',
+  'status.serverUnavailable': 'Server unavailable: retrying automatically',
+  'status.keepAwake': 'Sleep prevented while depositing',
+
+  'app.engineGone':
+    'The deposit engine no longer answers. If it was restarted, open the new address it printed at start-up (npm run bridge); otherwise start it again. Deposits resume by themselves.',
+  'app.neverConnected':
+    'This address leads to no running Depot engine (an old address, or the engine is stopped). Open the full address printed at the last start-up.',
+  'app.reload': 'Reload the page',
+  'nights.unavailable': 'The nights will be listed as soon as the engine answers.',
+  'nights.folder': 'Folder',
+  'nights.destination': 'Destination',
+  'nights.recorder': 'Recorder',
+  'nights.archive': 'Archive',
+  'nights.unarchive': 'Unarchive',
+  'nights.showArchived': 'Show archived nights ({count})',
+  'nights.hideArchived': 'Hide archived nights',
+  'nights.archiveHint':
+    'Archiving tidies the night away in Depot only: nothing is deleted on the server.',
+
+  'blocker.title': 'This night cannot go on: {cause}',
+  'blocker.fix': 'Fix it in Settings',
+  'blocker.after':
+    'Once fixed, a successful “Test connection” resumes it by itself; “Resume” resumes it too.',
+
+  'current.pause': 'Pause',
+  'current.resume': 'Resume',
+  'current.destination': 'Destination',
+  'current.folder': 'Folder',
+  'current.hiddenWhileUnreachable': 'hidden (engine unreachable)',
+
+  'done.title': 'All on the server, verified',
+  'done.files': 'Files verified',
+  'done.size': 'Size',
+  'done.destination': 'Destination',
+  'done.manifest': 'Manifest',
+  'done.manifestAt': 'written on {time}; it marks the night complete',
+  'done.duration': 'Deposit time',
+  'done.reuseCard': 'You can reuse the card: every file of the night is verified on the server.',
+
+  'settings.appliesToNew':
+    'These storage settings apply to nights created after they are saved; a night already started keeps its destination.',
+  'settings.notSaved': 'Save the settings before testing the connection.',
+
+  'reason.storage-incomplete':
+    'Storage is not configured: fill in the address, bucket and credentials in Settings, then click “Save” (a field filled in but not saved does not count).',
+  'reason.folder-missing': 'The folder {dir} does not exist. Check the path (is the SD card in?).',
+  'reason.not-a-folder': '{dir} is not a folder. Give the folder that holds the recordings.',
+  'reason.folder-unreadable': 'The folder {dir} cannot be read. Check the SD card and permissions.',
+  'reason.nothing-to-deposit': 'The folder {dir} holds no recording to deposit.',
+  'reason.files-block':
+    '{count} problem(s) block the deposit: fix them or tick “Deposit anyway without the blocking files”.',
+  'reason.sources-changed':
+    'The folder changed since it was checked ({count} change(s)): check it again.',
+  'reason.held-elsewhere':
+    'Another Depot program is depositing this night (process {pid} on {host}): wait for it to finish.',
+  'reason.already-running': 'This night is already being deposited.',
+  'reason.prefix-invalid':
+    'The prefix template in Settings cannot be filled for this night: check it in Settings.',
+  'reason.no-such-plan': 'This night no longer exists in Depot.',
+  'reason.engine-unreachable':
+    'The deposit engine does not answer: nothing was done. Retrying automatically.',
+  'errorCode.invalid-input': 'Request refused: a value entered is not valid.',
+  'errorCode.not-found': 'Not found: the list may have changed.',
+  'errorCode.not-configured': 'Storage is not configured: see Settings.',
+  'errorCode.unavailable': 'The deposit engine does not answer right now.',
+  'errorCode.blocked': 'Not possible right now.',
+  'errorCode.internal': 'Unexpected error: export the diagnostics to report it.',
 
   'error.generic': 'Error: {message}',
   'common.yes': 'yes',

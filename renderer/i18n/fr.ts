@@ -50,6 +50,7 @@ export const fr = {
   'new.folder': 'Dossier de la nuit',
   'new.choose': 'Choisir le dossier…',
   'new.folderHint': 'Chemin complet du dossier (carte SD ou copie).',
+  'new.dropHint': 'Vous pouvez aussi déposer le dossier sur cette fenêtre.',
   'new.check': 'Analyser le dossier',
   'new.checking': 'Analyse en cours…',
   'new.summary': 'Résumé avant dépôt',
@@ -58,9 +59,11 @@ export const fr = {
   'new.skippedJunk': 'Fichiers système ignorés',
   'new.nights': 'Nuits trouvées',
   'new.timeZone': 'Fuseau horaire',
+  'new.span': 'Enregistrements (du premier au dernier)',
+  'new.recorder': 'Enregistreur',
   'new.warnings': 'Avertissements',
   'new.noWarnings': 'Aucun problème détecté.',
-  'new.blocking': '{count} fichier(s) bloquent le dépôt.',
+  'new.blocking': '{count} problème(s) bloquent le dépôt.',
   'new.skipInvalid': 'Déposer quand même sans les fichiers bloquants',
   'new.decision.deposit-anyway': 'sera déposé',
   'new.decision.skip': 'ignoré',
@@ -68,6 +71,8 @@ export const fr = {
   'new.site': 'Site',
   'new.point': 'Point',
   'new.night': 'Date de la nuit',
+  'new.nightPlaceholder': 'jj/mm/aaaa',
+  'new.nightInvalid': 'Date non reconnue : tapez-la sous la forme jj/mm/aaaa.',
   'new.start': 'Déposer',
   'new.starting': 'Démarrage…',
   'new.notConfigured': 'Renseignez d’abord le stockage dans les Réglages.',
@@ -235,6 +240,83 @@ export const fr = {
   'diag.export': 'Exporter le diagnostic (JSON)',
   'diag.exportHint': 'Le fichier ne contient ni secret, ni identifiant, ni adresse signée.',
   'diag.empty': 'Rien à afficher pour l’instant.',
+
+  'state.server-unavailable': 'Serveur indisponible',
+  'state.unknown': 'Inconnu (moteur injoignable)',
+  'unit.retrying': 'nouvelle tentative en cours',
+  'unit.serverUnavailable': 'serveur indisponible',
+  'status.retrying': 'Nouvelle tentative en cours',
+  'status.serverUnavailable': 'Serveur indisponible : nouvelle tentative automatique',
+  'status.keepAwake': 'Mise en veille empêchée pendant le dépôt',
+
+  'app.engineGone':
+    'Le moteur de dépôt ne répond plus. S’il a été relancé, ouvrez la nouvelle adresse affichée à son lancement (npm run bridge) ; sinon relancez-le. Les dépôts reprendront d’eux-mêmes.',
+  'app.neverConnected':
+    'Cette adresse ne mène à aucun moteur Depot en marche (ancienne adresse, ou moteur arrêté). Ouvrez l’adresse complète affichée au dernier lancement.',
+  'app.reload': 'Recharger la page',
+  'nights.unavailable': 'La liste des nuits s’affichera dès que le moteur répondra.',
+  'nights.folder': 'Dossier',
+  'nights.destination': 'Destination',
+  'nights.recorder': 'Enregistreur',
+  'nights.archive': 'Archiver',
+  'nights.unarchive': 'Désarchiver',
+  'nights.showArchived': 'Afficher les nuits archivées ({count})',
+  'nights.hideArchived': 'Masquer les nuits archivées',
+  'nights.archiveHint':
+    'Archiver range la nuit dans Depot seulement : rien n’est effacé sur le serveur.',
+
+  'blocker.title': 'Cette nuit ne peut pas continuer : {cause}',
+  'blocker.fix': 'Corriger dans les Réglages',
+  'blocker.after':
+    'Après correction, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
+
+  'current.pause': 'Pause',
+  'current.resume': 'Reprendre',
+  'current.destination': 'Destination',
+  'current.folder': 'Dossier',
+  'current.hiddenWhileUnreachable': 'masqué (moteur injoignable)',
+
+  'done.title': 'Tout est sur le serveur, vérifié',
+  'done.files': 'Fichiers vérifiés',
+  'done.size': 'Taille',
+  'done.destination': 'Destination',
+  'done.manifest': 'Manifeste',
+  'done.manifestAt': 'écrit le {time} ; il marque la nuit comme complète',
+  'done.duration': 'Durée du dépôt',
+  'done.reuseCard':
+    'Vous pouvez réutiliser la carte : chaque fichier de la nuit est vérifié sur le serveur.',
+
+  'settings.appliesToNew':
+    'Ces réglages de stockage s’appliquent aux nuits créées après leur enregistrement ; une nuit déjà commencée garde sa destination.',
+  'settings.notSaved': 'Enregistrez les réglages avant de tester la connexion.',
+
+  'reason.storage-incomplete':
+    'Le stockage n’est pas configuré : renseignez l’adresse, le compartiment et les identifiants dans les Réglages, puis cliquez sur « Enregistrer » (un champ rempli mais non enregistré ne compte pas).',
+  'reason.folder-missing':
+    'Le dossier {dir} n’existe pas. Vérifiez le chemin (la carte SD est-elle insérée ?).',
+  'reason.not-a-folder':
+    '{dir} n’est pas un dossier. Indiquez le dossier qui contient les enregistrements.',
+  'reason.folder-unreadable':
+    'Le dossier {dir} ne peut pas être lu. Vérifiez la carte SD et les droits d’accès.',
+  'reason.nothing-to-deposit': 'Le dossier {dir} ne contient aucun enregistrement à déposer.',
+  'reason.files-block':
+    '{count} problème(s) bloquent le dépôt : corrigez-les ou cochez « Déposer quand même sans les fichiers bloquants ».',
+  'reason.sources-changed':
+    'Le dossier a changé depuis son analyse ({count} changement(s)) : analysez-le à nouveau.',
+  'reason.held-elsewhere':
+    'Cette nuit est déjà déposée par un autre programme Depot (processus {pid} sur {host}) : attendez qu’il termine.',
+  'reason.already-running': 'Cette nuit est déjà en cours de dépôt.',
+  'reason.prefix-invalid':
+    'Le modèle de préfixe des Réglages ne peut pas être rempli pour cette nuit : vérifiez-le dans les Réglages.',
+  'reason.no-such-plan': 'Cette nuit n’existe plus dans Depot.',
+  'reason.engine-unreachable':
+    'Le moteur de dépôt ne répond pas : rien n’a été fait. Nouvel essai automatique.',
+  'errorCode.invalid-input': 'Demande refusée : une valeur saisie n’est pas valable.',
+  'errorCode.not-found': 'Élément introuvable : la liste a peut-être changé.',
+  'errorCode.not-configured': 'Le stockage n’est pas configuré : voir les Réglages.',
+  'errorCode.unavailable': 'Le moteur de dépôt ne répond pas pour l’instant.',
+  'errorCode.blocked': 'Action impossible pour l’instant.',
+  'errorCode.internal': 'Erreur inattendue : exportez le diagnostic pour la signaler.',
 
   'error.generic': 'Erreur : {message}',
   'common.yes': 'oui',

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FailureView, RetryFailuresResult } from '../../shared/ipc/views';
+import type { FailureCause } from '../../shared/domain/FailureCause';
+import { BlockerNotice } from '../components/BlockerNotice';
 import { causeDetail } from '../failures/causeDetail';
 import { groupFailures } from '../failures/groupFailures';
 import type { FailureGroup } from '../failures/groupFailures';
@@ -9,9 +11,15 @@ import type { MessageKey } from '../i18n/fr';
 import { useCurrentPlan, useDepotStore } from '../store/useDepotStore';
 import { planLabel } from './NightsScreen';
 
+/** Causes whose facts differ file by file (sizes of a conflict, the code a key was refused with). */
+const perFile = (kind: FailureCause['kind']): boolean => kind === 'conflict' || kind === 'auth';
+const fixedInSettings = (kind: FailureCause['kind']): boolean =>
+  kind === 'auth' || kind === 'bucket-missing';
+
 const Group = ({ group }: { readonly group: FailureGroup }) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
+  const go = useDepotStore((s) => s.go);
   const detail = causeDetail(group.cause, t, locale);
   return (
     <article className="failure-group" data-cause={group.cause.kind}>
@@ -20,15 +28,20 @@ const Group = ({ group }: { readonly group: FailureGroup }) => {
         {t(`cause.${group.cause.kind}.title`)} —{' '}
         {t('failures.count', { count: group.failures.length })}
       </h3>
-      {detail !== null && group.cause.kind !== 'conflict' && <p className="quiet">{detail}</p>}
+      {detail !== null && !perFile(group.cause.kind) && <p className="quiet">{detail}</p>}
       <p>
-        <strong>{t('failures.whatToDo')}</strong> {t(`cause.${group.cause.kind}.todo`)}
+        <strong>{t('failures.whatToDo')}</strong> {t(`cause.${group.cause.kind}.todo`)}{' '}
+        {fixedInSettings(group.cause.kind) && (
+          <button type="button" onClick={() => go('settings')}>
+            {t('blocker.fix')}
+          </button>
+        )}
       </p>
       <ul>
         {group.failures.slice(0, 200).map((f) => (
           <li key={f.unitId} data-unit={f.relPath}>
             <code>{f.relPath}</code> · {formatBytes(f.size, locale)}
-            {f.cause.kind === 'conflict' && <> · {causeDetail(f.cause, t, locale)}</>}
+            {perFile(f.cause.kind) && <> · {causeDetail(f.cause, t, locale)}</>}
           </li>
         ))}
       </ul>
@@ -59,6 +72,7 @@ const Section = ({
 
 export const FailuresScreen = () => {
   const t = useT();
+  const locale = useDepotStore((s) => s.locale);
   const api = useDepotStore((s) => s.api);
   const unitsVersion = useDepotStore((s) => s.unitsVersion);
   const refreshPlans = useDepotStore((s) => s.refreshPlans);
@@ -97,9 +111,10 @@ export const FailuresScreen = () => {
   return (
     <section aria-labelledby="failures-title">
       <h1 id="failures-title">
-        {t('failures.title')} · {planLabel(plan)}
+        {t('failures.title')} · {planLabel(plan, locale)}
       </h1>
-      {failures.length === 0 && <p>{t('failures.none')}</p>}
+      <BlockerNotice plan={plan} />
+      {failures.length === 0 && plan.blocker === null && <p>{t('failures.none')}</p>}
       {(grouped.retryableCount > 0 || outcome !== null) && (
         <div className="row">
           <button

@@ -1,9 +1,21 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { PreflightView, SourceChangeView } from '../../shared/ipc/views';
+import type { IpcError } from '../../shared/ipc/Result';
+import type { Locale, PreflightView, SourceChangeView } from '../../shared/ipc/views';
 import { formatBytes } from '../format/formatBytes';
+import { formatNight } from '../format/formatNight';
+import { NightDateField } from '../components/NightDateField';
+import { droppedFolder } from '../api/droppedFolder';
+import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+
+/** `ven. 12 juin 2026 21:00 → sam. 13 juin 2026 05:56`, as the recorder's clock said. */
+const spanText = (span: { first: string; last: string }, locale: Locale): string => {
+  const side = (wall: string): string =>
+    `${formatNight(wall.slice(0, 10), locale)} ${wall.slice(11, 16)}`;
+  return `${side(span.first)} → ${side(span.last)}`;
+};
 
 export const NewDepositScreen = () => {
   const t = useT();
@@ -23,7 +35,8 @@ export const NewDepositScreen = () => {
   /** The folder changed since it was planned: what changed, before "Déposer les changements". */
   const [changes, setChanges] = useState<readonly SourceChangeView[] | null>(null);
   const [busy, setBusy] = useState<'checking' | 'starting' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A refusal from the backend (said from its reason), or a sentence this screen wrote itself.
+  const [error, setError] = useState<IpcError | string | null>(null);
   const [canChoose, setCanChoose] = useState(true);
 
   useEffect(() => {
@@ -39,15 +52,21 @@ export const NewDepositScreen = () => {
     setBusy(null);
     if (!result.ok) {
       setReport(null);
-      setError(result.error.message);
+      setError(result.error);
       return;
     }
+    const sameFolder = report !== null && report.dir === result.value.dir;
     setReport(result.value);
     setChanges(null);
     setNightsMode('each');
-    setSite((v) => v || (result.value.suggested.site ?? ''));
-    setPoint((v) => v || (result.value.suggested.point ?? ''));
-    setNight((v) => v || (result.value.suggested.night ?? ''));
+    // The backend expanded `~` and resolved the path: show what was analysed.
+    setDir(result.value.dir);
+    // A new folder brings its own date and site: what was typed for another folder must not stay.
+    const keep = (typed: string, suggested: string | null): string =>
+      sameFolder ? typed || (suggested ?? '') : (suggested ?? '');
+    setSite((v) => keep(v, result.value.suggested.site));
+    setPoint((v) => keep(v, result.value.suggested.point));
+    setNight((v) => keep(v, result.value.suggested.night));
   };
 
   const choose = async (): Promise<void> => {
@@ -78,9 +97,7 @@ export const NewDepositScreen = () => {
     });
     setBusy(null);
     if (!result.ok) {
-      setError(
-        result.error.code === 'not-configured' ? t('new.notConfigured') : result.error.message,
-      );
+      setError(result.error);
       return;
     }
     const outcome = result.value;
@@ -114,7 +131,22 @@ export const NewDepositScreen = () => {
   const blocked = blocking > 0 && !skipInvalid;
 
   return (
-    <section aria-labelledby="new-title">
+    <section
+      aria-labelledby="new-title"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        // The card's folder dropped on the window (Electron): analysed at once.
+        e.preventDefault();
+        const files = window.depotFiles;
+        const path = droppedFolder(
+          e.dataTransfer.files,
+          files === undefined ? undefined : (file) => files.pathForFile(file),
+        );
+        if (path === null) return;
+        setDir(path);
+        void check(path);
+      }}
+    >
       <h1 id="new-title">{t('new.title')}</h1>
       <form
         className="row"
@@ -132,7 +164,9 @@ export const NewDepositScreen = () => {
             aria-describedby="dir-hint"
             autoComplete="off"
           />
-          <small id="dir-hint">{t('new.folderHint')}</small>
+          <small id="dir-hint">
+            {t('new.folderHint')} {window.depotFiles !== undefined && t('new.dropHint')}
+          </small>
         </label>
         {canChoose && (
           <button type="button" onClick={() => void choose()}>
@@ -145,7 +179,9 @@ export const NewDepositScreen = () => {
       </form>
       {error !== null && (
         <p className="error" role="alert">
-          {t('error.generic', { message: error })}
+          {t('error.generic', {
+            message: typeof error === 'string' ? error : errorText(error, t),
+          })}
         </p>
       )}
       {report !== null && (
@@ -159,9 +195,17 @@ export const NewDepositScreen = () => {
             <dt>{t('new.skippedJunk')}</dt>
             <dd>{report.skippedJunk}</dd>
             <dt>{t('new.nights')}</dt>
-            <dd>{report.nights.map((n) => `${n.night} (${n.files})`).join(', ') || '—'}</dd>
+            <dd>
+              {report.nights
+                .map((n) => `${formatNight(n.night, locale)} (${n.files})`)
+                .join(', ') || '—'}
+            </dd>
             <dt>{t('new.timeZone')}</dt>
             <dd>{report.timeZone ?? '—'}</dd>
+            <dt>{t('new.span')}</dt>
+            <dd data-testid="span">{report.span == null ? '—' : spanText(report.span, locale)}</dd>
+            <dt>{t('new.recorder')}</dt>
+            <dd>{report.recorder ?? '—'}</dd>
           </dl>
           <h3>{t('new.warnings')}</h3>
           {report.issues.length === 0 ? (
@@ -236,16 +280,7 @@ export const NewDepositScreen = () => {
               />
             </label>
             {!several ? (
-              <label>
-                {t('new.night')}
-                <input
-                  name="night"
-                  type="date"
-                  required
-                  value={night}
-                  onChange={(e) => setNight(e.target.value)}
-                />
-              </label>
+              <NightDateField value={night} onChange={setNight} />
             ) : (
               nightsMode === 'one' && (
                 <label>

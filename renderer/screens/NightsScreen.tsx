@@ -1,37 +1,118 @@
+import { useState } from 'react';
 import type { PlanView } from '../../shared/ipc/views';
+import { BlockerNotice } from '../components/BlockerNotice';
+import { PlanControls } from '../components/PlanControls';
 import { PlanStateBadge } from '../components/PlanStateBadge';
 import { ProgressBar } from '../components/ProgressBar';
 import { formatBytes } from '../format/formatBytes';
 import { formatDateTime } from '../format/formatClock';
+import { destinationOf } from '../format/destinationOf';
+import { formatNight } from '../format/formatNight';
 import { formatPercent } from '../format/formatPercent';
+import { middleCut } from '../format/middleCut';
+import type { Locale } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 
-export const planLabel = (plan: PlanView): string =>
-  [plan.site, plan.point, plan.night].filter((x) => x !== null && x !== '').join(' · ') ||
+/** Site · point · night, the night spelled out in the volunteer's language. */
+export const planLabel = (plan: PlanView, locale: Locale = 'fr'): string =>
+  [plan.site, plan.point, plan.night === null ? null : formatNight(plan.night, locale)]
+    .filter((x) => x !== null && x !== '')
+    .join(' · ') ||
   plan.prefix ||
   plan.dir;
 
-export const NightsScreen = () => {
+const Row = ({ plan }: { readonly plan: PlanView }) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
-  const plans = useDepotStore((s) => s.plans);
   const api = useDepotStore((s) => s.api);
   const openPlan = useDepotStore((s) => s.openPlan);
-  const go = useDepotStore((s) => s.go);
   const refresh = useDepotStore((s) => s.refreshPlans);
   const setError = useDepotStore((s) => s.setError);
-  const configured = useDepotStore((s) => s.configured);
-
-  const toggle = async (plan: PlanView): Promise<void> => {
+  const archive = async (): Promise<void> => {
     if (api === undefined) return;
-    const result =
-      plan.state === 'paused'
-        ? await api.plans.resume({ planId: plan.id })
-        : await api.plans.pause({ planId: plan.id });
-    if (!result.ok) setError(result.error.message);
+    const result = await api.plans.archive({ planId: plan.id, archived: !plan.archived });
+    if (!result.ok) setError(result.error);
     await refresh();
   };
+  return (
+    <>
+      <tr data-plan-id={plan.id} data-archived={String(plan.archived)}>
+        <th scope="row" className="label">
+          <span className="night-label">{planLabel(plan, locale)}</span>
+          <small className="night-details">
+            <span title={plan.dir}>
+              {t('nights.folder')} <code>{middleCut(plan.dir, 48)}</code>
+            </span>
+            <span>
+              {t('nights.destination')} <code>{destinationOf(plan)}</code>
+            </span>
+            {plan.recorder !== null && (
+              <span>
+                {t('nights.recorder')} {plan.recorder}
+              </span>
+            )}
+            <span>
+              {plan.lastActivityAt === null
+                ? t('nights.never')
+                : formatDateTime(plan.lastActivityAt, locale)}
+            </span>
+          </small>
+        </th>
+        <td>
+          <PlanStateBadge state={plan.state} />
+        </td>
+        <td className="progress-cell">
+          <ProgressBar
+            value={plan.bytesAcked}
+            max={plan.bytesTotal}
+            label={formatPercent(plan.bytesAcked, plan.bytesTotal, locale)}
+          />{' '}
+          {formatPercent(plan.bytesAcked, plan.bytesTotal, locale)}
+          <br />
+          <small>
+            {t('current.files', { done: plan.unitsDone, total: plan.unitsTotal })} ·{' '}
+            {formatBytes(plan.bytesTotal, locale)}
+          </small>
+        </td>
+        <td>
+          <div className="actions">
+            <button type="button" onClick={() => openPlan(plan.id)}>
+              {t('nights.open')}
+            </button>
+            <PlanControls plan={plan} />
+            <button
+              type="button"
+              data-action="archive"
+              title={t('nights.archiveHint')}
+              onClick={() => void archive()}
+            >
+              {plan.archived ? t('nights.unarchive') : t('nights.archive')}
+            </button>
+          </div>
+        </td>
+      </tr>
+      {plan.blocker !== null && (
+        <tr className="blocker-row">
+          <td colSpan={4}>
+            <BlockerNotice plan={plan} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+};
+
+export const NightsScreen = () => {
+  const t = useT();
+  const plans = useDepotStore((s) => s.plans);
+  const go = useDepotStore((s) => s.go);
+  const configured = useDepotStore((s) => s.configured);
+  const connected = useDepotStore((s) => s.connected);
+  const everConnected = useDepotStore((s) => s.everConnected);
+  const [showArchived, setShowArchived] = useState(false);
+  const archivedCount = plans.filter((p) => p.archived).length;
+  const shown = plans.filter((p) => showArchived || !p.archived);
 
   return (
     <section aria-labelledby="nights-title">
@@ -45,65 +126,48 @@ export const NightsScreen = () => {
           </button>
         </p>
       )}
-      {plans.length === 0 ? (
-        <p>
-          {t('nights.empty')}{' '}
-          <button type="button" onClick={() => go('new')}>
-            {t('nights.startFirst')}
-          </button>
+      {!connected && (
+        <p className="warning" role="status" data-testid="engine-unreachable">
+          <span aria-hidden="true">! </span>
+          {everConnected ? t('app.engineGone') : t('app.neverConnected')}{' '}
+          {!everConnected && plans.length === 0 && t('nights.unavailable')}
         </p>
+      )}
+      {plans.length === 0 ? (
+        connected && (
+          <p>
+            {t('nights.empty')}{' '}
+            <button type="button" onClick={() => go('new')}>
+              {t('nights.startFirst')}
+            </button>
+          </p>
+        )
       ) : (
-        <table className="table" data-testid="plans">
+        <table className="table nights" data-testid="plans">
           <thead>
             <tr>
               <th scope="col">{t('nights.col.night')}</th>
               <th scope="col">{t('nights.col.state')}</th>
               <th scope="col">{t('nights.col.progress')}</th>
-              <th scope="col">{t('nights.col.size')}</th>
-              <th scope="col">{t('nights.col.lastActivity')}</th>
               <th scope="col">{t('nights.col.actions')}</th>
             </tr>
           </thead>
           <tbody>
-            {plans.map((plan) => (
-              <tr key={plan.id} data-plan-id={plan.id}>
-                <th scope="row" className="label">
-                  {planLabel(plan)}
-                </th>
-                <td>
-                  <PlanStateBadge state={plan.state} />
-                </td>
-                <td className="progress-cell">
-                  <ProgressBar
-                    value={plan.bytesAcked}
-                    max={plan.bytesTotal}
-                    label={formatPercent(plan.bytesAcked, plan.bytesTotal, locale)}
-                  />{' '}
-                  {formatPercent(plan.bytesAcked, plan.bytesTotal, locale)} ·{' '}
-                  {t('current.files', { done: plan.unitsDone, total: plan.unitsTotal })}
-                </td>
-                <td>{formatBytes(plan.bytesTotal, locale)}</td>
-                <td>
-                  {plan.lastActivityAt === null
-                    ? t('nights.never')
-                    : formatDateTime(plan.lastActivityAt, locale)}
-                </td>
-                <td>
-                  <div className="actions">
-                    <button type="button" onClick={() => openPlan(plan.id)}>
-                      {t('nights.open')}
-                    </button>
-                    {plan.state !== 'done' && (
-                      <button type="button" onClick={() => void toggle(plan)}>
-                        {plan.state === 'paused' ? t('nights.resume') : t('nights.pause')}
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
+            {shown.map((plan) => (
+              <Row key={plan.id} plan={plan} />
             ))}
           </tbody>
         </table>
+      )}
+      {archivedCount > 0 && (
+        <p>
+          <button type="button" onClick={() => setShowArchived((v) => !v)}>
+            {showArchived
+              ? t('nights.hideArchived')
+              : t('nights.showArchived', { count: archivedCount })}
+          </button>{' '}
+          <small className="quiet">{t('nights.archiveHint')}</small>
+        </p>
       )}
     </section>
   );

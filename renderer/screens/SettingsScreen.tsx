@@ -7,6 +7,8 @@ import {
 } from '../../shared/field/prefixTemplateProblem';
 import type { PrefixTemplateProblem } from '../../shared/field/prefixTemplateProblem';
 import { MIN_BWLIMIT_BYTES_PER_SEC } from '../../shared/domain/minimumBandwidth';
+import type { IpcError } from '../../shared/ipc/Result';
+import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
 import type { MessageKey } from '../i18n/fr';
 import { useDepotStore } from '../store/useDepotStore';
@@ -90,7 +92,9 @@ export const SettingsScreen = () => {
   const [secret, setSecret] = useState('');
   const [bwlimit, setBwlimit] = useState('');
   // A key, not a text: saving may switch the language, and the message must follow it.
-  const [message, setMessage] = useState<{ key: MessageKey; error?: string } | null>(null);
+  const [message, setMessage] = useState<{ key: MessageKey; error?: IpcError } | null>(null);
+  // Fields changed since the last load or save: a test must not run on the old, saved values.
+  const [dirty, setDirty] = useState(false);
   const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
   const [testing, setTesting] = useState(false);
 
@@ -106,18 +110,25 @@ export const SettingsScreen = () => {
   }, [api]);
 
   if (settings === null || api === undefined) return null;
-  const update = (patch: Partial<SettingsView>): void => setSettings({ ...settings, ...patch });
+  const update = (patch: Partial<SettingsView>): void => {
+    setSettings({ ...settings, ...patch });
+    setDirty(true);
+  };
 
   const prefixProblem = prefixTemplateProblem(settings.prefixTemplate);
 
   const save = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
+    await persist();
+  };
+
+  const persist = async (): Promise<boolean> => {
     // Refused here, in the volunteer's language, before the backend refuses it too.
-    if (prefixProblem !== undefined) return;
+    if (prefixProblem !== undefined) return false;
     const rate = bwlimit.trim() === '' ? null : Math.round(Number(bwlimit.replace(',', '.')) * MB);
     if (rate !== null && !(rate >= MIN_BWLIMIT_BYTES_PER_SEC)) {
       setMessage({ key: 'settings.bwlimitTooLow' });
-      return;
+      return false;
     }
     const result = await api.settings.set({
       endpoint: settings.endpoint,
@@ -134,8 +145,8 @@ export const SettingsScreen = () => {
         : {}),
     });
     if (!result.ok) {
-      setMessage({ key: 'error.generic', error: result.error.message });
-      return;
+      setMessage({ key: 'error.generic', error: result.error });
+      return false;
     }
     // The secret leaves the page as soon as it is saved: the form never shows it again.
     setAccessKeyId('');
@@ -144,20 +155,30 @@ export const SettingsScreen = () => {
     setConfigured(result.value.credentials === 'set');
     setLocale(result.value.locale);
     setMessage({ key: 'settings.saved' });
+    setDirty(false);
+    return true;
   };
 
   const test = async (): Promise<void> => {
     setTesting(true);
     setVerdict(null);
+    // What is on screen is what gets tested: unsaved fields are saved first.
+    if ((dirty || (accessKeyId !== '' && secret !== '')) && !(await persist())) {
+      setTesting(false);
+      return;
+    }
     const result = await api.settings.testConnection();
     setTesting(false);
     if (result.ok) setVerdict(result.value);
-    else setMessage({ key: 'error.generic', error: result.error.message });
+    else setMessage({ key: 'error.generic', error: result.error });
   };
 
   return (
     <section aria-labelledby="settings-title">
       <h1 id="settings-title">{t('settings.title')}</h1>
+      <p className="quiet" data-testid="applies-to-new">
+        {t('settings.appliesToNew')}
+      </p>
       <form className="settings" onSubmit={(e) => void save(e)}>
         <label>
           {t('settings.endpoint')}
@@ -290,7 +311,7 @@ export const SettingsScreen = () => {
       {message !== null && (
         <p role="status">
           {t(message.key, {
-            message: message.error ?? '',
+            message: message.error === undefined ? '' : errorText(message.error, t),
             min: (MIN_BWLIMIT_BYTES_PER_SEC / MB).toLocaleString(settings.locale, {
               maximumFractionDigits: 2,
             }),

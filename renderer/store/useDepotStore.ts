@@ -1,8 +1,11 @@
 import { create } from 'zustand';
 import type { DepotApi } from '../../shared/ipc/DepotApi';
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
+import type { IpcError } from '../../shared/ipc/Result';
 import type { Locale, PlanView } from '../../shared/ipc/views';
 
+import { addSample, liveEta, liveRate } from '../format/liveRate';
+import type { AckSample } from '../format/liveRate';
 import type { Screen } from './Screen';
 
 type DepotState = {
@@ -16,7 +19,13 @@ type DepotState = {
   readonly now: number;
   /** Bumped on every event about units, so visible rows refresh. */
   readonly unitsVersion: number;
-  readonly lastError: string | null;
+  readonly lastError: IpcError | null;
+  /** The engine answered at least once since this page opened (else the address itself may be old). */
+  readonly everConnected: boolean;
+  /** Electron holds off system sleep while a night deposits (said in the status bar). */
+  readonly keepingAwake: boolean;
+  /** Recent acknowledged-byte readings per running night, for an honest live speed. */
+  readonly samples: Readonly<Record<string, readonly AckSample[]>>;
   /** Storage named and credentials set: the backend can list and deposit nights. */
   readonly configured: boolean;
   readonly setConfigured: (configured: boolean) => void;
@@ -26,7 +35,7 @@ type DepotState = {
   readonly openPlan: (planId: string, screen?: Screen) => void;
   readonly setLocale: (locale: Locale) => void;
   readonly setConnected: (connected: boolean) => void;
-  readonly setError: (message: string | null) => void;
+  readonly setError: (error: IpcError | null) => void;
   readonly tick: (now: number) => void;
 };
 
@@ -36,6 +45,29 @@ const upsert = (plans: readonly PlanView[], plan: PlanView): readonly PlanView[]
   const copy = [...plans];
   copy[index] = plan;
   return copy;
+};
+
+const moving = (plan: PlanView): boolean => plan.state === 'running';
+
+const depositing: ReadonlySet<PlanView['state']> = new Set([
+  'running',
+  'waiting-network',
+  'server-unavailable',
+  'deferred',
+]);
+
+/** One reading per moving night; the others lose theirs (a pause is not a slow link). */
+const sampled = (
+  s: { readonly samples: Readonly<Record<string, readonly AckSample[]>> },
+  plans: readonly PlanView[],
+  now: number,
+): Readonly<Record<string, readonly AckSample[]>> => {
+  const next: Record<string, readonly AckSample[]> = {};
+  for (const plan of plans) {
+    if (!moving(plan)) continue;
+    next[plan.id] = addSample(s.samples[plan.id] ?? [], { at: now, acked: plan.bytesAcked });
+  }
+  return next;
 };
 
 export const useDepotStore = create<DepotState>()((set, get) => ({
@@ -48,6 +80,9 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
   now: Date.now(),
   unitsVersion: 0,
   lastError: null,
+  everConnected: false,
+  keepingAwake: false,
+  samples: {},
   configured: true,
 
   start(api) {
@@ -56,14 +91,22 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
       switch (event.type) {
         case 'plan':
           // `now` moves with each event so a fresh countdown never starts a second late.
-          set((s) => ({
-            plans: upsert(s.plans, event.plan),
-            unitsVersion: s.unitsVersion + 1,
-            now: Date.now(),
-          }));
+          set((s) => {
+            const now = Date.now();
+            const plans = upsert(s.plans, event.plan);
+            return {
+              plans,
+              unitsVersion: s.unitsVersion + 1,
+              now,
+              samples: sampled(s, plans, now),
+            };
+          });
           return;
         case 'unit':
           set((s) => ({ unitsVersion: s.unitsVersion + 1, now: Date.now() }));
+          return;
+        case 'power':
+          set({ keepingAwake: event.keepingAwake });
           return;
         case 'plans-changed':
         case 'network':
@@ -79,10 +122,18 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
         const s = settings.value;
         set({ configured: s.endpoint !== '' && s.bucket !== '' && s.credentials === 'set' });
       }
+      const info = await api.app.info();
+      if (info.ok) set({ keepingAwake: info.value.keepingAwake ?? false });
       await get().refreshPlans();
-      const running = get().plans.find((p) => p.state !== 'done');
-      if (running !== undefined && get().currentPlanId === null) {
-        set({ currentPlanId: running.id });
+      // The app reopens on the night that is depositing, if one is.
+      const running = get().plans.find((p) => depositing.has(p.state));
+      const open = running ?? get().plans.find((p) => p.state !== 'done');
+      if (open !== undefined && get().currentPlanId === null) {
+        set(
+          running === undefined
+            ? { currentPlanId: open.id }
+            : { currentPlanId: open.id, screen: 'current' },
+        );
       }
     })();
     return unsubscribe;
@@ -92,7 +143,7 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
     const api = get().api;
     if (api === undefined) return;
     const result = await api.plans.list();
-    if (result.ok) set({ plans: result.value });
+    if (result.ok) set((s) => ({ plans: result.value, samples: sampled(s, result.value, s.now) }));
   },
 
   go(screen) {
@@ -109,7 +160,8 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
   },
 
   setConnected(connected) {
-    set({ connected });
+    // Readings across a gap would average the gap in: start again when the engine is back.
+    set((s) => ({ connected, everConnected: s.everConnected || connected, samples: {} }));
     if (connected) void get().refreshPlans();
   },
 
@@ -117,14 +169,26 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
     set({ configured });
   },
 
-  setError(message) {
-    set({ lastError: message });
+  setError(error) {
+    set({ lastError: error });
   },
 
   tick(now) {
-    set({ now });
+    set((s) => ({ now, samples: s.connected ? sampled(s, s.plans, now) : {} }));
   },
 }));
 
 export const useCurrentPlan = (): PlanView | undefined =>
   useDepotStore((s) => s.plans.find((p) => p.id === s.currentPlanId));
+
+/** Speed and time left from what the server acknowledged recently; null when it cannot be said. */
+export const useLiveFigures = (
+  plan: PlanView | undefined,
+): { readonly rate: number | null; readonly eta: number | null } => {
+  const samples = useDepotStore((s) => (plan === undefined ? undefined : s.samples[plan.id]));
+  const now = useDepotStore((s) => s.now);
+  const connected = useDepotStore((s) => s.connected);
+  if (plan === undefined || !connected || samples === undefined) return { rate: null, eta: null };
+  const rate = liveRate(samples, now);
+  return { rate, eta: liveEta(plan.bytesTotal - plan.bytesAcked, rate) };
+};

@@ -54,6 +54,18 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
       case 'truncated': {
         const { declaredDataBytes: d, dataBytes: a } = facts;
         const known = d !== undefined && a !== undefined && d > 0 && d !== 0xffffffff;
+        // Every announced sound byte is there: what is cut is what follows (metadata chunks, or a
+        // RIFF size past the end). "X of X announced" would contradict "incomplete".
+        if (known && a >= d) {
+          return {
+            fr:
+              'Fin de fichier incomplète après le son : les ' +
+              `${fmt(d, 'fr')} octets de son sont là, les informations qui les suivent manquent.`,
+            en:
+              'The end of the file is missing after the sound: all ' +
+              `${fmt(d, 'en')} sound bytes are there, the information after them is missing.`,
+          };
+        }
         return {
           fr:
             'Enregistrement incomplet : la carte a peut-être été retirée pendant l’écriture' +

@@ -15,4 +15,6 @@ export type DepotEvent =
       readonly activity: UnitActivity;
     }
   | { readonly type: 'network'; readonly online: boolean }
+  /** Electron holds off (or lets go) system sleep while nights deposit. */
+  | { readonly type: 'power'; readonly keepingAwake: boolean }
   | { readonly type: 'plans-changed' };

@@ -5,14 +5,21 @@
 export type ErrorCode =
   'invalid-input' | 'not-found' | 'not-configured' | 'unavailable' | 'blocked' | 'internal';
 
-export type IpcError = { readonly code: ErrorCode; readonly message: string };
+import type { ErrorReason } from './ErrorReason';
+
+export type IpcError = {
+  readonly code: ErrorCode;
+  /** English, for logs and diagnostics; the interface shows `reason` (or the code) translated. */
+  readonly message: string;
+  readonly reason?: ErrorReason;
+};
 
 export type Result<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
-export const fail = (code: ErrorCode, message: string): Result<never> => ({
+export const fail = (code: ErrorCode, message: string, reason?: ErrorReason): Result<never> => ({
   ok: false,
-  error: { code, message },
+  error: reason === undefined ? { code, message } : { code, message, reason },
 });

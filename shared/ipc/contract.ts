@@ -51,6 +51,8 @@ export const inputSchemas = {
   }),
   'plans.pause': planId,
   'plans.resume': planId,
+  /** Tidies a night away in this app only (never touches the server); `false` brings it back. */
+  'plans.archive': planId.extend({ archived: z.boolean() }),
   'units.list': planId.extend({
     offset: z.number().int().min(0),
     limit: z.number().int().min(1).max(1000),
@@ -98,6 +100,7 @@ export type Outputs = {
   'plans.create': CreateOutcome;
   'plans.pause': PlanView;
   'plans.resume': PlanView;
+  'plans.archive': PlanView;
   'units.list': UnitPage;
   'units.failures': readonly FailureView[];
   'units.retryFailures': RetryFailuresResult;

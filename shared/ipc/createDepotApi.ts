@@ -19,6 +19,7 @@ export const createDepotApi = (transport: DepotTransport): DepotApi => {
       create: m('plans.create'),
       pause: m('plans.pause'),
       resume: m('plans.resume'),
+      archive: m('plans.archive'),
     },
     units: {
       list: m('units.list'),

@@ -8,6 +8,8 @@ export type PlanState =
   | 'running'
   | 'paused'
   | 'waiting-network'
+  /** The server answers 503/429 in a storm (circuit open for the server): not the network. */
+  | 'server-unavailable'
   | 'deferred'
   | 'done'
   | 'needs-attention'
@@ -16,6 +18,7 @@ export type PlanState =
 export type PlanView = {
   readonly id: string;
   readonly dir: string;
+  readonly endpoint: string;
   readonly bucket: string;
   readonly prefix: string;
   readonly site: string | null;
@@ -36,6 +39,18 @@ export type PlanView = {
   readonly nextRetryAt: number | null;
   /** Earliest "not before" of a deferred unit (epoch ms). */
   readonly deferredUntil: number | null;
+  /**
+   * Why the night cannot go on before a fix (credentials refused, bucket missing at the start):
+   * shown on the night and in Échecs, with where it is fixed. Null when nothing blocks it.
+   */
+  readonly blocker: FailureCause | null;
+  readonly createdAt: number;
+  /** When the manifest was written: the night is complete on the server. */
+  readonly completedAt: number | null;
+  /** Tidied away in this app (the server is untouched). */
+  readonly archived: boolean;
+  /** The recorder that made the files (model and serial as the files say), when known. */
+  readonly recorder: string | null;
 };
 
 export type UnitFilter = 'all' | 'active' | 'failed' | 'done' | 'pending';
@@ -141,6 +156,10 @@ export type PreflightView = {
     readonly night: string | null;
   };
   readonly timeZone: string | null;
+  /** Make, model and serial as the files say (`Wildlife Acoustics SM4BAT-FS · S4U12345`). */
+  readonly recorder?: string | null;
+  /** First and last recording of the folder, local wall time as recorded (`2026-06-12T21:00`). */
+  readonly span?: { readonly first: string; readonly last: string } | null;
 };
 
 /** A file of a folder that changed since its night was planned. */
@@ -164,4 +183,9 @@ export type ChosenFolder =
   | { readonly kind: 'cancelled' }
   | { readonly kind: 'unsupported' };
 
-export type AppInfo = { readonly version: string; readonly mode: 'electron' | 'bridge' };
+export type AppInfo = {
+  readonly version: string;
+  readonly mode: 'electron' | 'bridge';
+  /** System sleep held off while a night deposits (Electron only). */
+  readonly keepingAwake?: boolean;
+};

@@ -17,7 +17,7 @@ describe('a night deposited through the interface', () => {
     const summary = await depot.checkFolder(world.nightDir);
     expect(await summary.innerText()).toContain('24');
     // Pre-filled from the files: site from the names, the night from their timestamps.
-    expect(await page.locator('input[name="night"]').inputValue()).toBe('2026-06-12');
+    expect(await page.locator('input[name="night"]').inputValue()).toBe('12/06/2026');
     await depot.screenshot('nouveau-depot');
 
     await depot.startDeposit({ site: 'SITE01', point: 'P07' });
@@ -43,7 +43,7 @@ describe('a night deposited through the interface', () => {
 
     await depot.go('nights');
     const row = page.locator('[data-testid="plans"] tbody tr').first();
-    expect(await row.innerText()).toContain('SITE01 · P07 · 2026-06-12');
+    expect(await row.innerText()).toContain('SITE01 · P07 · ven. 12 juin 2026');
     expect(await row.locator('.badge').getAttribute('data-state')).toBe('done');
     await depot.screenshot('nuits');
 

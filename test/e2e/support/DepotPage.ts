@@ -3,6 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import type { Screen } from '../../../renderer/store/Screen';
 
 export const SCREENSHOTS = 'test-results/screenshots';
+/** The field laptops of the issue: a common one and a small netbook. */
+export const SIZES: readonly (readonly [number, number])[] = [
+  [1366, 768],
+  [1024, 640],
+];
 
 export type StorageSettings = {
   readonly endpoint: string;
@@ -71,11 +76,16 @@ export class DepotPage {
     return verdict;
   }
 
-  /** Nouveau dépôt: folder, pre-flight summary, site/point/night, Déposer. */
-  async checkFolder(dir: string): Promise<Locator> {
+  /** Types a folder on "Nouveau dépôt" and asks for its analysis (any language). */
+  async analyse(dir: string): Promise<void> {
     await this.go('new');
     await this.page.locator('input[name="dir"]').fill(dir);
-    await this.page.getByRole('button', { name: 'Analyser le dossier' }).click();
+    await this.page.locator('form:has(input[name="dir"]) button[type="submit"]').click();
+  }
+
+  /** Nouveau dépôt: folder, pre-flight summary, site/point/night, Déposer. */
+  async checkFolder(dir: string): Promise<Locator> {
+    await this.analyse(dir);
     const summary = this.page.getByTestId('preflight');
     await summary.waitFor();
     return summary;
@@ -106,6 +116,39 @@ export class DepotPage {
 
   unitRows(): Locator {
     return this.page.locator('[data-testid="units"] .unit-row[data-unit]');
+  }
+
+  /** Switches the interface language through Settings (saved like any setting). */
+  async setLocale(locale: 'fr' | 'en'): Promise<void> {
+    await this.go('settings');
+    const form = this.page.locator('form.settings');
+    await form.locator('select[name="locale"]').selectOption(locale);
+    await form.locator('button[type="submit"]').click();
+    await this.page.locator(`html[lang="${locale}"]`).waitFor();
+  }
+
+  /** The row of a night on "Nuits", by its label's text. */
+  nightRow(text: string): Locator {
+    return this.page.locator('[data-testid="plans"] tbody tr[data-plan-id]', { hasText: text });
+  }
+
+  /**
+   * The same state at the two laptop sizes the issue names (1366x768, 1024x640), in French and
+   * English: `name-fr-1366x768.png`... The page comes back in French at its first size. `show`
+   * brings the screen back after the language switch (which goes through Settings).
+   */
+  async screenshotEverywhere(name: string, show: () => Promise<void>): Promise<void> {
+    for (const locale of ['fr', 'en'] as const) {
+      if (locale === 'en') await this.setLocale('en');
+      await show();
+      for (const [width, height] of SIZES) {
+        await this.page.setViewportSize({ width, height });
+        await this.screenshot(`${name}-${locale}-${width}x${height}`);
+      }
+    }
+    await this.setLocale('fr');
+    await this.page.setViewportSize({ width: 1366, height: 768 });
+    await show();
   }
 
   async screenshot(name: string): Promise<string> {

@@ -27,6 +27,11 @@ export type DepositFixture = {
   readonly depot: DepotPage;
   /** Kills the backend (SIGKILL) and starts it again on the same port, data and token. */
   restartBackend(): Promise<void>;
+  /**
+   * Kills the backend and starts it with another session key, on the same port or a new one: the
+   * addresses an open tab or a bookmark hold are then old.
+   */
+  restartBackendAs(options: { readonly samePort: boolean; readonly token: string }): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -93,6 +98,16 @@ export const setUpDeposit = async (
       const port = fixture.bridge.port;
       await fixture.bridge.kill();
       fixture.bridge = await startBridgeProcess({ dataDir, staticDir, token, port });
+    },
+    async restartBackendAs({ samePort, token: newToken }) {
+      const port = fixture.bridge.port;
+      await fixture.bridge.kill();
+      fixture.bridge = await startBridgeProcess({
+        dataDir,
+        staticDir,
+        token: newToken,
+        ...(samePort ? { port } : {}),
+      });
     },
     async close() {
       await context.close();

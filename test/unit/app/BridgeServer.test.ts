@@ -23,6 +23,7 @@ const handlers: Handlers = {
   'plans.create': unused,
   'plans.pause': unused,
   'plans.resume': unused,
+  'plans.archive': unused,
   'units.list': unused,
   'units.failures': unused,
   'units.retryFailures': unused,

@@ -31,6 +31,7 @@ let objects: MemoryObjectStore;
 let store: PlanStore;
 let backend: DepotBackend;
 const events: DepotEvent[] = [];
+const notices: { title: string; body: string }[] = [];
 
 const settings = {
   endpoint: 'http://127.0.0.1:9',
@@ -105,6 +106,7 @@ beforeAll(async () => {
       };
     },
     expandPrefix,
+    notify: (notice) => notices.push(notice),
     log: () => undefined,
   });
   backend.subscribe((event) => events.push(event));
@@ -331,5 +333,93 @@ describe('DepotBackend', () => {
       expect(result.ok ? 'accepted' : result.error.code).toBe('invalid-input');
       expect(result.ok ? '' : result.error.message).toContain('prefix');
     }
+  });
+});
+
+describe('DepotBackend: a night blocked at its start', () => {
+  it(
+    'says why on the night, and goes on after a successful connection test',
+    { timeout: 20_000 },
+    async () => {
+      const fresh = join(root, 'blocked-night');
+      await synthNight(fresh, { files: 2, sizes: 'small', seed: 9 });
+      objects.setBucketExists(false);
+      const blocked = planEvent('needs-attention');
+      const created = await call('plans.create', {
+        dir: fresh,
+        site: 'BLK',
+        point: 'P1',
+        night: '2026-06-13',
+      });
+      expect(created.ok).toBe(true);
+      const stranded = await blocked;
+      // The laptop says it even with the window closed: a decision is needed.
+      expect(notices.at(-1)?.title).toBe('Dépôt bloqué');
+      expect(notices.at(-1)?.body).toContain('BLK · P1 · 2026-06-13');
+      expect(stranded.blocker).toEqual({ kind: 'bucket-missing', bucket: 'nights' });
+      expect(stranded).toMatchObject({ endpoint: objects.endpoint, bucket: 'nights' });
+      // The test fails while the bucket is still missing: the night stays where it is.
+      expect(await call('settings.testConnection')).toMatchObject({
+        ok: true,
+        value: { bucketExists: false },
+      });
+      expect(await call('plans.get', { planId: stranded.id })).toMatchObject({
+        ok: true,
+        value: { state: 'needs-attention', blocker: { kind: 'bucket-missing' } },
+      });
+      objects.setBucketExists(true);
+      const done = planEvent('done');
+      expect(await call('settings.testConnection')).toMatchObject({
+        ok: true,
+        value: { bucketWritable: true },
+      });
+      const finished = await done;
+      expect(finished).toMatchObject({ id: stranded.id, blocker: null, unitsDone: 2 });
+      await expect.poll(() => notices.at(-1)?.title).toBe('Nuit déposée');
+      expect(finished.completedAt).not.toBeNull();
+    },
+  );
+
+  it('answers refusals as a code and parameters the interface translates', async () => {
+    expect(await call('preflight.run', { dir: join(root, 'nowhere') })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', reason: { kind: 'folder-missing' } },
+    });
+    expect(await call('plans.get', { planId: '999' })).toMatchObject({
+      ok: false,
+      error: { reason: { kind: 'no-such-plan' } },
+    });
+  });
+});
+
+describe('DepotBackend: tidy nights and the field laptop', () => {
+  it('archives a night in this app only: the server keeps every object, and it comes back', async () => {
+    const listed = await call('plans.list');
+    const first = listed.ok ? (listed.value as PlanView[])[0] : undefined;
+    if (first === undefined) throw new Error('no plan');
+    const keys = [...objects.objects.keys()].sort();
+    expect(await call('plans.archive', { planId: first.id, archived: true })).toMatchObject({
+      ok: true,
+      value: { id: first.id, archived: true },
+    });
+    expect(await call('plans.get', { planId: first.id })).toMatchObject({
+      value: { archived: true },
+    });
+    expect(JSON.parse(await readFile(join(root, 'archived-nights.json'), 'utf8'))).toEqual([
+      Number(first.id),
+    ]);
+    expect([...objects.objects.keys()].sort()).toEqual(keys);
+    await call('plans.archive', { planId: first.id, archived: false });
+    expect(await call('plans.get', { planId: first.id })).toMatchObject({
+      value: { archived: false },
+    });
+  });
+
+  it('tells the interface when system sleep is held off, in app.info and by an event', async () => {
+    backend.keepingAwakeChanged(true);
+    expect(events.at(-1)).toEqual({ type: 'power', keepingAwake: true });
+    expect(await call('app.info')).toMatchObject({ ok: true, value: { keepingAwake: true } });
+    backend.keepingAwakeChanged(false);
+    expect(await call('app.info')).toMatchObject({ value: { keepingAwake: false } });
   });
 });

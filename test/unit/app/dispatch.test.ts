@@ -15,6 +15,7 @@ const handlers: Handlers = {
   'plans.create': unused,
   'plans.pause': unused,
   'plans.resume': unused,
+  'plans.archive': unused,
   'units.list': (input) => {
     received.push(input);
     return Promise.resolve({ total: 0, offset: input.offset, units: [] });

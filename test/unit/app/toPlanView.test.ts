@@ -51,9 +51,13 @@ describe('planStateOf', () => {
   });
 
   it('keeps a blocked run (credentials refused) as needing attention once stopped', () => {
-    expect(planStateOf(summary(), { ...emptyOverlay(), blocked: true }, false)).toBe(
-      'needs-attention',
-    );
+    expect(
+      planStateOf(
+        summary(),
+        { ...emptyOverlay(), blocked: { kind: 'bucket-missing', bucket: 'b' } },
+        false,
+      ),
+    ).toBe('needs-attention');
   });
 });
 
@@ -82,5 +86,16 @@ describe('toPlanView', () => {
       throughputBytesPerSec: 0,
       etaSeconds: null,
     });
+  });
+});
+
+describe('toPlanView: a 503 storm is not the network', () => {
+  it('says "server unavailable" when the circuit opened on the server, "waiting network" otherwise', () => {
+    const overlay = { ...emptyOverlay(), waitingNetwork: true };
+    expect(planStateOf(summary(), overlay, true, true)).toBe('server-unavailable');
+    expect(planStateOf(summary(), emptyOverlay(), true, true)).toBe('server-unavailable');
+    expect(planStateOf(summary(), emptyOverlay(), false, true)).not.toBe('server-unavailable');
+    expect(planStateOf(summary(), overlay, true, false)).toBe('waiting-network');
+    expect(toPlanView(summary(), overlay, true, null, true).state).toBe('server-unavailable');
   });
 });

@@ -38,8 +38,17 @@ describe('groupFailures', () => {
       'c.wav',
       'd.wav',
     ]);
-    expect(grouped.needsCredentials.map((g) => g.key)).toEqual(['auth:403:InvalidAccessKeyId']);
+    expect(grouped.needsCredentials.map((g) => g.key)).toEqual(['auth']);
     expect(grouped.retryableCount).toBe(2);
+  });
+
+  it('puts refused credentials in one group whatever the code (one title, one fix)', () => {
+    const two = groupFailures([
+      failure('x.wav', { kind: 'auth', status: 403, code: 'InvalidAccessKeyId' }),
+      failure('y.wav', { kind: 'auth', status: 403, code: 'SignatureDoesNotMatch' }),
+    ]);
+    expect(two.needsCredentials).toHaveLength(1);
+    expect(two.needsCredentials[0]?.failures.map((f) => f.relPath)).toEqual(['x.wav', 'y.wav']);
   });
 
   it('groups server refusals by status and code, biggest group first, paths sorted', () => {

@@ -1,0 +1,29 @@
+import type { IpcError } from '../../shared/ipc/Result';
+import type { Translate } from './translate';
+
+/**
+ * A refused call in the volunteer's language: its reason with parameters, else its code. The
+ * envelope's English `message` is for logs and is never shown.
+ */
+export const errorText = (error: IpcError, t: Translate): string => {
+  const reason = error.reason;
+  if (reason === undefined) return t(`errorCode.${error.code}`);
+  switch (reason.kind) {
+    case 'folder-missing':
+    case 'not-a-folder':
+    case 'folder-unreadable':
+    case 'nothing-to-deposit':
+      return t(`reason.${reason.kind}`, { dir: reason.dir });
+    case 'files-block':
+    case 'sources-changed':
+      return t(`reason.${reason.kind}`, { count: reason.count });
+    case 'held-elsewhere':
+      return t('reason.held-elsewhere', { pid: reason.pid, host: reason.host });
+    case 'storage-incomplete':
+    case 'already-running':
+    case 'prefix-invalid':
+    case 'no-such-plan':
+    case 'engine-unreachable':
+      return t(`reason.${reason.kind}`);
+  }
+};

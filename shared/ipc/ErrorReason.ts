@@ -1,0 +1,19 @@
+/**
+ * Why a call was refused, as a code and its parameters: the interface says it in the volunteer's
+ * language (renderer/i18n `reason.*`). The envelope's `message` stays English for logs only.
+ */
+export type ErrorReason =
+  | { readonly kind: 'storage-incomplete' }
+  | { readonly kind: 'folder-missing'; readonly dir: string }
+  | { readonly kind: 'not-a-folder'; readonly dir: string }
+  | { readonly kind: 'folder-unreadable'; readonly dir: string }
+  | { readonly kind: 'nothing-to-deposit'; readonly dir: string }
+  | { readonly kind: 'files-block'; readonly count: number }
+  | { readonly kind: 'sources-changed'; readonly count: number }
+  | { readonly kind: 'held-elsewhere'; readonly pid: number; readonly host: string }
+  | { readonly kind: 'already-running' }
+  | { readonly kind: 'prefix-invalid' }
+  | { readonly kind: 'no-such-plan' }
+  | { readonly kind: 'engine-unreachable' };
+
+export type ErrorReasonKind = ErrorReason['kind'];
