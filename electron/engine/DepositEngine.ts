@@ -1696,7 +1696,13 @@ export class DepositEngine {
     } else {
       const f = event.failure;
       const last =
-        f === undefined ? '' : f.kind === 'refused' ? `:${f.status}:${f.code ?? ''}` : `:${f.kind}`;
+        f === undefined
+          ? ''
+          : f.kind === 'refused'
+            ? `:${f.status}:${f.code ?? ''}`
+            : f.kind === 'unreachable'
+              ? `:unreachable:${f.reason}`
+              : `:${f.kind}`;
       this.record(planId, event.operation, `gave-up:${event.reason}${last}`, event.attempts, null);
     }
   }

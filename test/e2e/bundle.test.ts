@@ -82,7 +82,12 @@ describe('the preload', () => {
       module,
       exports: module.exports,
     });
-    expect(exposed.map((e) => e.name)).toEqual(['depot']);
+    // The contract, and the one function a dropped folder needs (webUtils answers in the preload only).
+    expect(exposed.map((e) => e.name)).toEqual(['depot', 'depotFiles']);
+    const files = exposed[1]?.api as Record<string, unknown>;
+    expect(Object.entries(files).map(([k, v]) => `${k}:${typeof v}`)).toEqual([
+      'pathForFile:function',
+    ]);
     const api = exposed[0]?.api as Record<string, Record<string, unknown>>;
 
     const shape = Object.entries(api).flatMap(([domain, fns]) =>

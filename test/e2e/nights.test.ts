@@ -59,7 +59,7 @@ describe('nights and changes through the interface (issue 11)', () => {
         await writeFile(join(dir, name), wav());
 
       const summary = await depot.checkFolder(dir);
-      expect(await summary.innerText()).toContain('2026-06-12 (2), 2026-06-13 (1)');
+      expect(await summary.innerText()).toContain('ven. 12 juin 2026 (2), sam. 13 juin 2026 (1)');
       const choice = page.getByTestId('nights-choice');
       expect(await choice.innerText()).toContain('Ce dossier contient 2 nuits.');
       expect(await choice.locator('input[value="each"]').isChecked()).toBe(true);
@@ -74,8 +74,9 @@ describe('nights and changes through the interface (issue 11)', () => {
         .poll(() => rows.locator('.badge[data-state="done"]').count(), { timeout: 60_000 })
         .toBe(2);
       expect(await rows.allInnerTexts()).toEqual([
-        expect.stringContaining('SITE01 · P07 · 2026-06-13'),
-        expect.stringContaining('SITE01 · P07 · 2026-06-12'),
+        // Dates spelled out in the volunteer's language (issue 14).
+        expect.stringContaining('SITE01 · P07 · sam. 13 juin 2026'),
+        expect.stringContaining('SITE01 · P07 · ven. 12 juin 2026'),
       ]);
       await screenshots(world, 'nuits-deux-nuits-deposees');
       expect(await wavKeys(world)).toEqual([

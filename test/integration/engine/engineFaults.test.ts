@@ -173,7 +173,9 @@ describe('DepositEngine on radosgw under faults', () => {
     ]);
     expect(r.result).toEqual({ kind: 'completed' });
     await allVerified(r.prefix);
-    expect(r.journal.some((j) => j.outcome === 'unreachable:stall')).toBe(true);
+    // Retried by the policy, or, when the whole part had gone into the socket before the stall,
+    // asked about first (ListParts) and sent again (issue 11): a stall either way.
+    expect(r.journal.some((j) => j.outcome.endsWith('unreachable:stall'))).toBe(true);
   });
 
   it('replies lost after the server acted (PutObject, Create, Complete): no false duplicate, nothing open', async () => {

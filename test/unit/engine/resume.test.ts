@@ -142,7 +142,7 @@ describe('a lost PutObject reply', () => {
     expect(
       h.engine
         .journal({ limit: 50 })
-        .some((j) => j.outcome === 'gave-up:outcome-unknown:unreachable'),
+        .some((j) => j.outcome === 'gave-up:outcome-unknown:unreachable:connection-reset'),
     ).toBe(true);
   });
 });
