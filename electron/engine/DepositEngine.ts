@@ -21,7 +21,7 @@ import { listingPrefix, nightIdFrom, nightManifestKey } from '../../shared/wire/
 import type { ContentProof } from '../../shared/wire/proveSameContent';
 import { bareEtag, proveSameContent } from '../../shared/wire/proveSameContent';
 import type { JournalEntry } from '../store/JournalEntry';
-import type { RunLease } from '../store/RunLease';
+import type { LeaseAnswer, RunLease } from '../store/RunLease';
 import type { PartRecord } from '../store/PartRecord';
 import type { PlanStore, UnitFilter } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
@@ -250,11 +250,8 @@ export class DepositEngine {
     };
   }
 
-  /** `work` while holding the plan's run lease, refused as 'already-running' when another holds it. */
-  private async withLease<T>(planId: number, work: () => Promise<T>): Promise<T> {
-    if (this.runs.has(planId)) {
-      throw new PlanError({ code: 'already-running', planId }, `plan ${planId} is already running`);
-    }
+  /** The plan's run lease for this engine, or the error naming the process that holds it. */
+  private takeLease(planId: number): Extract<LeaseAnswer, { kind: 'taken' }> {
     const lease = this.store.acquireLease({
       planId,
       pid: this.holder.pid,
@@ -265,6 +262,15 @@ export class DepositEngine {
       isAlive: this.holder.isAlive,
     });
     if (lease.kind === 'held') throw this.heldElsewhere(lease.by);
+    return lease;
+  }
+
+  /** `work` while holding the plan's run lease, refused as 'already-running' when another holds it. */
+  private async withLease<T>(planId: number, work: () => Promise<T>): Promise<T> {
+    if (this.runs.has(planId)) {
+      throw new PlanError({ code: 'already-running', planId }, `plan ${planId} is already running`);
+    }
+    this.takeLease(planId);
     try {
       return await work();
     } finally {
@@ -539,16 +545,7 @@ export class DepositEngine {
       return { kind: 'blocked', cause };
     }
     if (objectStore !== this.objectStore) this.probeWith(objectStore);
-    const lease = this.store.acquireLease({
-      planId,
-      pid: this.holder.pid,
-      host: this.holder.host,
-      token: this.leaseToken,
-      now: this.clock.now(),
-      staleMs: this.settings.leaseStaleMs,
-      isAlive: this.holder.isAlive,
-    });
-    if (lease.kind === 'held') throw this.heldElsewhere(lease.by);
+    const lease = this.takeLease(planId);
     if (lease.tookOver !== undefined) {
       const { pid, host, heartbeatAt } = lease.tookOver;
       this.record(
