@@ -135,11 +135,15 @@ const main = async () => {
       '--path-style',
     ];
 
-    step('depot deposit (resumable, verified with HeadObject, manifest written last)');
+    step(
+      'depot deposit (resumable, every file proved by the checksum the server computed, manifest written last)',
+    );
     const deposited = run('node', ['bin/depot.js', 'deposit', night, ...target], env);
     if (deposited !== 0) throw new Error(`depot deposit exited with ${deposited}`);
 
-    step('depot verify (lists the server, compares size and SHA-256, changes nothing)');
+    step(
+      'depot verify (lists the server, compares sizes and server checksums with the files, changes nothing)',
+    );
     const verified = run('node', ['bin/depot.js', 'verify', night, ...target], env);
     if (verified !== 0) throw new Error(`depot verify exited with ${verified}`);
     step('Done: every file is on the server, verified, and the manifest marks the night complete.');
