@@ -35,6 +35,7 @@ import type { Credentials, SecretStore } from './Credentials';
 import type { EnginePort } from './EnginePort';
 import type { Notifier } from './Notifier';
 import { noticeText } from './noticeText';
+import type { NoticeKind } from './noticeText';
 import { emptyOverlay } from './PlanOverlay';
 import { expandHome } from './expandHome';
 import type { PlanOverlay } from './PlanOverlay';
@@ -544,18 +545,31 @@ export class DepotBackend {
     const locale = this.settings?.locale ?? 'fr';
     switch (result.kind) {
       case 'completed':
-        this.deps.notify?.(noticeText(locale, 'completed', { night }));
+        this.notify(planId, 'completed', noticeText(locale, 'completed', { night }));
         return;
       case 'failures':
-        this.deps.notify?.(noticeText(locale, 'failures', { night, failed: result.failed }));
+        this.notify(
+          planId,
+          'failures',
+          noticeText(locale, 'failures', { night, failed: result.failed }),
+        );
         return;
       case 'blocked':
         this.overlay(planId).blocked = result.cause;
-        this.deps.notify?.(noticeText(locale, 'blocked', { night }));
+        this.notify(planId, 'blocked', noticeText(locale, 'blocked', { night }));
         return;
       case 'stopped':
         return;
     }
+  }
+
+  /** The notice carries its night, so a click on it opens that night's screen. */
+  private notify(
+    planId: number,
+    kind: NoticeKind,
+    text: { readonly title: string; readonly body: string },
+  ): void {
+    this.deps.notify?.({ ...text, planId: String(planId), kind });
   }
 
   private async abortRuns(): Promise<void> {

@@ -31,7 +31,7 @@ let objects: MemoryObjectStore;
 let store: PlanStore;
 let backend: DepotBackend;
 const events: DepotEvent[] = [];
-const notices: { title: string; body: string }[] = [];
+const notices: { title: string; body: string; planId: string; kind: string }[] = [];
 
 const settings = {
   endpoint: 'http://127.0.0.1:9',
@@ -356,6 +356,8 @@ describe('DepotBackend: a night blocked at its start', () => {
       // The laptop says it even with the window closed: a decision is needed.
       expect(notices.at(-1)?.title).toBe('Dépôt bloqué');
       expect(notices.at(-1)?.body).toContain('BLK · P1 · 2026-06-13');
+      // Clicked, the notice opens this night (FieldShell sends it to the window).
+      expect(notices.at(-1)).toMatchObject({ planId: stranded.id, kind: 'blocked' });
       expect(stranded.blocker).toEqual({ kind: 'bucket-missing', bucket: 'nights' });
       expect(stranded).toMatchObject({ endpoint: objects.endpoint, bucket: 'nights' });
       // The test fails while the bucket is still missing: the night stays where it is.
@@ -376,6 +378,7 @@ describe('DepotBackend: a night blocked at its start', () => {
       const finished = await done;
       expect(finished).toMatchObject({ id: stranded.id, blocker: null, unitsDone: 2 });
       await expect.poll(() => notices.at(-1)?.title).toBe('Nuit déposée');
+      expect(notices.at(-1)).toMatchObject({ planId: stranded.id, kind: 'completed' });
       expect(finished.completedAt).not.toBeNull();
     },
   );
