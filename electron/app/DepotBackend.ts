@@ -35,6 +35,7 @@ import type { Credentials, SecretStore } from './Credentials';
 import type { EnginePort } from './EnginePort';
 import type { Notifier } from './Notifier';
 import { noticeText } from './noticeText';
+import type { NoticeKind } from './noticeText';
 import { emptyOverlay } from './PlanOverlay';
 import { expandHome } from './expandHome';
 import type { PlanOverlay } from './PlanOverlay';
@@ -123,6 +124,7 @@ export class DepotBackend {
   private keepingAwake = false;
   private lastOpenCause: 'offline' | 'server-unavailable' = 'offline';
   private stopped = false;
+  private lastChecked: { readonly dir: string; readonly checked: CheckedFolder } | undefined;
 
   private readonly home: string;
 
@@ -220,6 +222,50 @@ export class DepotBackend {
       await this.archived?.set(id, archived);
       this.emit({ type: 'plans-changed' });
       return { ...view, archived };
+    },
+    'plans.forget': async ({ planId }) => {
+      const id = planIdOf(planId);
+      this.planView(id);
+      const { engine } = this.requireEngine();
+      // Only a night nothing deposits: a pause first, so no run writes into rows being removed.
+      if (this.runs.has(id)) {
+        throw new IpcFailure('blocked', `plan ${id} is depositing: pause it first`, {
+          kind: 'night-depositing',
+        });
+      }
+      this.refuseIfHeldElsewhere(engine, id);
+      engine.forget(id);
+      this.overlays.delete(id);
+      await this.archived?.set(id, false);
+      this.emit({ type: 'plans-changed' });
+      return { forgotten: String(id) };
+    },
+    'plans.previewDestination': async (input) => {
+      const settings = this.requireSettings();
+      const checked = await this.checkedFolder(expandHome(input.dir, this.home));
+      const listed = checked.view.nights.map((n) => n.night);
+      const nights = listed.length > 1 ? listed : [input.night];
+      return nights.map((night) => {
+        // What the volunteer has not typed yet stays unknown rather than an empty segment.
+        const entered = Object.fromEntries(
+          Object.entries({ site: input.site, point: input.point, night }).filter(
+            ([, v]) => v !== '',
+          ),
+        );
+        let prefix: string | null;
+        try {
+          prefix = this.deps.expandPrefix(settings.prefixTemplate, checked.values(entered));
+        } catch {
+          prefix = null;
+        }
+        return {
+          night,
+          endpoint: settings.endpoint,
+          bucket: settings.bucket,
+          prefix,
+          template: settings.prefixTemplate,
+        };
+      });
     },
     'plans.resume': ({ planId }) => {
       const id = planIdOf(planId);
@@ -342,7 +388,7 @@ export class DepotBackend {
     'preflight.run': async (asked) => {
       const dir = expandHome(asked.dir, this.home);
       try {
-        return (await this.deps.preflight(dir)).view;
+        return (await this.checkedFolder(dir, true)).view;
       } catch (error) {
         // Folder-level problems (missing, not a folder) are the user's to fix: say which.
         if (error instanceof ScanError) throw error;
@@ -356,6 +402,18 @@ export class DepotBackend {
   };
 
   readonly handlers: Handlers = translateErrors(this.raw);
+
+  /**
+   * The folder's pre-flight, kept for the last folder analysed: the destination preview follows
+   * every keystroke of site and point and must not read the card again each time. A deposit
+   * always analyses afresh.
+   */
+  private async checkedFolder(dir: string, fresh = false): Promise<CheckedFolder> {
+    if (!fresh && this.lastChecked?.dir === dir) return this.lastChecked.checked;
+    const checked = await this.deps.preflight(dir);
+    this.lastChecked = { dir, checked };
+    return checked;
+  }
 
   /**
    * Plans the folder's nights and starts them: one plan per night, each under its own date and
@@ -544,18 +602,31 @@ export class DepotBackend {
     const locale = this.settings?.locale ?? 'fr';
     switch (result.kind) {
       case 'completed':
-        this.deps.notify?.(noticeText(locale, 'completed', { night }));
+        this.notify(planId, 'completed', noticeText(locale, 'completed', { night }));
         return;
       case 'failures':
-        this.deps.notify?.(noticeText(locale, 'failures', { night, failed: result.failed }));
+        this.notify(
+          planId,
+          'failures',
+          noticeText(locale, 'failures', { night, failed: result.failed }),
+        );
         return;
       case 'blocked':
         this.overlay(planId).blocked = result.cause;
-        this.deps.notify?.(noticeText(locale, 'blocked', { night }));
+        this.notify(planId, 'blocked', noticeText(locale, 'blocked', { night }));
         return;
       case 'stopped':
         return;
     }
+  }
+
+  /** The notice carries its night, so a click on it opens that night's screen. */
+  private notify(
+    planId: number,
+    kind: NoticeKind,
+    text: { readonly title: string; readonly body: string },
+  ): void {
+    this.deps.notify?.({ ...text, planId: String(planId), kind });
   }
 
   private async abortRuns(): Promise<void> {

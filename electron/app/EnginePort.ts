@@ -22,6 +22,8 @@ export type EnginePort = {
   leaseHolder(planId: number): { pid: number; host: string } | undefined;
   pause(planId: number): void;
   resume(planId: number): void;
+  /** Removes the plan from this database only (refused while it is depositing). */
+  forget(planId: number): void;
   retryFailures(planId: number): { requeued: number; definitive: number };
   credentialsChanged(): void;
   listPlans(): readonly PlanSummary[];

@@ -435,6 +435,22 @@ export class DepositEngine {
     this.emit({ type: 'plan-state', planId, state: 'paused' });
   }
 
+  /**
+   * Forgets the plan in this database only; the server keeps every object. Refused while a run of
+   * this process or another one holds it: the volunteer pauses it first.
+   */
+  forget(planId: number): void {
+    const holder = this.leaseHolder(planId);
+    if (this.runs.has(planId) || holder !== undefined) {
+      throw new PlanError(
+        { code: 'already-running', planId, ...(holder === undefined ? {} : { holder }) },
+        `plan ${planId} is depositing: pause it before forgetting it`,
+      );
+    }
+    if (!this.store.forgetPlan(planId))
+      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
+  }
+
   /** Lifts the pause; the caller starts `run(planId)` again. */
   resume(planId: number): void {
     this.store.setPaused(planId, false);

@@ -1,5 +1,6 @@
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
 import type { Locale, PlanState, PlanView } from '../../shared/ipc/views';
+import type { Notice } from '../app/Notifier';
 import { shellText } from '../app/shellText';
 
 /** What the shell uses of Electron's `Tray` (a stand-in in the unit tests). */
@@ -14,10 +15,21 @@ export type MenuItemLike =
   | { readonly label: string; readonly click: () => void; readonly enabled?: boolean }
   | { readonly type: 'separator' };
 
+/** What the shell uses of Electron's `Notification` (a stand-in in the unit tests). */
+export type NotificationLike = {
+  on(event: 'click' | 'close', listener: () => void): unknown;
+  show(): void;
+};
+
 /** The few Electron modules the shell drives, injected so it is tested without Electron. */
 export type ShellElectron = {
   readonly createTray: (iconPath: string) => TrayLike;
   readonly buildMenu: (template: readonly MenuItemLike[]) => unknown;
+  /** Undefined where the system shows no notifications. */
+  readonly createNotification?: (text: {
+    readonly title: string;
+    readonly body: string;
+  }) => NotificationLike;
   readonly powerSaveBlocker: {
     start(type: 'prevent-app-suspension'): number;
     stop(id: number): void;
@@ -41,6 +53,8 @@ export type ShellOptions = {
   readonly backend: ShellBackend;
   readonly trayIconPath: string;
   readonly showWindow: () => void;
+  /** Sends `open-night` to the window through the typed event channel; the renderer navigates. */
+  readonly openNight: (planId: string) => void;
   readonly quit: () => void;
 };
 
@@ -71,6 +85,8 @@ export class FieldShell {
   private blockerId: number | undefined;
   private tray: TrayLike | undefined;
   private readonly unsubscribe: () => void;
+  // Held until clicked or closed: a collected notification loses its click handler.
+  private readonly shown = new Set<NotificationLike>();
 
   constructor(private readonly options: ShellOptions) {
     this.unsubscribe = options.backend.subscribe((event) => this.onEvent(event));
@@ -90,6 +106,24 @@ export class FieldShell {
       return 'hide';
     }
     return 'close';
+  }
+
+  /**
+   * A night verified or needing a decision: an OS notification that, clicked, shows the window
+   * (even from the tray) on that night's screen.
+   */
+  notify(notice: Notice): void {
+    const create = this.options.electron.createNotification;
+    if (create === undefined) return;
+    const notification = create({ title: notice.title, body: notice.body });
+    this.shown.add(notification);
+    notification.on('click', () => {
+      this.shown.delete(notification);
+      this.options.showWindow();
+      this.options.openNight(notice.planId);
+    });
+    notification.on('close', () => this.shown.delete(notification));
+    notification.show();
   }
 
   keepingAwake(): boolean {

@@ -16,6 +16,7 @@ import {
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EVENT_CHANNEL } from '../../shared/ipc/channels';
+import type { DepotEvent } from '../../shared/ipc/DepotEvent';
 import { createBackend } from '../app/createBackend';
 import type { DepotBackend } from '../app/DepotBackend';
 import { registerIpc } from '../ipc/registerIpc';
@@ -113,9 +114,8 @@ const start = async (): Promise<void> => {
         },
         shellText(backend?.locale() ?? 'fr', 'chooseFolder'),
       ),
-    notify: ({ title, body }) => {
-      if (Notification.isSupported()) new Notification({ title, body }).show();
-    },
+    // Shown by the shell, which opens the night when the notification is clicked.
+    notify: (notice) => shell?.notify(notice),
     log,
   });
   registerIpc(
@@ -138,6 +138,9 @@ const start = async (): Promise<void> => {
           template.map((item) => ('type' in item ? { type: 'separator' as const } : item)),
         ),
       powerSaveBlocker,
+      ...(Notification.isSupported()
+        ? { createNotification: (text) => new Notification(text) }
+        : {}),
     },
     backend: {
       subscribe: (listener) => served.subscribe(listener),
@@ -150,6 +153,11 @@ const start = async (): Promise<void> => {
     },
     trayIconPath,
     showWindow,
+    openNight: (planId) => {
+      const event: DepotEvent = { type: 'open-night', planId };
+      if (window !== undefined && !window.isDestroyed())
+        window.webContents.send(EVENT_CHANNEL, event);
+    },
     quit: () => app.quit(),
   });
   await shell.start();

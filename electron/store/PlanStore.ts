@@ -697,6 +697,23 @@ export class PlanStore {
     }));
   }
 
+  /**
+   * Removes a night from this database only (plan, units, parts, its journal rows, its lease), in
+   * one transaction: the server is never asked. False when there was no such plan.
+   */
+  forgetPlan(planId: number): boolean {
+    const forget = this.db.transaction((): boolean => {
+      this.statement(
+        'DELETE FROM parts WHERE unit_id IN (SELECT id FROM units WHERE plan_id = ?)',
+      ).run(planId);
+      this.statement('DELETE FROM units WHERE plan_id = ?').run(planId);
+      this.statement('DELETE FROM journal WHERE plan_id = ?').run(planId);
+      this.statement('DELETE FROM run_leases WHERE plan_id = ?').run(planId);
+      return this.statement('DELETE FROM plans WHERE id = ?').run(planId).changes === 1;
+    });
+    return forget.immediate();
+  }
+
   // ---------------------------------------------------------------- run lease
 
   /** The current holder of a plan's run lease, if any. */

@@ -82,6 +82,9 @@ export const en = {
   'new.oneNight': 'Deposit one night only',
   'new.nightOption': '{night} ({files} files)',
   'new.startEach': 'Deposit the {count} nights',
+  'new.destination': 'Destination',
+  'new.destinationNight': 'Night of {night}:',
+  'new.destinationIncomplete': '(to complete: site, point or date missing)',
   'new.nightsSharePrefix':
     'The prefix template “{template}” would put several nights under one prefix: add {placeholder} to the template in Settings, or deposit one night only.',
   'new.changed': 'The folder changed since the deposit was prepared ({count} file(s)):',
@@ -260,6 +263,15 @@ export const en = {
   'nights.hideArchived': 'Hide archived nights',
   'nights.archiveHint':
     'Archiving tidies the night away in Depot only: nothing is deleted on the server.',
+  'nights.forget': 'Forget',
+  'nights.forgetHint':
+    'Forgetting removes the night from this Depot only: the files already deposited stay on the server.',
+  'nights.forgetConfirm':
+    'Forget the night {night} on this computer? Depot erases its tracking (files, parts, log). The files already deposited stay on the server and those on the card are not touched.',
+  'nights.forgetYes': 'Forget this night',
+  'nights.forgetNo': 'Cancel',
+  'nights.forgotten':
+    'The night {night} is forgotten on this computer; the server was not touched.',
 
   'blocker.title': 'This night cannot go on: {cause}',
   'blocker.fix': 'Fix it in Settings',
@@ -298,6 +310,7 @@ export const en = {
   'reason.held-elsewhere':
     'Another Depot program is depositing this night (process {pid} on {host}): wait for it to finish.',
   'reason.already-running': 'This night is already being deposited.',
+  'reason.night-depositing': 'This night is being deposited: pause it before forgetting it.',
   'reason.prefix-invalid':
     'The prefix template in Settings cannot be filled for this night: check it in Settings.',
   'reason.no-such-plan': 'This night no longer exists in Depot.',

@@ -21,6 +21,7 @@ export const errorText = (error: IpcError, t: Translate): string => {
       return t('reason.held-elsewhere', { pid: reason.pid, host: reason.host });
     case 'storage-incomplete':
     case 'already-running':
+    case 'night-depositing':
     case 'prefix-invalid':
     case 'no-such-plan':
     case 'engine-unreachable':

@@ -81,6 +81,9 @@ export const fr = {
   'new.oneNight': 'Déposer une seule nuit',
   'new.nightOption': '{night} ({files} fichiers)',
   'new.startEach': 'Déposer les {count} nuits',
+  'new.destination': 'Destination',
+  'new.destinationNight': 'Nuit du {night} :',
+  'new.destinationIncomplete': '(à compléter : site, point ou date manquant)',
   'new.nightsSharePrefix':
     'Le modèle de préfixe « {template} » placerait plusieurs nuits sous le même préfixe : ajoutez {placeholder} au modèle dans les Réglages, ou déposez une seule nuit.',
   'new.changed': 'Le dossier a changé depuis la préparation du dépôt ({count} fichier(s)) :',
@@ -264,6 +267,15 @@ export const fr = {
   'nights.hideArchived': 'Masquer les nuits archivées',
   'nights.archiveHint':
     'Archiver range la nuit dans Depot seulement : rien n’est effacé sur le serveur.',
+  'nights.forget': 'Oublier',
+  'nights.forgetHint':
+    'Oublier retire la nuit de ce Depot seulement : les fichiers déjà déposés restent sur le serveur.',
+  'nights.forgetConfirm':
+    'Oublier la nuit {night} sur cet ordinateur ? Depot efface son suivi (fichiers, parties, journal). Les fichiers déjà déposés restent sur le serveur et ceux de la carte ne sont pas touchés.',
+  'nights.forgetYes': 'Oublier cette nuit',
+  'nights.forgetNo': 'Annuler',
+  'nights.forgotten':
+    'La nuit {night} est oubliée sur cet ordinateur ; le serveur n’a pas été touché.',
 
   'blocker.title': 'Cette nuit ne peut pas continuer : {cause}',
   'blocker.fix': 'Corriger dans les Réglages',
@@ -306,6 +318,8 @@ export const fr = {
   'reason.held-elsewhere':
     'Cette nuit est déjà déposée par un autre programme Depot (processus {pid} sur {host}) : attendez qu’il termine.',
   'reason.already-running': 'Cette nuit est déjà en cours de dépôt.',
+  'reason.night-depositing':
+    'Cette nuit est en cours de dépôt : mettez-la en pause avant de l’oublier.',
   'reason.prefix-invalid':
     'Le modèle de préfixe des Réglages ne peut pas être rempli pour cette nuit : vérifiez-le dans les Réglages.',
   'reason.no-such-plan': 'Cette nuit n’existe plus dans Depot.',

@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../shared/ipc/Result';
-import type { Locale, PreflightView, SourceChangeView } from '../../shared/ipc/views';
+import type {
+  DestinationPreview,
+  Locale,
+  PreflightView,
+  SourceChangeView,
+} from '../../shared/ipc/views';
+import { destinationOf } from '../format/destinationOf';
 import { formatBytes } from '../format/formatBytes';
 import { formatNight } from '../format/formatNight';
 import { NightDateField } from '../components/NightDateField';
@@ -38,6 +44,7 @@ export const NewDepositScreen = () => {
   // A refusal from the backend (said from its reason), or a sentence this screen wrote itself.
   const [error, setError] = useState<IpcError | string | null>(null);
   const [canChoose, setCanChoose] = useState(true);
+  const [destinations, setDestinations] = useState<readonly DestinationPreview[]>([]);
 
   useEffect(() => {
     // The bridge has no native dialog: the path field is the way there.
@@ -81,6 +88,26 @@ export const NewDepositScreen = () => {
   };
 
   const several = report !== null && report.nights.length > 1;
+
+  useEffect(() => {
+    // Where the night(s) will go, expanded by the backend's own expandPrefix as the fields change.
+    if (api === undefined || report === null) {
+      setDestinations([]);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      void api.plans
+        .previewDestination({ dir: report.dir, site, point, night })
+        .then((r) => current && setDestinations(r.ok ? r.value : []));
+    }, 200);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [api, report, site, point, night]);
+  const shownDestinations =
+    several && nightsMode === 'one' ? destinations.filter((d) => d.night === night) : destinations;
 
   const deposit = async (update: boolean): Promise<void> => {
     if (api === undefined || report === null) return;
@@ -206,6 +233,19 @@ export const NewDepositScreen = () => {
             <dd data-testid="span">{report.span == null ? '—' : spanText(report.span, locale)}</dd>
             <dt>{t('new.recorder')}</dt>
             <dd>{report.recorder ?? '—'}</dd>
+            <dt>{t('new.destination')}</dt>
+            <dd data-testid="destination">
+              {shownDestinations.length === 0
+                ? '—'
+                : shownDestinations.map((d) => (
+                    <div key={d.night} data-night={d.night}>
+                      {several &&
+                        `${t('new.destinationNight', { night: formatNight(d.night, locale) })} `}
+                      <code>{destinationOf({ ...d, prefix: d.prefix ?? d.template })}</code>
+                      {d.prefix === null && ` ${t('new.destinationIncomplete')}`}
+                    </div>
+                  ))}
+            </dd>
           </dl>
           <h3>{t('new.warnings')}</h3>
           {report.issues.length === 0 ? (

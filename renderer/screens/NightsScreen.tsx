@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { IpcError } from '../../shared/ipc/Result';
 import type { PlanView } from '../../shared/ipc/views';
+import { errorText } from '../i18n/errorText';
 import { BlockerNotice } from '../components/BlockerNotice';
 import { PlanControls } from '../components/PlanControls';
 import { PlanStateBadge } from '../components/PlanStateBadge';
@@ -22,7 +24,13 @@ export const planLabel = (plan: PlanView, locale: Locale = 'fr'): string =>
   plan.prefix ||
   plan.dir;
 
-const Row = ({ plan }: { readonly plan: PlanView }) => {
+const Row = ({
+  plan,
+  onForgotten,
+}: {
+  readonly plan: PlanView;
+  readonly onForgotten: (label: string) => void;
+}) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const api = useDepotStore((s) => s.api);
@@ -33,6 +41,17 @@ const Row = ({ plan }: { readonly plan: PlanView }) => {
     if (api === undefined) return;
     const result = await api.plans.archive({ planId: plan.id, archived: !plan.archived });
     if (!result.ok) setError(result.error);
+    await refresh();
+  };
+  const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<IpcError | null>(null);
+  const forget = async (): Promise<void> => {
+    if (api === undefined) return;
+    const result = await api.plans.forget({ planId: plan.id });
+    setConfirming(false);
+    // Refused while depositing: said on the row itself, where the Pause button is.
+    setRefusal(result.ok ? null : result.error);
+    if (result.ok) onForgotten(planLabel(plan, locale));
     await refresh();
   };
   return (
@@ -89,9 +108,48 @@ const Row = ({ plan }: { readonly plan: PlanView }) => {
             >
               {plan.archived ? t('nights.unarchive') : t('nights.archive')}
             </button>
+            <button
+              type="button"
+              data-action="forget"
+              title={t('nights.forgetHint')}
+              aria-expanded={confirming}
+              onClick={() => {
+                setRefusal(null);
+                setConfirming(true);
+              }}
+            >
+              {t('nights.forget')}
+            </button>
           </div>
         </td>
       </tr>
+      {confirming && (
+        <tr className="confirm-row" data-testid="forget-confirm">
+          <td colSpan={4}>
+            <p className="warning" role="alert">
+              <span aria-hidden="true">! </span>
+              {t('nights.forgetConfirm', { night: planLabel(plan, locale) })}
+            </p>
+            <div className="actions">
+              <button type="button" className="danger" onClick={() => void forget()}>
+                {t('nights.forgetYes')}
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                {t('nights.forgetNo')}
+              </button>
+            </div>
+          </td>
+        </tr>
+      )}
+      {refusal !== null && (
+        <tr className="confirm-row" data-testid="forget-refused">
+          <td colSpan={4}>
+            <p className="error" role="alert">
+              {errorText(refusal, t)}
+            </p>
+          </td>
+        </tr>
+      )}
       {plan.blocker !== null && (
         <tr className="blocker-row">
           <td colSpan={4}>
@@ -111,6 +169,7 @@ export const NightsScreen = () => {
   const connected = useDepotStore((s) => s.connected);
   const everConnected = useDepotStore((s) => s.everConnected);
   const [showArchived, setShowArchived] = useState(false);
+  const [forgotten, setForgotten] = useState<string | null>(null);
   const archivedCount = plans.filter((p) => p.archived).length;
   const shown = plans.filter((p) => showArchived || !p.archived);
 
@@ -131,6 +190,11 @@ export const NightsScreen = () => {
           <span aria-hidden="true">! </span>
           {everConnected ? t('app.engineGone') : t('app.neverConnected')}{' '}
           {!everConnected && plans.length === 0 && t('nights.unavailable')}
+        </p>
+      )}
+      {forgotten !== null && (
+        <p role="status" data-testid="forgotten">
+          {t('nights.forgotten', { night: forgotten })}
         </p>
       )}
       {plans.length === 0 ? (
@@ -154,7 +218,7 @@ export const NightsScreen = () => {
           </thead>
           <tbody>
             {shown.map((plan) => (
-              <Row key={plan.id} plan={plan} />
+              <Row key={plan.id} plan={plan} onForgotten={setForgotten} />
             ))}
           </tbody>
         </table>

@@ -105,6 +105,9 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
         case 'unit':
           set((s) => ({ unitsVersion: s.unitsVersion + 1, now: Date.now() }));
           return;
+        case 'open-night':
+          get().openPlan(event.planId);
+          return;
         case 'power':
           set({ keepingAwake: event.keepingAwake });
           return;

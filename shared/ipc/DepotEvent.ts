@@ -17,4 +17,6 @@ export type DepotEvent =
   | { readonly type: 'network'; readonly online: boolean }
   /** Electron holds off (or lets go) system sleep while nights deposit. */
   | { readonly type: 'power'; readonly keepingAwake: boolean }
-  | { readonly type: 'plans-changed' };
+  | { readonly type: 'plans-changed' }
+  /** Electron: the volunteer clicked a notification about this night; the interface opens it. */
+  | { readonly type: 'open-night'; readonly planId: string };

@@ -12,6 +12,8 @@ export type ErrorReason =
   | { readonly kind: 'sources-changed'; readonly count: number }
   | { readonly kind: 'held-elsewhere'; readonly pid: number; readonly host: string }
   | { readonly kind: 'already-running' }
+  /** A night is forgotten only when nothing deposits it: pause it first. */
+  | { readonly kind: 'night-depositing' }
   | { readonly kind: 'prefix-invalid' }
   | { readonly kind: 'no-such-plan' }
   | { readonly kind: 'engine-unreachable' };

@@ -7,8 +7,10 @@ import type {
   ConnectionVerdict,
   CreateOutcome,
   CountersView,
+  DestinationPreview,
   DiagnosticsExport,
   FailureView,
+  ForgetResult,
   JournalEntryView,
   PlanView,
   PreflightView,
@@ -53,6 +55,15 @@ export const inputSchemas = {
   'plans.resume': planId,
   /** Tidies a night away in this app only (never touches the server); `false` brings it back. */
   'plans.archive': planId.extend({ archived: z.boolean() }),
+  /** Removes a night from this Depot's database only; the server keeps every object. */
+  'plans.forget': planId,
+  /** Where each night of an analysed folder would go (prefix template expanded), before any plan. */
+  'plans.previewDestination': z.object({
+    dir: z.string().min(1).max(4096),
+    site: z.string().trim().max(120),
+    point: z.string().trim().max(120),
+    night: nightDate.or(z.literal('')),
+  }),
   'units.list': planId.extend({
     offset: z.number().int().min(0),
     limit: z.number().int().min(1).max(1000),
@@ -101,6 +112,8 @@ export type Outputs = {
   'plans.pause': PlanView;
   'plans.resume': PlanView;
   'plans.archive': PlanView;
+  'plans.forget': ForgetResult;
+  'plans.previewDestination': readonly DestinationPreview[];
   'units.list': UnitPage;
   'units.failures': readonly FailureView[];
   'units.retryFailures': RetryFailuresResult;

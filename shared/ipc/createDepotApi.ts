@@ -20,6 +20,8 @@ export const createDepotApi = (transport: DepotTransport): DepotApi => {
       pause: m('plans.pause'),
       resume: m('plans.resume'),
       archive: m('plans.archive'),
+      forget: m('plans.forget'),
+      previewDestination: m('plans.previewDestination'),
     },
     units: {
       list: m('units.list'),

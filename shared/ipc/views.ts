@@ -80,6 +80,22 @@ export type FailureView = {
 
 export type RetryFailuresResult = { readonly requeued: number; readonly definitive: number };
 
+/** A night removed from this Depot's database (the server was not asked). */
+export type ForgetResult = { readonly forgotten: string };
+
+/**
+ * Where one night of an analysed folder would go: the endpoint, bucket and the prefix template
+ * expanded with the values known so far (`prefix` null when a placeholder has no value yet).
+ */
+export type DestinationPreview = {
+  readonly night: string;
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly prefix: string | null;
+  /** The template from Settings, shown as is while a placeholder has no value. */
+  readonly template: string;
+};
+
 export type Locale = 'fr' | 'en';
 
 export type SettingsView = {

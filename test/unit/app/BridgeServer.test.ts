@@ -24,6 +24,8 @@ const handlers: Handlers = {
   'plans.pause': unused,
   'plans.resume': unused,
   'plans.archive': unused,
+  'plans.forget': unused,
+  'plans.previewDestination': unused,
   'units.list': unused,
   'units.failures': unused,
   'units.retryFailures': unused,

@@ -31,7 +31,7 @@ let objects: MemoryObjectStore;
 let store: PlanStore;
 let backend: DepotBackend;
 const events: DepotEvent[] = [];
-const notices: { title: string; body: string }[] = [];
+const notices: { title: string; body: string; planId: string; kind: string }[] = [];
 
 const settings = {
   endpoint: 'http://127.0.0.1:9',
@@ -356,6 +356,8 @@ describe('DepotBackend: a night blocked at its start', () => {
       // The laptop says it even with the window closed: a decision is needed.
       expect(notices.at(-1)?.title).toBe('Dépôt bloqué');
       expect(notices.at(-1)?.body).toContain('BLK · P1 · 2026-06-13');
+      // Clicked, the notice opens this night (FieldShell sends it to the window).
+      expect(notices.at(-1)).toMatchObject({ planId: stranded.id, kind: 'blocked' });
       expect(stranded.blocker).toEqual({ kind: 'bucket-missing', bucket: 'nights' });
       expect(stranded).toMatchObject({ endpoint: objects.endpoint, bucket: 'nights' });
       // The test fails while the bucket is still missing: the night stays where it is.
@@ -376,6 +378,7 @@ describe('DepotBackend: a night blocked at its start', () => {
       const finished = await done;
       expect(finished).toMatchObject({ id: stranded.id, blocker: null, unitsDone: 2 });
       await expect.poll(() => notices.at(-1)?.title).toBe('Nuit déposée');
+      expect(notices.at(-1)).toMatchObject({ planId: stranded.id, kind: 'completed' });
       expect(finished.completedAt).not.toBeNull();
     },
   );
@@ -421,5 +424,135 @@ describe('DepotBackend: tidy nights and the field laptop', () => {
     expect(await call('app.info')).toMatchObject({ ok: true, value: { keepingAwake: true } });
     backend.keepingAwakeChanged(false);
     expect(await call('app.info')).toMatchObject({ value: { keepingAwake: false } });
+  });
+});
+
+describe('DepotBackend: forget a night, and the destination before a deposit', () => {
+  const until = async (what: () => boolean): Promise<void> => {
+    for (let i = 0; i < 300 && !what(); i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(what()).toBe(true);
+  };
+
+  it(
+    'forgets a night in this database only, refused while it deposits; the server is not asked',
+    { timeout: 20_000 },
+    async () => {
+      const dir = join(root, 'forget-night');
+      await synthNight(dir, { files: 2, sizes: 'small', seed: 21 });
+      // Unreachable storage: the night keeps depositing (waiting for the network) until paused.
+      objects.setDown(true);
+      const created = await call('plans.create', {
+        dir,
+        site: 'FGT',
+        point: 'P1',
+        night: '2026-06-14',
+      });
+      const planId = created.ok ? (created.value as { plans: PlanView[] }).plans[0]?.id : undefined;
+      if (planId === undefined) throw new Error('not created');
+      const id = Number(planId);
+      expect(await call('plans.forget', { planId })).toMatchObject({
+        ok: false,
+        error: { code: 'blocked', reason: { kind: 'night-depositing' } },
+      });
+      await call('plans.pause', { planId });
+      await until(() => !backend.isBusy());
+      objects.setDown(false);
+      await call('plans.archive', { planId, archived: true });
+      const units = store.listUnits(id, { offset: 0, limit: 10 }).units;
+      expect(units).toHaveLength(2);
+      expect(store.journal({ limit: 10, planId: id }).length).toBeGreaterThan(0);
+      const keys = [...objects.objects.keys()].sort();
+      const requests = objects.count();
+
+      expect(await call('plans.forget', { planId })).toEqual({
+        ok: true,
+        value: { forgotten: planId },
+      });
+      expect(objects.count()).toBe(requests);
+      expect([...objects.objects.keys()].sort()).toEqual(keys);
+      expect(store.getPlan(id)).toBeUndefined();
+      expect(store.listUnits(id, { offset: 0, limit: 10 }).total).toBe(0);
+      expect(store.journal({ limit: 10, planId: id })).toEqual([]);
+      expect(events.at(-1)).toEqual({ type: 'plans-changed' });
+      expect(JSON.parse(await readFile(join(root, 'archived-nights.json'), 'utf8'))).not.toContain(
+        id,
+      );
+      const listed = await call('plans.list');
+      expect(listed.ok && (listed.value as PlanView[]).some((p) => p.id === planId)).toBe(false);
+      expect(await call('plans.forget', { planId })).toMatchObject({
+        ok: false,
+        error: { code: 'not-found', reason: { kind: 'no-such-plan' } },
+      });
+    },
+  );
+
+  it('refuses to forget a night another Depot process is depositing', async () => {
+    const listed = await call('plans.list');
+    const planId = listed.ok ? (listed.value as PlanView[])[0]?.id : undefined;
+    if (planId === undefined) throw new Error('no plan');
+    const id = Number(planId);
+    store.acquireLease({
+      planId: id,
+      pid: 4243,
+      host: `${hostname()}-desk`,
+      token: 'the-command-line',
+      now: Date.now(),
+      staleMs: 60_000,
+      isAlive: () => true,
+    });
+    try {
+      expect(await call('plans.forget', { planId })).toMatchObject({
+        ok: false,
+        error: { code: 'blocked', reason: { kind: 'held-elsewhere', pid: 4243 } },
+      });
+      expect(store.getPlan(id)).toBeDefined();
+    } finally {
+      store.releaseLease(id, 'the-command-line');
+    }
+  });
+
+  it('previews where each night goes, the template expanded with what is known', async () => {
+    expect(
+      await call('plans.previewDestination', {
+        dir: night,
+        site: 'SITE01',
+        point: 'P1',
+        night: '2026-06-12',
+      }),
+    ).toEqual({
+      ok: true,
+      value: [
+        {
+          night: '2026-06-12',
+          endpoint: settings.endpoint,
+          bucket: 'nights',
+          prefix: 'SITE01/P1/2026-06-12',
+          template: '{site}/{point}/{night}',
+        },
+      ],
+    });
+    // A placeholder without a value yet: no invented segment, the template is shown instead.
+    const partial = await call('plans.previewDestination', {
+      dir: night,
+      site: 'SITE01',
+      point: '',
+      night: '2026-06-12',
+    });
+    expect(partial).toMatchObject({ ok: true, value: [{ prefix: null }] });
+    // Several nights: one line per night, each under its own date, as plans.create files them.
+    expect(
+      await call('plans.previewDestination', {
+        dir: join(root, 'two-nights'),
+        site: 'TWO',
+        point: 'P1',
+        night: '2024-06-01',
+      }),
+    ).toMatchObject({
+      ok: true,
+      value: [
+        { night: '2024-06-01', prefix: 'TWO/P1/2024-06-01' },
+        { night: '2024-06-02', prefix: 'TWO/P1/2024-06-02' },
+      ],
+    });
   });
 });

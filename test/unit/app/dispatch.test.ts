@@ -16,6 +16,8 @@ const handlers: Handlers = {
   'plans.pause': unused,
   'plans.resume': unused,
   'plans.archive': unused,
+  'plans.forget': unused,
+  'plans.previewDestination': unused,
   'units.list': (input) => {
     received.push(input);
     return Promise.resolve({ total: 0, offset: input.offset, units: [] });

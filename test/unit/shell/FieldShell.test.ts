@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { DepotEvent } from '../../../shared/ipc/DepotEvent';
 import type { PlanState, PlanView } from '../../../shared/ipc/views';
 import { FieldShell } from '../../../electron/main/FieldShell';
-import type { MenuItemLike, ShellElectron, TrayLike } from '../../../electron/main/FieldShell';
+import type {
+  MenuItemLike,
+  NotificationLike,
+  ShellElectron,
+  TrayLike,
+} from '../../../electron/main/FieldShell';
 
 /** A stand-in of the Electron modules the shell drives: it records what was asked of them. */
 const standIn = () => {
@@ -16,7 +21,7 @@ const standIn = () => {
     click?: () => void;
     destroyed: boolean;
   }[] = [];
-  const electron: ShellElectron = {
+  const electron: { -readonly [K in keyof ShellElectron]: ShellElectron[K] } = {
     createTray: (iconPath) => {
       const record = {
         iconPath,
@@ -56,7 +61,27 @@ const standIn = () => {
       },
     },
   };
-  return { electron, blockers, started, trays };
+  const notifications: {
+    title: string;
+    body: string;
+    shown: boolean;
+    listeners: Map<string, () => void>;
+  }[] = [];
+  electron.createNotification = (text) => {
+    const record = { ...text, shown: false, listeners: new Map<string, () => void>() };
+    notifications.push(record);
+    const notification: NotificationLike = {
+      on: (event, listener) => {
+        record.listeners.set(event, listener);
+        return notification;
+      },
+      show: () => {
+        record.shown = true;
+      },
+    };
+    return notification;
+  };
+  return { electron, blockers, started, trays, notifications };
 };
 
 const plan = (id: string, state: PlanState, acked = 50, total = 100): PlanView => ({
@@ -89,7 +114,14 @@ const plan = (id: string, state: PlanState, acked = 50, total = 100): PlanView =
 const world = (options: { busy?: boolean; background?: boolean; plans?: PlanView[] } = {}) => {
   const e = standIn();
   const listeners = new Set<(event: DepotEvent) => void>();
-  const calls = { pauseAll: 0, shown: 0, quit: 0, awake: [] as boolean[] };
+  const calls = {
+    pauseAll: 0,
+    shown: 0,
+    quit: 0,
+    awake: [] as boolean[],
+    // The order matters: the window is shown, then told which night to open.
+    steps: [] as string[],
+  };
   const backend = {
     subscribe: (listener: (event: DepotEvent) => void) => {
       listeners.add(listener);
@@ -110,6 +142,10 @@ const world = (options: { busy?: boolean; background?: boolean; plans?: PlanView
     trayIconPath: '/app/dist/renderer/tray-icon.png',
     showWindow: () => {
       calls.shown += 1;
+      calls.steps.push('show');
+    },
+    openNight: (planId) => {
+      calls.steps.push(`open-night ${planId}`);
     },
     quit: () => {
       calls.quit += 1;
@@ -221,5 +257,43 @@ describe('FieldShell: closing the window while depositing', () => {
       (i): i is Extract<MenuItemLike, { label: string }> => 'label' in i,
     );
     expect(paused[1]?.enabled).toBe(false);
+  });
+});
+
+describe('FieldShell: a notification opens its night', () => {
+  it('shows the window on the night that was verified or needs a decision, when clicked', async () => {
+    const w = world({ busy: true, background: true });
+    await w.shell.start();
+    // The window was closed to the tray while depositing.
+    expect(w.shell.closeRequested()).toBe('hide');
+    w.shell.notify({ title: 'Nuit déposée', body: 'SITE01 · P1', planId: '7', kind: 'completed' });
+    w.shell.notify({
+      title: 'Dépôt à vérifier',
+      body: 'SITE01 · P2',
+      planId: '9',
+      kind: 'failures',
+    });
+    expect(w.notifications.map((n) => [n.title, n.shown])).toEqual([
+      ['Nuit déposée', true],
+      ['Dépôt à vérifier', true],
+    ]);
+    expect(w.calls.steps).toEqual([]);
+    w.notifications[1]?.listeners.get('click')?.();
+    expect(w.calls.steps).toEqual(['show', 'open-night 9']);
+    w.notifications[0]?.listeners.get('click')?.();
+    expect(w.calls.steps).toEqual(['show', 'open-night 9', 'show', 'open-night 7']);
+  });
+
+  it('opens nothing when a notification is dismissed, and shows none where the system has none', async () => {
+    const w = world();
+    await w.shell.start();
+    w.shell.notify({ title: 'Dépôt bloqué', body: 'x', planId: '3', kind: 'blocked' });
+    w.notifications[0]?.listeners.get('close')?.();
+    expect(w.calls.steps).toEqual([]);
+    const bare = world();
+    delete bare.electron.createNotification;
+    bare.shell.notify({ title: 'Nuit déposée', body: 'x', planId: '3', kind: 'completed' });
+    expect(bare.notifications).toEqual([]);
+    expect(bare.calls.steps).toEqual([]);
   });
 });

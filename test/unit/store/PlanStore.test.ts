@@ -8,13 +8,13 @@ beforeEach(() => {
 });
 afterEach(() => store.close());
 
-const plan = (units: number): number =>
+const plan = (units: number, prefix = 'p'): number =>
   store.createPlan(
     {
       dir: '/night',
       endpoint: 'http://s3',
       bucket: 'b',
-      prefix: 'p',
+      prefix,
       fingerprint: 'f',
       metadata: { site: 'S' },
       partSize: 10,
@@ -36,6 +36,61 @@ const plan = (units: number): number =>
   );
 
 describe('PlanStore', () => {
+  it('forgets one plan with its units, parts, journal rows and lease, and nothing of another', () => {
+    const gone = plan(2);
+    const kept = plan(1, 'other');
+    const withParts = (planId: number): number => {
+      const unit = store.listUnits(planId, { offset: 0, limit: 1 }).units[0];
+      if (unit === undefined) throw new Error('unit');
+      store.setHashes(unit.id, {
+        sha256: 'sha',
+        md5: 'whole',
+        mtimeNs: '1',
+        parts: [
+          { partNumber: 1, offset: 0, size: 10, md5: 'm1' },
+          { partNumber: 2, offset: 10, size: 15, md5: 'm2' },
+        ],
+      });
+      store.ackPart(unit.id, 1, 'e1');
+      return unit.id;
+    };
+    const goneUnit = withParts(gone);
+    const keptUnit = withParts(kept);
+    for (const planId of [gone, kept, null]) {
+      store.addJournal({
+        planId,
+        operation: 'PutObject',
+        outcome: 'ok',
+        attempt: 1,
+        delayMs: null,
+        at: 5,
+      });
+    }
+    store.acquireLease({
+      planId: gone,
+      pid: 1,
+      host: 'h',
+      token: 't',
+      now: 5,
+      staleMs: 1000,
+      isAlive: () => true,
+    });
+
+    expect(store.forgetPlan(gone)).toBe(true);
+    expect(store.getPlan(gone)).toBeUndefined();
+    expect(store.listUnits(gone, { offset: 0, limit: 10 }).total).toBe(0);
+    expect(store.getUnit(goneUnit)).toBeUndefined();
+    expect(store.parts(goneUnit)).toEqual([]);
+    expect(store.journal({ limit: 10, planId: gone })).toEqual([]);
+    expect(store.lease(gone)).toBeUndefined();
+    // The other night and the journal rows of no night are untouched.
+    expect(store.listPlans().map((p) => p.id)).toEqual([kept]);
+    expect(store.parts(keptUnit)).toHaveLength(2);
+    expect(store.journal({ limit: 10, planId: kept })).toHaveLength(1);
+    expect(store.journal({ limit: 10 })).toHaveLength(2);
+    expect(store.forgetPlan(gone)).toBe(false);
+  });
+
   it('iterates a large plan in pages, in order, without loading it at once', () => {
     const id = plan(1234);
     let count = 0;
