@@ -1,6 +1,6 @@
 import type { EngineSettings } from '../../electron/engine/EngineSettings';
 import type { Random } from '../../shared/ports/Random';
-import { success, type Outcome } from '../../shared/retry/Outcome';
+import { success, type Failure, type Outcome } from '../../shared/retry/Outcome';
 import { holdAfterGiveUp, paceAfterGiveUp } from '../../shared/retry/paceAfterGiveUp';
 import type { AttemptContext, ProfileName } from '../../shared/retry/RetryCall';
 import type { FleetServer } from './FleetServer';
@@ -42,10 +42,32 @@ export type ClientDeps = {
 type Unit = {
   readonly size: number;
   readonly parts: number;
+  /** A Create was sent (DepositEngine's createStarted): resuming looks for its upload first. */
+  createStarted: boolean;
+  /** The server created the upload (the client knows it once an answer or a listing says so). */
+  createLanded: boolean;
   created: boolean;
+  /** Parts acknowledged to the client, and parts the server holds (a lost reply's part too). */
   partsDone: number;
+  partsLanded: number;
+  /** The object is at its key on the server (a PUT or a Complete acted, answered or not). */
+  landed: boolean;
   uploaded: boolean;
+  /** A write of this unit may have acted without a reply: its next step asks the server. */
+  unsettled: boolean;
   notBefore: number;
+};
+
+/** What a write's options are in DepositEngine.call: whether a lost reply may have acted. */
+type CallOptions = {
+  readonly unit?: Unit;
+  readonly write?: boolean;
+  readonly alwaysActed?: boolean;
+  readonly reconciles?: boolean;
+  /** Told when the server does the request (admitted), whether or not its reply arrives. */
+  readonly onActed?: () => void;
+  /** If-None-Match: whether the key is still free when the server takes the request (else 412). */
+  readonly precondition?: () => boolean;
 };
 
 /** DepositEngine's MustWait: a transient give-up, to wait out (never a failure). */
@@ -59,8 +81,8 @@ class MustWait extends Error {
 }
 
 /**
- * One volunteer's Depot in virtual time: the engine's loop (concurrency slots, a HeadBucket
- * before the plan, single PUTs and multipart uploads, the manifest at the end) with the engine's
+ * One volunteer's Depot in virtual time: the engine's loop (concurrency slots, the night's
+ * listing before the plan, single PUTs and multipart uploads, the manifest at the end) with the engine's
  * waiting rules as DepositEngine has them (`call`, `withWaits`, `pace`, the endpoint hold,
  * deferral past `deferAfterMs`, waiting on the breaker while the network is gone). The pacing
  * itself is shared/retry/paceAfterGiveUp, the code DepositEngine runs. Parts of one file go one
@@ -80,6 +102,7 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     operation: string,
     bytes: number,
     ctx: AttemptContext,
+    opts: CallOptions = {},
   ): Promise<Outcome<undefined>> => {
     const sentAt = time.now();
     requests += 1;
@@ -108,6 +131,11 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
         ...(admission.retryAfterMs === undefined ? {} : { retryAfterMs: admission.retryAfterMs }),
       };
     }
+    if (opts.precondition?.() === false) {
+      await time.sleep(admission.doneAt + rttHalf - time.now());
+      return { kind: 'refused', status: 412, code: 'PreconditionFailed' };
+    }
+    opts.onActed?.();
     const answerAt = admission.doneAt + rttHalf;
     if (answerAt > ctx.deadline) return timeout();
     await time.sleep(answerAt - time.now());
@@ -117,19 +145,52 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
 
   const { layer, random } = d.layerFor((ctx) => transport('HeadBucket', 0, ctx));
 
-  /** DepositEngine.call: the hold, a deadline sized to the body, the pace after a give-up. */
-  const call = async (operation: string, profile: ProfileName, bytes: number): Promise<void> => {
+  /**
+   * DepositEngine.call: the hold, a deadline sized to the body, a write never replayed after a
+   * reply that may have acted (the unit is then unsettled), the pace after a give-up. A refusal
+   * that is not retryable (412) is the caller's to read.
+   */
+  const call = async (
+    operation: string,
+    profile: ProfileName,
+    bytes: number,
+    opts: CallOptions = {},
+  ): Promise<'ok' | 'refused'> => {
     while (holdUntil > time.now()) await time.sleep(holdUntil - time.now());
     const deadline =
       time.now() +
       engine.callTimeoutMs +
       Math.ceil((bytes * 1000) / engine.minThroughputBytesPerSec);
-    const result = await layer.run({ endpoint: d.endpoint, profile, deadline, operation }, (ctx) =>
-      transport(operation, bytes, ctx),
+    const acted = (failure: Failure): boolean =>
+      opts.alwaysActed === true ||
+      (failure.kind === 'unreachable' &&
+        failure.reason !== 'connection-refused' &&
+        failure.reason !== 'dns' &&
+        failure.reason !== 'no-route');
+    const result = await layer.run(
+      {
+        endpoint: d.endpoint,
+        profile,
+        deadline,
+        operation,
+        ...(opts.reconciles === true ? { reconciles: true } : {}),
+        ...(opts.write === true ? { mayReplay: (f: Failure) => !acted(f) } : {}),
+      },
+      (ctx) => transport(operation, bytes, ctx, opts),
     );
     if (result.kind === 'success') {
       consecutiveGiveUps = 0;
-      return;
+      if (opts.unit !== undefined) opts.unit.unsettled = false;
+      return 'ok';
+    }
+    if (result.last?.kind === 'refused' && result.reason === 'not-retryable') return 'refused';
+    if (
+      opts.write === true &&
+      opts.unit !== undefined &&
+      result.last !== undefined &&
+      acted(result.last)
+    ) {
+      opts.unit.unsettled = true;
     }
     const now = time.now();
     const network = result.reason === 'circuit-open' || result.last?.kind === 'unreachable';
@@ -162,37 +223,110 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     }
   };
 
-  // The requests DepositEngine sends for one file today: the upload, then a HeadObject that
-  // verifies it (and, for multipart, one more before Complete: radosgw ignores If-None-Match there).
-  const deposit = async (u: Unit): Promise<void> => {
-    if (u.parts === 0) {
-      if (!u.uploaded) await call('PutObject', 'insistent', u.size);
-      u.uploaded = true;
-      return call('HeadObject', 'brief', 0);
+  /** DepositEngine.head: a look at the key; `reconciles` when it settles a lost reply. */
+  const head = (reconciles: boolean): Promise<'ok' | 'refused'> =>
+    call('HeadObject', 'brief', 0, reconciles ? { reconciles } : {});
+
+  // The requests DepositEngine (issue 11, ADR 0017) sends for one file. The run's listing says
+  // the key is free, so a fresh file costs no look. A single PUT is proved by its own ETag; a
+  // multipart file is Create, its parts, a look before Complete (radosgw ignores If-None-Match
+  // there), Complete, and a HeadObject for the ETag radosgw leaves out of Complete's answer. A
+  // write whose reply was lost is not replayed: the next step asks the server (HeadObject,
+  // ListMultipartUploads, ListParts), paid by the budget like a retry.
+  const depositSingle = async (u: Unit): Promise<void> => {
+    if (u.uploaded) return;
+    if (u.unsettled) {
+      await head(true);
+      u.unsettled = false;
+      if (u.landed) {
+        u.uploaded = true;
+        return;
+      }
     }
+    await call('PutObject', 'insistent', u.size, {
+      unit: u,
+      write: true,
+      onActed: () => {
+        u.landed = true;
+      },
+    });
+    u.uploaded = true;
+  };
+
+  const depositMultipart = async (u: Unit): Promise<void> => {
+    if (u.uploaded) return;
     if (!u.created) {
-      await call('CreateMultipartUpload', 'insistent', 0);
-      u.created = true;
+      if (u.createStarted) {
+        await call('ListMultipartUploads', 'brief', 0, {
+          unit: u,
+          ...(u.unsettled ? { reconciles: true } : {}),
+        });
+        u.created = u.createLanded;
+      }
+      if (!u.created) {
+        u.createStarted = true;
+        await call('CreateMultipartUpload', 'insistent', 0, {
+          unit: u,
+          write: true,
+          onActed: () => {
+            u.createLanded = true;
+          },
+        });
+        u.created = true;
+      }
+    } else {
+      await call('ListParts', 'brief', 0, {
+        unit: u,
+        ...(u.unsettled ? { reconciles: true } : {}),
+      });
+      if (u.landed) {
+        // NoSuchUpload: a Complete of ours acted without a reply; the object says so.
+        await head(false);
+        u.uploaded = true;
+        return;
+      }
+      u.partsDone = u.partsLanded;
     }
     while (u.partsDone < u.parts) {
       const bytes = Math.min(engine.partSize, u.size - u.partsDone * engine.partSize);
-      await call(`UploadPart ${u.partsDone + 1}`, 'insistent', bytes);
-      u.partsDone += 1;
+      const n = u.partsDone + 1;
+      await call(`UploadPart ${n}`, 'insistent', bytes, {
+        unit: u,
+        write: true,
+        onActed: () => {
+          u.partsLanded = Math.max(u.partsLanded, n);
+        },
+      });
+      u.partsDone = n;
     }
-    if (!u.uploaded) {
-      await call('HeadObject', 'brief', 0);
-      await call('CompleteMultipartUpload', 'insistent', 0);
-    }
+    await head(u.unsettled);
+    await call('CompleteMultipartUpload', 'insistent', 0, {
+      unit: u,
+      write: true,
+      alwaysActed: true,
+      onActed: () => {
+        u.landed = true;
+      },
+    });
+    // Until this look answers, the upload is open for the engine: a resume lists its parts first.
+    await head(false);
     u.uploaded = true;
-    return call('HeadObject', 'brief', 0);
   };
+
+  const deposit = (u: Unit): Promise<void> =>
+    u.parts === 0 ? depositSingle(u) : depositMultipart(u);
 
   const units: Unit[] = night.sizes.map((size) => ({
     size,
     parts: size >= engine.multipartThreshold ? Math.ceil(size / engine.partSize) : 0,
+    createStarted: false,
+    createLanded: false,
     created: false,
     partsDone: 0,
+    partsLanded: 0,
+    landed: false,
     uploaded: false,
+    unsettled: false,
     notBefore: 0,
   }));
   let next = 0;
@@ -218,12 +352,28 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
   };
 
   await time.sleep(night.startAt - time.now());
-  await withWaits(undefined, () => call('HeadBucket', 'brief', 0));
+  // DepositEngine.runPlan: the night's prefix listed before the first payload byte.
+  await withWaits(undefined, async () => {
+    await call('ListObjectsV2', 'insistent', 0);
+  });
   await Promise.all(Array.from({ length: engine.concurrency }, () => worker()));
-  // DepositEngine.finish: the sweep of open uploads and the manifest, side by side.
+  // DepositEngine.finish: the sweep of open uploads and the manifest (If-None-Match), side by
+  // side. A manifest PUT replayed after a lost reply meets its own object: 412, then a GET that
+  // finds this night's manifest.
+  let manifestLanded = false;
   await Promise.all([
-    withWaits(undefined, () => call('ListMultipartUploads', 'brief', 0)),
-    withWaits(undefined, () => call('PutObject manifest', 'insistent', d.manifestBytes)),
+    withWaits(undefined, async () => {
+      await call('ListMultipartUploads', 'brief', 0);
+    }),
+    withWaits(undefined, async () => {
+      const r = await call('PutObject manifest', 'insistent', d.manifestBytes, {
+        precondition: () => !manifestLanded,
+        onActed: () => {
+          manifestLanded = true;
+        },
+      });
+      if (r === 'refused') await call('GetObject manifest', 'insistent', 0);
+    }),
   ]);
   const r = layer.retries();
   return {
