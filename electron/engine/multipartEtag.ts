@@ -5,6 +5,3 @@ export const multipartEtag = (partMd5Hex: readonly string[]): string =>
   `${createHash('md5')
     .update(Buffer.concat(partMd5Hex.map((hex) => Buffer.from(hex, 'hex'))))
     .digest('hex')}-${partMd5Hex.length}`;
-
-/** ETags arrive quoted (and sometimes lower/upper case); compare them bare. */
-export const bareEtag = (etag: string): string => etag.replace(/"/g, '').toLowerCase();

@@ -21,14 +21,16 @@ export type LocalContent = {
 
 export type RemoteContent = { readonly size: number; readonly etag: string };
 
-export const bareEtag = (etag: string): string => etag.replace(/^W\//, '').replace(/"/g, '');
+/** ETags arrive quoted, sometimes weak (`W/`) or upper-case: compared bare and lower-case. */
+export const bareEtag = (etag: string): string =>
+  etag.replace(/^W\//, '').replace(/"/g, '').toLowerCase();
 
 const MULTIPART_ETAG = /^[0-9a-f]{32}-(\d+)$/;
 const PLAIN_ETAG = /^[0-9a-f]{32}$/;
 
 export const proveSameContent = (local: LocalContent, remote: RemoteContent): ContentProof => {
   if (remote.size !== local.size) return { kind: 'different', why: 'size' };
-  const etag = bareEtag(remote.etag).toLowerCase();
+  const etag = bareEtag(remote.etag);
   if (etag === '') return { kind: 'unproven', why: 'no-etag' };
   if (etag === local.expectedEtag.toLowerCase()) return { kind: 'same' };
   const multipart = MULTIPART_ETAG.exec(etag);

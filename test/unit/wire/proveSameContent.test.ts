@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { proveSameContent } from '../../../shared/wire/proveSameContent';
+import { bareEtag, proveSameContent } from '../../../shared/wire/proveSameContent';
 
 const md5 = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const other = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
@@ -59,5 +59,15 @@ describe('proveSameContent: what the server computed proves, metadata never does
     ],
   ] as const)('%s', (_name, local, remote, kind) => {
     expect(proveSameContent(local, remote).kind).toBe(kind);
+  });
+});
+
+describe('bareEtag', () => {
+  it.each([
+    ['"ABCDEF"', 'abcdef'],
+    ['W/"abc-2"', 'abc-2'],
+    ['abc', 'abc'],
+  ])('%s -> %s', (raw, bare) => {
+    expect(bareEtag(raw)).toBe(bare);
   });
 });
