@@ -385,8 +385,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       },
     });
   } catch (error) {
-    // A full disk is not a configuration mistake: the plan resumes once space is freed (exit 4).
-    if (error instanceof DatabaseError && error.code !== 'disk-full')
+    // A full disk or a database another process keeps locked is not a configuration mistake:
+    // the plan resumes later (exit 4, from foreseeableError).
+    if (error instanceof DatabaseError && error.code !== 'disk-full' && error.code !== 'busy')
       return usageError(error.message);
     throw error;
   }

@@ -16,7 +16,10 @@ export const foreseeableError = (
   error: unknown,
 ): { readonly exitCode: number; readonly message: string } | undefined => {
   if (error instanceof DatabaseError)
-    return { exitCode: error.code === 'disk-full' ? 4 : 2, message: error.message };
+    return {
+      exitCode: error.code === 'disk-full' || error.code === 'busy' ? 4 : 2,
+      message: error.message,
+    };
   if (error instanceof ScanError) return { exitCode: 2, message: error.message };
   if (error instanceof PlanError)
     return { exitCode: error.detail.code === 'already-running' ? 4 : 2, message: error.message };

@@ -18,7 +18,7 @@ export const openPlanStore = (
   } catch (error) {
     if (error instanceof DatabaseError) {
       io.stderr.write(`depot ${command}: ${error.message}\n`);
-      return 2;
+      return error.code === 'busy' ? 4 : 2;
     }
     throw error;
   }

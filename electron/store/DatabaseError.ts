@@ -5,7 +5,9 @@ export type DatabaseErrorCode =
   | 'unreadable'
   | 'bad-migrations'
   /** The disk holding the database is full: nothing is lost, the plan resumes once space is freed. */
-  | 'disk-full';
+  | 'disk-full'
+  /** Another process kept the file locked longer than an open waits: retry later, nothing lost. */
+  | 'busy';
 
 export class DatabaseError extends Error {
   override readonly name = 'DatabaseError';

@@ -12,6 +12,29 @@ const sqliteCode = (error: unknown): string | undefined =>
     : undefined;
 
 /**
+ * How long a first open waits for another process opening the same file. SQLite's busy handler
+ * is not called everywhere on the way: switching a new file to WAL, or reading a WAL file while
+ * another process recovers it, can answer SQLITE_BUSY at once (seen in CI with two
+ * `depot deposit` of one folder started together).
+ */
+const BUSY_WAIT_MS = 10_000;
+const BUSY_PAUSE_MS = 25;
+/** SQLite's own busy handler, for the statements that do call it. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+export type OpenOptions = {
+  /** How long to wait for other processes holding the file; 0 in tests that want the error. */
+  readonly busyWaitMs?: number;
+};
+
+const pause = (ms: number): void => {
+  // A synchronous open (better-sqlite3 is synchronous): blocks only this process, briefly.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
+const isBusy = (error: unknown): boolean => sqliteCode(error)?.startsWith('SQLITE_BUSY') === true;
+
+/**
  * Opens (or creates) the plan database in WAL mode and migrates it. A file that is not a
  * database, or is damaged, is reported as `corrupt` and left untouched: it holds the user's
  * history, so it is never recreated over.
@@ -19,7 +42,9 @@ const sqliteCode = (error: unknown): string | undefined =>
 export const openDatabase = (
   file: string,
   migrations: readonly Migration[] = allMigrations,
+  options: OpenOptions = {},
 ): BetterSqlite3.Database => {
+  const busyWaitMs = options.busyWaitMs ?? BUSY_WAIT_MS;
   if (file !== ':memory:') {
     if (existsSync(file)) {
       if (!statSync(file).isFile()) {
@@ -45,13 +70,35 @@ export const openDatabase = (
       }
     }
   }
+  const giveUpAt = Date.now() + busyWaitMs;
+  for (;;) {
+    try {
+      return openOnce(file, migrations, Math.min(BUSY_TIMEOUT_MS, busyWaitMs));
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      if (Date.now() >= giveUpAt) {
+        throw new DatabaseError(
+          'busy',
+          `the database ${file} is kept locked by another Depot process (${sqliteCode(error) ?? 'SQLITE_BUSY'}); nothing was changed: run the same command again once it has finished`,
+          { cause: error },
+        );
+      }
+      pause(BUSY_PAUSE_MS);
+    }
+  }
+};
+
+const openOnce = (
+  file: string,
+  migrations: readonly Migration[],
+  busyTimeoutMs: number,
+): BetterSqlite3.Database => {
   let db: BetterSqlite3.Database | undefined;
   try {
-    db = new BetterSqlite3(file);
+    db = new BetterSqlite3(file, { timeout: busyTimeoutMs });
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') {
       throw new DatabaseError('corrupt', `the database ${file} is damaged (${String(check)})`);
@@ -62,6 +109,8 @@ export const openDatabase = (
     db?.close();
     if (error instanceof DatabaseError) throw error;
     const code = sqliteCode(error);
+    // Left to openDatabase, which waits for the other process.
+    if (isBusy(error)) throw error;
     if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
       throw new DatabaseError(
         'corrupt',

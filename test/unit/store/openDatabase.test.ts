@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseError } from '../../../electron/store/DatabaseError';
 import { migrations } from '../../../electron/store/migrations';
@@ -132,5 +133,29 @@ describe('openDatabase and the migration runner', () => {
     expect(error.message).toContain(`the folder ${join(dir, 'a-file', 'sub')} for the database`);
     expect(error.message).toContain('ENOTDIR');
     expect((error.cause as { code?: string }).code).toBe('ENOTDIR');
+  });
+});
+
+describe('openDatabase beside another process', () => {
+  it('names a file kept locked past the wait as busy, keeping the cause, and opens once it is free', () => {
+    const file = join(dir, 'depot.db');
+    const holder = new BetterSqlite3(file);
+    holder.exec('CREATE TABLE held (x); BEGIN EXCLUSIVE; INSERT INTO held VALUES (1)');
+    let caught: unknown;
+    try {
+      openDatabase(file, migrations, { busyWaitMs: 0 });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DatabaseError);
+    const error = caught as DatabaseError;
+    expect(error.code).toBe('busy');
+    expect(error.message).toContain('kept locked by another Depot process');
+    expect((error.cause as { code?: string }).code).toMatch(/^SQLITE_BUSY/);
+    holder.exec('COMMIT');
+    holder.close();
+    const db = openDatabase(file, migrations, { busyWaitMs: 0 });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
   });
 });
