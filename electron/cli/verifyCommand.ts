@@ -26,12 +26,13 @@ import { ScanError } from '../scan/ScanError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
 import { probeTarget } from './probeTarget';
-import { reportPrefix } from './reportPrefix';
+import { chooseNights } from './chooseNights';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { parseManifest } from './parseManifest';
 
 const USAGE = `Usage: depot verify DIR --endpoint URL --bucket NAME --prefix P [--region R] [--path-style]
-                    [--profile NAME] [--tz ZONE] [--skip-invalid] [--read-back] [--json]
+                    [--night DATE] [--profile NAME] [--tz ZONE] [--skip-invalid] [--read-back]
+                    [--json]
 
 Compares the local files with what the server lists and holds under the prefix, changing
 nothing. "Identical" is proved by a checksum the server computed over its bytes (the ETag: the
@@ -39,7 +40,9 @@ MD5 of a single upload, or the multipart ETag of Depot's part layout), never by 
 object uploaded with another part layout is "present, content unproven"; --read-back reads such
 objects and compares their SHA-256 with the local file's. Finds the night's own manifest (under
 PREFIX/.depot/, or the older PREFIX/depot-manifest.json) and reports entries that disagree with
-the local files or the listing. Exit codes: 0 everything proved identical and the manifest there
+the local files or the listing. A folder of several nights deposited with {night} in --prefix
+is verified night by night, each under its own date (--json prints one line per night); --night
+DATE verifies one. Exit codes: 0 everything proved identical and the manifest there
 and agreeing; 3 differences or unproven content; 4 could not verify (the listing or a check
 failed: nothing is concluded); 2 usage error.`;
 
@@ -75,6 +78,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('verify', USAGE, argv, io, {
     ...targetOptions,
     prefix: { type: 'string', default: '' },
+    night: { type: 'string' },
     tz: { type: 'string' },
     'skip-invalid': { type: 'boolean', default: false },
     'read-back': { type: 'boolean', default: false },
@@ -97,9 +101,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     if (error instanceof ScanError || error instanceof RangeError) return usageError(error.message);
     throw error;
   }
-  const prefix = reportPrefix(v.prefix, report, usageError);
-  if (typeof prefix === 'number') return prefix;
-  const local = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
+  const include = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
+  // A night deposited under its own date ({night} in --prefix) is verified under that date.
+  const chosen = chooseNights('verify', dir, report, include, v, io, usageError);
+  if (typeof chosen === 'number') return chosen;
+  const nonEmpty = chosen.filter((n) => n.include.length > 0);
+  const nights = nonEmpty.length > 0 ? nonEmpty : chosen;
   const probed = await probeTarget('verify', io, {
     ...target,
     region: v.region,
@@ -167,7 +174,13 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       throw error;
     }
   };
-  try {
+  /** One night: its files under its prefix, its own manifest; prints its report, says if clean. */
+  const verifyNight = async (
+    prefix: string,
+    local: readonly string[],
+    /** Every file of the folder: another night's under the same prefix is not unexpected. */
+    folderKeys: ReadonlySet<string>,
+  ): Promise<boolean> => {
     const listPrefix = listingPrefix(prefix);
     const listed = await ask(`ListObjects ${listPrefix}`, (o) =>
       store.listObjects({ prefix: listPrefix }, o),
@@ -256,7 +269,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     const unexpected = listed
       .filter(
         (o) =>
-          !localByKey.has(o.key) && !o.key.startsWith(depotFolder) && !manifestKeys.includes(o.key),
+          !folderKeys.has(o.key) && !o.key.startsWith(depotFolder) && !manifestKeys.includes(o.key),
       )
       .map((o) => o.key);
     const manifestKey = chosen?.key ?? objectKey(prefix, `${DEPOT_FOLDER}/night-*.json`);
@@ -343,6 +356,17 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       manifest !== undefined &&
       invalid === undefined &&
       disagreements.length === 0;
+    return clean;
+  };
+  try {
+    const folderKeys = new Set(
+      nights.flatMap((n) => n.include.map((relPath) => objectKey(n.prefix, relPath))),
+    );
+    let clean = true;
+    for (const night of nights) {
+      io.signal.throwIfAborted();
+      if (!(await verifyNight(night.prefix, night.include, folderKeys))) clean = false;
+    }
     return clean ? 0 : 3;
   } catch (error) {
     if (error instanceof CouldNotVerify) {

@@ -87,7 +87,8 @@ describe('depot deposit: several nights, --update, concurrent starts', () => {
       });
     });
 
-  const target = (prefix: string): string[] => [
+  /** Where the night goes, as `verify` takes it too. */
+  const place = (prefix: string): string[] => [
     '--endpoint',
     proxy.endpoint,
     '--bucket',
@@ -95,9 +96,8 @@ describe('depot deposit: several nights, --update, concurrent starts', () => {
     '--prefix',
     prefix,
     '--path-style',
-    '--part-size',
-    '5MiB',
   ];
+  const target = (prefix: string): string[] => [...place(prefix), '--part-size', '5MiB'];
   const db = (name: string): string[] => ['--db', join(work, name)];
 
   const keysUnder = async (prefix: string): Promise<string[]> => {
@@ -174,6 +174,52 @@ describe('depot deposit: several nights, --update, concurrent starts', () => {
       'site/2024-06-01/PT1_20240602_013000.wav',
       'site/2024-06-02/PT1_20240602_230000.wav',
     ]);
+
+    // `depot verify` splits the folder as the deposit did: each night under its own date, its
+    // own manifest, the other night's files neither missing nor unexpected.
+    const verified = await depot([
+      'verify',
+      dir,
+      ...place('site/{night}/'),
+      '--tz',
+      'Europe/Paris',
+      '--json',
+    ]);
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+    const reports = verified.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            prefix: string;
+            files: number;
+            verified: number;
+            unexpected: string[];
+            manifest: { present: boolean };
+          },
+      );
+    expect(
+      reports.map((r) => [r.prefix, r.files, r.verified, r.unexpected.length, r.manifest.present]),
+    ).toEqual([
+      ['site/2024-06-01/', 2, 2, 0, true],
+      ['site/2024-06-02/', 1, 1, 0, true],
+    ]);
+    const oneNight = await depot([
+      'verify',
+      dir,
+      ...place('site/{night}/'),
+      '--tz',
+      'Europe/Paris',
+      '--night',
+      '2024-06-02',
+    ]);
+    expect(oneNight.code, oneNight.stdout + oneNight.stderr).toBe(0);
+    expect(oneNight.stdout).toMatch(/site\/2024-06-02\/: 1\/1 files identical/);
+    expect(oneNight.stdout).not.toMatch(/2024-06-01/);
+    const mixed = await depot(['verify', dir, ...place('site/'), '--tz', 'Europe/Paris']);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/depot verify: .* holds 2 nights/);
 
     // One night only, picked by --night, into another prefix.
     const one = await depot([
