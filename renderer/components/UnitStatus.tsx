@@ -28,7 +28,13 @@ export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
       </span>
     );
   }
-  if (activity.kind === 'waiting-network' && state.kind !== 'done' && state.kind !== 'failed') {
+  // In a 503 storm a file holding a slot is not being sent, whatever its last attempt was doing:
+  // "Envoi" beside the banner "Serveur indisponible" would contradict it.
+  const waitsForServer = serverDown && state.kind === 'in-progress';
+  if (
+    waitsForServer ||
+    (activity.kind === 'waiting-network' && state.kind !== 'done' && state.kind !== 'failed')
+  ) {
     return serverDown ? (
       <span className="unit-status quiet" data-status="server-unavailable">
         <span aria-hidden="true">⚠</span> {t('unit.serverUnavailable')}

@@ -156,6 +156,14 @@ export const NewDepositScreen = () => {
         ? report.issues.filter((i) => i.decision === 'block' && i.kind !== 'several-nights').length
         : report.blocking;
   const blocked = blocking > 0 && !skipInvalid;
+  // ...and the choice below asks the question itself, with the nights' dates in words: the
+  // pre-flight's line (ISO dates, "bloquant") would contradict it.
+  const issues =
+    report === null
+      ? []
+      : several
+        ? report.issues.filter((i) => i.kind !== 'several-nights')
+        : report.issues;
 
   return (
     <section
@@ -248,11 +256,11 @@ export const NewDepositScreen = () => {
             </dd>
           </dl>
           <h3>{t('new.warnings')}</h3>
-          {report.issues.length === 0 ? (
+          {issues.length === 0 ? (
             <p>{t('new.noWarnings')}</p>
           ) : (
             <ul className="issues">
-              {report.issues.slice(0, 50).map((issue) => (
+              {issues.slice(0, 50).map((issue) => (
                 <li key={`${issue.relPath}:${issue.kind}`} data-decision={issue.decision}>
                   <strong>{t(`new.decision.${issue.decision}`)}</strong> ·{' '}
                   {issue.relPath !== '' && <code>{issue.relPath}</code>}

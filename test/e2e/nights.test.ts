@@ -63,6 +63,9 @@ describe('nights and changes through the interface (issue 11)', () => {
       const choice = page.getByTestId('nights-choice');
       expect(await choice.innerText()).toContain('Ce dossier contient 2 nuits.');
       expect(await choice.locator('input[value="each"]').isChecked()).toBe(true);
+      // The choice asks the question: no "bloquant" line with ISO dates beside it.
+      expect(await summary.innerText()).not.toContain('2026-06-12');
+      expect(await page.locator('[data-decision="block"]').count()).toBe(0);
       await page.locator('input[name="site"]').fill('SITE01');
       await page.locator('input[name="point"]').fill('P07');
       await screenshots(world, 'nouveau-depot-deux-nuits');

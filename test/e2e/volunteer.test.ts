@@ -107,6 +107,8 @@ describe('a volunteer is never stranded', () => {
       .toBe('server-unavailable');
     expect(await depot.statusBar().innerText()).toContain('Serveur indisponible');
     expect(await page.getByTestId('rate').innerText()).toBe('—');
+    // No row says "Envoi" while the banner says the server is unavailable.
+    await expect.poll(() => page.locator('[data-status="in-progress"]').count()).toBe(0);
     await depot.screenshotEverywhere('serveur-indisponible', () => depot.go('current'));
     storm.remove();
     await depot.waitForPlanState('done', 120_000);
