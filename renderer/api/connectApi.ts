@@ -29,6 +29,13 @@ export const connectApi = (
     history.replaceState(null, '', window.location.pathname + window.location.search);
   }
   const token = fromFragment ?? sessionStorage.getItem(TOKEN_KEY);
+  // The fragment is gone from the address bar: pasting the address of an engine restarted on the
+  // same port only changes the fragment, which loads nothing. The page starts again on its key.
+  window.addEventListener('hashchange', () => {
+    const pasted = new URLSearchParams(window.location.hash.slice(1)).get('token');
+    if (pasted === null || pasted === token) return;
+    window.location.reload();
+  });
   if (token === null) return undefined;
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return createDepotApi(

@@ -70,10 +70,34 @@ const sampled = (
   return next;
 };
 
+/**
+ * The language lives in the engine's settings, but a page whose engine is gone (a restart on a
+ * new address, an old tab) must still speak the volunteer's language: the last one is kept here.
+ */
+const LOCALE_KEY = 'depot.locale';
+
+const rememberedLocale = (): Locale => {
+  try {
+    const saved = globalThis.localStorage?.getItem(LOCALE_KEY);
+    return saved === 'en' || saved === 'fr' ? saved : 'fr';
+  } catch {
+    // Storage refused (a locked-down profile): the default language.
+    return 'fr';
+  }
+};
+
+const rememberLocale = (locale: Locale): void => {
+  try {
+    globalThis.localStorage?.setItem(LOCALE_KEY, locale);
+  } catch {
+    // Not kept: the next page without an engine speaks the default language.
+  }
+};
+
 export const useDepotStore = create<DepotState>()((set, get) => ({
   api: undefined,
   connected: false,
-  locale: 'fr',
+  locale: rememberedLocale(),
   screen: 'nights',
   plans: [],
   currentPlanId: null,
@@ -87,6 +111,7 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
 
   start(api) {
     set({ api });
+    document.documentElement.lang = get().locale;
     const onEvent = (event: DepotEvent): void => {
       switch (event.type) {
         case 'plan':
@@ -159,6 +184,7 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
 
   setLocale(locale) {
     set({ locale });
+    rememberLocale(locale);
     document.documentElement.lang = locale;
   },
 

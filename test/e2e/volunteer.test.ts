@@ -176,6 +176,30 @@ describe('the page survives the engine', () => {
     await fresh.setViewportSize({ width: 1024, height: 640 });
     await fresh.screenshot({ path: 'test-results/screenshots/ancienne-adresse-fr-1024x640.png' });
     await fresh.close();
+
+    // The first tab, given the new address (same port: only the fragment changes, which loads
+    // nothing by itself), starts again on the new key.
+    await expect
+      .poll(() => depot.statusBar().getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('disconnected');
+    await depot.open(world.bridge.url);
+    await expect
+      .poll(() => depot.statusBar().getAttribute('data-status'), { timeout: 30_000 })
+      .not.toBe('disconnected');
+    // A volunteer who reads English: an old tab says the same in English, without an engine to
+    // ask the language from.
+    await depot.setLocale('en');
+    const old = await world.context.newPage();
+    await old.setViewportSize({ width: 1366, height: 768 });
+    await old.goto(oldUrl);
+    const english = old.getByTestId('engine-unreachable');
+    await english.waitFor({ timeout: 30_000 });
+    expect(await english.innerText()).toContain('This address leads to no running Depot engine');
+    expect(await old.locator('html').getAttribute('lang')).toBe('en');
+    await old.screenshot({ path: 'test-results/screenshots/ancienne-adresse-en-1366x768.png' });
+    await old.setViewportSize({ width: 1024, height: 640 });
+    await old.screenshot({ path: 'test-results/screenshots/ancienne-adresse-en-1024x640.png' });
+    await old.close();
     expect(page.isClosed()).toBe(false);
   });
 });
