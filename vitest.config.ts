@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
           environment: 'node',
+          // A hang detector, not a speed limit: virtual-time tests do real work per step, and
+          // vitest's 5 s default failed them on two cores shared with other work.
+          testTimeout: 60_000,
         },
       },
       {
