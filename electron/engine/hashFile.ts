@@ -2,14 +2,18 @@ import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { NewPart } from '../store/PlanStore';
 
+/** Files up to this size are read in one buffer; larger ones streamed in reads of this size. */
+const SMALL = 1024 * 1024;
+
 export class SourceChangedError extends Error {
   override readonly name = 'SourceChangedError';
 }
 
 /**
- * One streaming pass over a file: the SHA-256 and MD5 of the whole, the MD5 of every part (the
+ * One pass over a file: the SHA-256 and MD5 of the whole, the MD5 of every part (the
  * Content-MD5 of each request, and what a listed part's ETag must equal) and the modification
- * time of the file read, to the nanosecond (rclone compares it exactly). Never holds the file.
+ * time of the file read, to the nanosecond (rclone compares it exactly). Holds at most 1 MiB of
+ * it: a larger file is streamed.
  * A single-request file is one part covering everything. With `keepUpTo`, a file of one part and
  * at most that many bytes also comes back as `body`, its bytes as hashed: a small file is then
  * read once, not once to hash and again to send (issue 15).
@@ -21,7 +25,7 @@ export const hashFile = async (
   signal?: AbortSignal,
   keepUpTo = 0,
 ): Promise<{ sha256: string; md5: string; mtimeNs: string; parts: NewPart[]; body?: Buffer }> => {
-  const chunks: Buffer[] | undefined = size <= keepUpTo && size <= partSize ? [] : undefined;
+  let mtimeNs = 0n;
   const whole = createHash('sha256');
   // The whole file's MD5 proves an object another tool put in one request (its ETag), issue 11.
   // A file of one part: that is its part's MD5, no second MD5 over the same bytes.
@@ -40,31 +44,48 @@ export const hashFile = async (
     partHash = createHash('md5');
     partStart = position;
   };
-  // Reads of the file's own size up to 1 MiB: a 1 MiB buffer per 4 KB file is 250 times the
-  // garbage, and with the CLI's tight heap a full collection every few files (ADR 0010).
-  const handle = await open(path, 'r');
-  const { mtimeNs } = await handle.stat({ bigint: true }).catch(async (error: unknown) => {
-    await handle.close();
-    throw error;
-  });
-  const stream = handle.createReadStream({
-    highWaterMark: Math.max(1, Math.min(size, 1024 * 1024)),
-    signal,
-  });
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    chunks?.push(chunk);
+  const take = (chunk: Buffer): void => {
     let offset = 0;
     while (offset < chunk.length) {
       const room = partStart + partSize - position;
-      const take = Math.min(room, chunk.length - offset);
-      const slice = chunk.subarray(offset, offset + take);
+      const length = Math.min(room, chunk.length - offset);
+      const slice = chunk.subarray(offset, offset + length);
       whole.update(slice);
       wholeMd5?.update(slice);
       partHash.update(slice);
-      position += take;
-      offset += take;
+      position += length;
+      offset += length;
       if (position - partStart === partSize) closePart();
     }
+  };
+  const handle = await open(path, 'r');
+  let body: Buffer | undefined;
+  try {
+    const { mtimeNs: ns } = await handle.stat({ bigint: true });
+    mtimeNs = ns;
+    if (size <= SMALL) {
+      // Read straight into one buffer, a byte more than planned so that a file grown since is
+      // seen: a read stream's machinery cost more CPU than the read itself for 40 KB files
+      // (issue 15; ADR 0013). Also the reads of a file's own size ADR 0010 asks for.
+      const buffer = Buffer.allocUnsafe(size + 1);
+      let filled = 0;
+      for (;;) {
+        signal?.throwIfAborted();
+        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+        if (filled === buffer.length) break;
+      }
+      const bytes = buffer.subarray(0, filled);
+      take(bytes);
+      if (size <= keepUpTo && size <= partSize) body = bytes;
+    } else {
+      // Never the whole file in memory: 1 MiB reads.
+      const stream = handle.createReadStream({ highWaterMark: SMALL, signal, autoClose: false });
+      for await (const chunk of stream as AsyncIterable<Buffer>) take(chunk);
+    }
+  } finally {
+    await handle.close();
   }
   if (position !== size) {
     throw new SourceChangedError(`${path}: read ${position} bytes, expected ${size}`);
@@ -75,8 +96,6 @@ export const hashFile = async (
     md5: wholeMd5?.digest('hex') ?? parts[0]?.md5 ?? '',
     mtimeNs: mtimeNs.toString(),
     parts,
-    ...(chunks === undefined
-      ? {}
-      : { body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }),
+    ...(body === undefined ? {} : { body }),
   };
 };
