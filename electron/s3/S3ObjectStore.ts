@@ -160,6 +160,9 @@ export class S3ObjectStore implements ObjectStore {
         // reported as outcomes.
         logger: silentLogger,
       });
+      // It filters every command's input and output for a log line the silent logger drops:
+      // 2 % of Depot's CPU on 2,000 small files (issue 15).
+      client.middlewareStack.remove('loggerMiddleware');
       this.clients.set(clockOffsetMs, client);
     }
     // The SDK corrects this offset by itself after a skewed answer; the policy's value rules.

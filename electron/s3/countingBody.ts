@@ -25,6 +25,24 @@ export const countingBody = (
   onReadError: () => void,
 ): CountingBody => {
   const length = body.kind === 'bytes' ? body.bytes.length : body.length;
+  if (body.kind === 'bytes') {
+    // Bytes in memory cannot fail to read: no counting stage, the stream counts as it is pulled
+    // (a generator, a Transform and a pipe per 40 KB file were a tenth of Depot's CPU, issue 15).
+    let at = 0;
+    const stream = new Readable({
+      read() {
+        const end = Math.min(at + CHUNK, length);
+        if (end > at) {
+          const chunk = body.bytes.subarray(at, end);
+          at = end;
+          onProgress(at);
+          this.push(chunk);
+        }
+        if (at >= length) this.push(null);
+      },
+    });
+    return { stream, length, readError: () => undefined };
+  }
   let failure: SourceReadError | undefined;
   let total = 0;
   const counter = new Transform({
@@ -48,15 +66,13 @@ export const countingBody = (
   // The HTTP request may have stopped listening by then; the failure is reported by readError().
   counter.on('error', () => undefined);
   const source: Readable =
-    body.kind === 'bytes'
-      ? Readable.from(chunksOf(body.bytes), { objectMode: false })
-      : length === 0
-        ? Readable.from([], { objectMode: false })
-        : createReadStream(body.path, {
-            start: body.start,
-            end: body.start + length - 1,
-            highWaterMark: CHUNK,
-          });
+    length === 0
+      ? Readable.from([], { objectMode: false })
+      : createReadStream(body.path, {
+          start: body.start,
+          end: body.start + length - 1,
+          highWaterMark: CHUNK,
+        });
   source.on('error', (error: Error) => {
     failure = new SourceReadError(error);
     onReadError();
@@ -65,7 +81,3 @@ export const countingBody = (
   source.pipe(counter);
   return { stream: counter, length, readError: () => failure };
 };
-
-function* chunksOf(bytes: Uint8Array): Generator<Uint8Array> {
-  for (let at = 0; at < bytes.length; at += CHUNK) yield bytes.subarray(at, at + CHUNK);
-}
