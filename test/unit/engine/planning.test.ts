@@ -49,6 +49,30 @@ describe('part planning', () => {
       );
     }
   });
+  it('reads a small file once into the body it keeps, and refuses one that grew or shrank since it was listed', async () => {
+    h = makeHarness();
+    const bytes = h.writeFile('s.wav', 40_000);
+    const path = join(h.dir, 's.wav');
+    const kept = await hashFile(path, bytes.length, 5 * MiB, undefined, MiB);
+    expect(kept.body?.equals(bytes)).toBe(true);
+    expect(kept.sha256).toBe(sha256Hex(bytes));
+    expect(kept.md5).toBe(createHash('md5').update(bytes).digest('hex'));
+    expect(kept.parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([[1, 0, 40_000]]);
+    // Not asked to keep it, or larger than asked: no body.
+    expect((await hashFile(path, bytes.length, 5 * MiB)).body).toBeUndefined();
+    expect((await hashFile(path, bytes.length, 5 * MiB, undefined, 1_000)).body).toBeUndefined();
+    // Listed at 39,999 bytes (it grew since), or at 40,001 (it shrank).
+    await expect(hashFile(path, 39_999, 5 * MiB, undefined, MiB)).rejects.toThrow(
+      'read 40000 bytes, expected 39999',
+    );
+    await expect(hashFile(path, 40_001, 5 * MiB, undefined, MiB)).rejects.toThrow(
+      'read 40000 bytes, expected 40001',
+    );
+    writeFileSync(join(h.dir, 'empty.wav'), '');
+    const empty = await hashFile(join(h.dir, 'empty.wav'), 0, 5 * MiB, undefined, MiB);
+    expect(empty.parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([[1, 0, 0]]);
+    expect(empty.body?.length).toBe(0);
+  });
 });
 
 describe('planning a folder', () => {
