@@ -201,14 +201,24 @@ export class UnitQueue {
            SUM(state = 'done') AS done,
            SUM(state = 'done' AND already_present = 1) AS alreadyPresent,
            SUM(state = 'failed') AS failed,
-           SUM(state = 'failed' AND CASE WHEN json_valid(cause) THEN json_extract(cause, '$.kind') END = 'conflict') AS conflicts,
+           SUM(CASE WHEN state = 'failed' AND json_valid(cause) THEN json_extract(cause, '$.kind') = 'conflict' END) AS conflicts,
            SUM(size) AS bytesTotal,
            SUM(CASE WHEN state = 'done' THEN size ELSE bytes_acked END) AS bytesAcked,
-           SUM(${DAMAGED}) AS damaged
+           SUM(CASE state WHEN 'failed' THEN COALESCE(json_valid(cause), 0) = 0
+                          WHEN 'deferred' THEN not_before IS NULL END) AS unreadable,
+           MIN(MIN(size, bytes_acked)) AS least
          FROM units WHERE plan_id = ?`,
       )
-      .get(planId) as Record<keyof StateCounts | 'damaged', number | null>;
-    if ((row.damaged ?? 0) > 0) this.throwFirstDamaged(planId);
+      .get(planId) as Record<keyof StateCounts | 'unreadable' | 'least', number | null>;
+    // Next to nothing beside the counts: a state in none of them shows as a gap in the sum.
+    const counted =
+      (row.pending ?? 0) +
+      (row.inProgress ?? 0) +
+      (row.deferred ?? 0) +
+      (row.done ?? 0) +
+      (row.failed ?? 0);
+    if (counted !== (row.units ?? 0) || (row.unreadable ?? 0) > 0 || (row.least ?? 0) < 0)
+      this.throwFirstDamaged(planId);
     return {
       units: row.units ?? 0,
       pending: row.pending ?? 0,
