@@ -3,6 +3,7 @@ import { PlanError } from '../engine/PlanError';
 import type { Handlers } from '../ipc/Handlers';
 import { IpcFailure } from '../ipc/IpcFailure';
 import { ScanError } from '../scan/ScanError';
+import { DamagedRowError } from '../store/DamagedRowError';
 import { DatabaseError } from '../store/DatabaseError';
 
 const scanReason = (error: ScanError): ErrorReason => {
@@ -47,6 +48,8 @@ export const toIpcFailure = (error: unknown): unknown => {
   if (error instanceof ScanError)
     return new IpcFailure('invalid-input', error.message, scanReason(error));
   if (error instanceof DatabaseError) return new IpcFailure('unavailable', error.message);
+  if (error instanceof DamagedRowError)
+    return new IpcFailure('unavailable', error.message, { kind: 'database-damaged' });
   return error;
 };
 

@@ -1,5 +1,6 @@
 import { PlanError } from '../engine/PlanError';
 import { ScanError } from '../scan/ScanError';
+import { DamagedRowError } from '../store/DamagedRowError';
 import { DatabaseError } from '../store/DatabaseError';
 
 const codeOf = (error: unknown): string | undefined =>
@@ -20,6 +21,8 @@ export const foreseeableError = (
       exitCode: error.code === 'disk-full' || error.code === 'busy' ? 4 : 2,
       message: error.message,
     };
+  // A damaged row is a damaged database (README, exit codes): its message names the row.
+  if (error instanceof DamagedRowError) return { exitCode: 2, message: error.message };
   if (error instanceof ScanError) return { exitCode: 2, message: error.message };
   if (error instanceof PlanError)
     return { exitCode: error.detail.code === 'already-running' ? 4 : 2, message: error.message };

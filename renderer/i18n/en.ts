@@ -316,6 +316,8 @@ export const en = {
   'reason.no-such-plan': 'This night no longer exists in Depot.',
   'reason.engine-unreachable':
     'The deposit engine does not answer: nothing was done. Retrying automatically.',
+  'reason.database-damaged':
+    'Depot’s database is damaged: nothing was changed. Export the diagnostics to report it.',
   'errorCode.invalid-input': 'Request refused: a value entered is not valid.',
   'errorCode.not-found': 'Not found: the list may have changed.',
   'errorCode.not-configured': 'Storage is not configured: see Settings.',

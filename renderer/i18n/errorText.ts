@@ -25,6 +25,7 @@ export const errorText = (error: IpcError, t: Translate): string => {
     case 'prefix-invalid':
     case 'no-such-plan':
     case 'engine-unreachable':
+    case 'database-damaged':
       return t(`reason.${reason.kind}`);
   }
 };

@@ -325,6 +325,8 @@ export const fr = {
   'reason.no-such-plan': 'Cette nuit n’existe plus dans Depot.',
   'reason.engine-unreachable':
     'Le moteur de dépôt ne répond pas : rien n’a été fait. Nouvel essai automatique.',
+  'reason.database-damaged':
+    'La base de données de Depot est endommagée : rien n’a été modifié. Exportez le diagnostic pour le signaler.',
   'errorCode.invalid-input': 'Demande refusée : une valeur saisie n’est pas valable.',
   'errorCode.not-found': 'Élément introuvable : la liste a peut-être changé.',
   'errorCode.not-configured': 'Le stockage n’est pas configuré : voir les Réglages.',

@@ -16,6 +16,8 @@ export type ErrorReason =
   | { readonly kind: 'night-depositing' }
   | { readonly kind: 'prefix-invalid' }
   | { readonly kind: 'no-such-plan' }
-  | { readonly kind: 'engine-unreachable' };
+  | { readonly kind: 'engine-unreachable' }
+  /** A row of the plan database no Depot wrote: the message (logs) names it. */
+  | { readonly kind: 'database-damaged' };
 
 export type ErrorReasonKind = ErrorReason['kind'];

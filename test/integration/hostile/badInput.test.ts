@@ -15,6 +15,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from '../../../electron/app/testConnection';
 import { synthNight } from '../../../electron/field/synthNight';
@@ -274,7 +275,7 @@ let b: TestBucket;
 let world: World;
 let htmlServer: Server;
 
-const depot = (args: readonly string[], c: Case): Promise<Result> =>
+const depot = (args: readonly string[], c: Pick<Case, 'env' | 'asNobody'> = {}): Promise<Result> =>
   new Promise((resolve, reject) => {
     const env: Record<string, string> = {
       PATH: process.env['PATH'] ?? '/usr/bin:/bin',
@@ -455,6 +456,54 @@ describe('a full disk under the plan database (issue 12)', () => {
       expect(second).toMatch(/verified on the server: 3 /);
     },
   );
+});
+
+describe('a damaged row in the plan database (issue 13)', () => {
+  it('deposit and status exit 2 with one line naming the row, never a stack, a fake cause or a silent state', async () => {
+    const file = join(world.home, 'damaged.db');
+    const deposit = ['deposit', world.night, ...target(world, 'damaged'), '--db', file];
+    const first = await depot(deposit);
+    expect(first.code, first.stderr).toBe(0);
+    /** Written with better-sqlite3 directly, as a damaged disk or a hand edit would. */
+    const damage = (sql: string): number => {
+      const db = new BetterSqlite3(file);
+      try {
+        const unit = db.prepare('SELECT id FROM units ORDER BY seq LIMIT 1').get() as {
+          id: number;
+        };
+        db.prepare(sql).run(unit.id);
+        return unit.id;
+      } finally {
+        db.close();
+      }
+    };
+    const damages = [
+      {
+        sql: "UPDATE units SET state = 'exploded' WHERE id = ?",
+        says: (id: number) => `(units id ${id}, column state: "exploded", expected one of pending,`,
+      },
+      {
+        sql: "UPDATE units SET state = 'failed', cause = 'refused 403' WHERE id = ?",
+        says: (id: number) => `(units id ${id}, column cause: "refused 403", expected JSON text)`,
+      },
+      {
+        // Back in the queue, so the engine itself reads it.
+        sql: "UPDATE units SET state = 'pending', cause = NULL, size = -1 WHERE id = ?",
+        says: (id: number) => `(units id ${id}, column size: -1, expected a whole number >= 0)`,
+      },
+    ];
+    for (const d of damages) {
+      const says = d.says(damage(d.sql));
+      for (const args of [deposit, ['status', '--db', file], ['status', '1', '--db', file]]) {
+        const r = await depot(args);
+        const output = `${r.stderr}\n${r.stdout}`;
+        expect({ args, code: r.code, output }).toMatchObject({ code: 2 });
+        expect(r.stderr).toMatch(/^depot (deposit|status): the plan database has a damaged row/m);
+        expect(r.stderr).toContain(says);
+        expect(output).not.toMatch(/unexpected error|\n\s+at .+:\d+:\d+\)?\n/);
+      }
+    }
+  });
 });
 
 describe('the bridge at start (issue 12)', () => {

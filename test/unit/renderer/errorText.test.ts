@@ -17,6 +17,7 @@ const reasons: readonly ErrorReason[] = [
   { kind: 'prefix-invalid' },
   { kind: 'no-such-plan' },
   { kind: 'engine-unreachable' },
+  { kind: 'database-damaged' },
 ];
 const codes: readonly ErrorCode[] = [
   'invalid-input',

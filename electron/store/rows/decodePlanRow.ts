@@ -1,0 +1,31 @@
+import type { PlanRecord } from '../PlanRecord';
+import { RowReader } from './RowReader';
+
+/** A `plans` row as a record, or a `DamagedRowError` naming the first column no Depot wrote. */
+export const decodePlanRow = (raw: unknown): PlanRecord => {
+  const r = new RowReader('plans', raw, ['id']);
+  const metadata = r.json('metadata');
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+    throw r.damaged('metadata', 'a JSON object');
+  return {
+    id: r.integer('id', 1),
+    dir: r.text('dir'),
+    endpoint: r.text('endpoint'),
+    bucket: r.text('bucket'),
+    prefix: r.text('prefix'),
+    fingerprint: r.text('fingerprint'),
+    metadata: metadata as Record<string, unknown>,
+    partSize: r.integer('part_size', 1),
+    threshold: r.integer('threshold', 0),
+    paused: r.flag('paused'),
+    createdAt: r.real('created_at'),
+    completedAt: r.realOrNull('completed_at'),
+    manifestAt: r.realOrNull('manifest_at'),
+    bytesSent: r.integer('bytes_sent', 0),
+    bytesResent: r.integer('bytes_resent', 0),
+    nightId: r.text('night_id'),
+    region: r.textOrNull('region'),
+    pathStyle: r.flagOrNull('path_style'),
+    credentialId: r.textOrNull('credential_id'),
+  };
+};
