@@ -32,7 +32,7 @@ export type Repositories = {
  * The plan database as the engine, the app and the command line use it: the repositories
  * composed, plus the facts that span tables, each in one transaction so a kill at any instant
  * leaves a resumable state. Every row read is decoded and checked: a damaged one throws a
- * `DamagedRowError` naming it. Nothing above the repositories sees SQL (ADR 0018).
+ * `DamagedRowError` naming it. Nothing above the repositories sees SQL (ADR 0020).
  */
 export class PlanStore {
   readonly repositories: Repositories;
