@@ -54,10 +54,13 @@ export class FleetServer {
   readonly series: ServerSeries = { received: [], refused: [], served: [], goodputBytes: [] };
   /** Requests received, by S3 operation. */
   readonly operations = new Map<string, number>();
+  /** Every request's arrival and operation, when asked for (a small fleet's check against reality). */
+  readonly arrivals: { readonly at: number; readonly operation: string }[] = [];
 
   constructor(
     readonly settings: ServerSettings,
     readonly startedAt: number,
+    private readonly keepArrivals = false,
   ) {
     this.freeAt = startedAt;
   }
@@ -82,6 +85,7 @@ export class FleetServer {
   receive(now: number, operation = 'request'): void {
     bump(this.series.received, this.second(now));
     this.operations.set(operation, (this.operations.get(operation) ?? 0) + 1);
+    if (this.keepArrivals) this.arrivals.push({ at: now, operation });
   }
 
   /** Requests waiting or in service at `now`. */

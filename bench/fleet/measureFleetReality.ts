@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { synthNight } from '../../electron/field/synthNight';
 import { fault, s3Request, startFaultProxy } from '../../test/support/faultProxy';
@@ -68,6 +68,11 @@ export type RealityResult = {
     readonly real: Readonly<Record<string, number>>;
     readonly simulated: Readonly<Record<string, number>>;
   };
+  /** The same per phase: where the two disagree, which requests make the difference. */
+  readonly operationsByPhase: {
+    readonly real: Readonly<Record<string, Readonly<Record<string, number>>>>;
+    readonly simulated: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  };
   readonly markdown: string;
 };
 
@@ -86,6 +91,24 @@ const operationOf = (e: { method: string; path: string; query: string }): string
 };
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+const phaseOf = (t: number, t0: number): string | undefined =>
+  PHASES.find((p) => t - t0 >= p.from * 1000 && t - t0 < p.to * 1000)?.name;
+
+/** Requests per phase and operation. */
+const byPhase = (
+  arrivals: readonly { readonly at: number; readonly operation: string }[],
+  t0: number,
+): Record<string, Record<string, number>> => {
+  const out: Record<string, Record<string, number>> = {};
+  for (const a of arrivals) {
+    const phase = phaseOf(a.at, t0);
+    if (phase === undefined) continue;
+    const ops = (out[phase] ??= {});
+    ops[a.operation] = (ops[a.operation] ?? 0) + 1;
+  }
+  return out;
+};
 
 const rates = (times: readonly number[], t0: number): PhaseRates => {
   const out: Record<string, number> = {};
@@ -120,6 +143,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
   await server.createBucket(bucket);
   const real: PhaseRates[] = [];
   const realOperations: Record<string, number> = {};
+  let realByPhase: Record<string, Record<string, number>> = {};
   try {
     for (let run = 0; run < o.runs; run++) {
       const proxy = await startFaultProxy({ target: server.endpoint });
@@ -220,12 +244,27 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
         ...relay.connections().filter((t) => t >= downFrom && t < downTo),
       ];
       real.push(rates(received, t0));
+      // The raw log, for reading one run request by request (the work dir is the caller's).
+      writeFileSync(
+        join(o.workDir, `proxy-log-${run}.json`),
+        JSON.stringify({ t0, downFrom, downTo, log: proxy.log() }),
+      );
       if (run === 0) {
         for (const e of proxy.log()) {
           const op = operationOf(e);
           realOperations[op] = (realOperations[op] ?? 0) + 1;
         }
         realOperations['connection attempts while down'] = received.length - proxy.log().length;
+        realByPhase = byPhase(
+          [
+            ...proxy.log().map((e) => ({ at: e.time, operation: operationOf(e) })),
+            ...relay
+              .connections()
+              .filter((t) => t >= downFrom && t < downTo)
+              .map((at) => ({ at, operation: 'connection attempt while down' })),
+          ],
+          t0,
+        );
       }
       o.log(
         `  real run ${run + 1}: exits ${codes?.join(',') ?? 'timed out'}, ${received.length} requests, per phase ${JSON.stringify(real[real.length - 1])}`,
@@ -240,6 +279,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
 
   const simulated: PhaseRates[] = [];
   let simulatedOperations: Readonly<Record<string, number>> = {};
+  let simulatedByPhase: Record<string, Record<string, number>> = {};
   const settings = (seed: number): FleetSettings => ({
     clients: o.clients,
     seed,
@@ -259,6 +299,8 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
       },
     },
     horizonMs: 3_600_000,
+    cliOnLoopback: true,
+    keepArrivals: true,
   });
   const depot = fleetVariants.find((v) => v.name === 'depot');
   if (depot === undefined) throw new Error('no depot variant');
@@ -273,7 +315,10 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
       for (let j = 0; j < n; j++) times.push(run.startedAt + s * 1000);
     });
     simulated.push(rates(times, run.startedAt));
-    if (k === 0) simulatedOperations = run.operations;
+    if (k === 0) {
+      simulatedOperations = run.operations;
+      simulatedByPhase = byPhase(run.arrivals, run.startedAt);
+    }
   }
 
   const lines: string[] = [];
@@ -300,6 +345,18 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
     '',
     `Requests by operation, real run 1: ${JSON.stringify(realOperations)}; simulated, first seed: ${JSON.stringify(simulatedOperations)}`,
     '',
+    'Requests by phase and operation, real run 1 / simulated first seed:',
+    '',
+    '| phase | operation | real | simulated |',
+    '| --- | --- | --- | --- |',
+    ...PHASES.flatMap((p) => {
+      const r = realByPhase[p.name] ?? {};
+      const sim = simulatedByPhase[p.name] ?? {};
+      return [...new Set([...Object.keys(r), ...Object.keys(sim)])]
+        .sort()
+        .map((op) => `| ${p.name} | ${op} | ${r[op] ?? 0} | ${sim[op] ?? 0} |`);
+    }),
+    '',
     `- ${agree ? 'PASS' : 'MISS'} the simulation of ${o.clients} clients agrees with ${o.clients} real Depots within the run-to-run spread`,
     '',
   ].join('\n');
@@ -309,6 +366,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
     simulated,
     agree,
     operations: { real: realOperations, simulated: simulatedOperations },
+    operationsByPhase: { real: realByPhase, simulated: simulatedByPhase },
     markdown,
   };
 };

@@ -1,4 +1,5 @@
 import type { EngineSettings } from '../../electron/engine/EngineSettings';
+import { TokenBucket } from '../../electron/engine/TokenBucket';
 import type { Random } from '../../shared/ports/Random';
 import { success, type Failure, type Outcome } from '../../shared/retry/Outcome';
 import { holdAfterGiveUp, paceAfterGiveUp } from '../../shared/retry/paceAfterGiveUp';
@@ -22,6 +23,8 @@ export type ClientResult = {
   readonly retries: number;
   /** The most retries the layer allows for those first attempts. */
   readonly retryBound: number;
+  /** Writes sent again although the server already held them (seed 003 forbids any). */
+  readonly replayedWrites: number;
 };
 
 export type ClientDeps = {
@@ -37,6 +40,12 @@ export type ClientDeps = {
   /** The volunteer's uplink, shared by the engine's slots. */
   readonly linkBytesPerS: number;
   readonly manifestBytes: number;
+  /**
+   * `depot deposit --bwlimit` on loopback (the check against reality): the engine's TokenBucket
+   * paces each attempt's body before the request goes, which then reaches the server at once,
+   * body and all, refused or not; and the command checks the endpoint before planning.
+   */
+  readonly cliOnLoopback?: boolean;
 };
 
 type Unit = {
@@ -47,9 +56,11 @@ type Unit = {
   /** The server created the upload (the client knows it once an answer or a listing says so). */
   createLanded: boolean;
   created: boolean;
-  /** Parts acknowledged to the client, and parts the server holds (a lost reply's part too). */
+  /** Parts acknowledged in a row from the first, those acknowledged, and those the server holds
+   * (a lost reply's part too). */
   partsDone: number;
-  partsLanded: number;
+  readonly partsAcked: Set<number>;
+  readonly partsLanded: Set<number>;
   /** The object is at its key on the server (a PUT or a Complete acted, answered or not). */
   landed: boolean;
   uploaded: boolean;
@@ -68,7 +79,26 @@ type CallOptions = {
   readonly onActed?: () => void;
   /** If-None-Match: whether the key is still free when the server takes the request (else 412). */
   readonly precondition?: () => boolean;
+  /** The server already holds what this write would store (counted as a replay if sent). */
+  readonly landed?: () => boolean;
 };
+
+/**
+ * The engine's pacing of one attempt's body under --bwlimit: the first read goes in chunks of
+ * 256 KiB (readPart), so parts read side by side share the cap; a retry takes its whole body at
+ * once (DepositEngine's send).
+ */
+const paceBody = async (bucket: TokenBucket, bytes: number, attempt: number): Promise<void> => {
+  if (attempt > 1) {
+    await bucket.take(bytes);
+    return;
+  }
+  for (let done = 0; done < bytes; done += READ_CHUNK) {
+    await bucket.take(Math.min(READ_CHUNK, bytes - done));
+  }
+};
+
+const READ_CHUNK = 256 * 1024;
 
 /** DepositEngine's MustWait: a transient give-up, to wait out (never a failure). */
 class MustWait extends Error {
@@ -93,8 +123,13 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
   const { time, server, engine } = d;
   const rttHalf = server.settings.rttMs / 2;
   const slotBytesPerMs = d.linkBytesPerS / engine.concurrency / 1000;
+  const bwlimit =
+    d.cliOnLoopback === true ? new TokenBucket(d.linkBytesPerS, time, time) : undefined;
   let requests = 0;
+  let replayedWrites = 0;
   let holdUntil = 0;
+  /** Slots given up by workers with nothing left to take, for a multipart file's parts. */
+  let idleSlots = 0;
   let consecutiveGiveUps = 0;
 
   /** One emission: what the server makes of it, as the transport would classify it. */
@@ -104,16 +139,19 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     ctx: AttemptContext,
     opts: CallOptions = {},
   ): Promise<Outcome<undefined>> => {
+    if (bwlimit !== undefined && bytes > 0) await paceBody(bwlimit, bytes, ctx.attempt);
     const sentAt = time.now();
     requests += 1;
+    if (opts.landed?.() === true) replayedWrites += 1;
     server.receive(sentAt, operation.split(' ')[0]);
     const timeout = async (): Promise<Outcome<undefined>> => {
       await time.sleep(Math.max(0, ctx.deadline - time.now()));
       return { kind: 'unreachable', reason: 'timeout' };
     };
     // Down or refusing, the server answers on the request line: no body goes out.
-    if (server.phase(sentAt) === 'up') {
-      const bodyMs = rttHalf + bytes / slotBytesPerMs;
+    if (server.phase(sentAt) === 'up' || bwlimit !== undefined) {
+      // Paced already, the body goes at loopback speed.
+      const bodyMs = rttHalf + (bwlimit === undefined ? bytes / slotBytesPerMs : 0);
       if (sentAt + bodyMs > ctx.deadline) return timeout();
       await time.sleep(bodyMs);
     }
@@ -246,6 +284,7 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     await call('PutObject', 'insistent', u.size, {
       unit: u,
       write: true,
+      landed: () => u.landed,
       onActed: () => {
         u.landed = true;
       },
@@ -285,20 +324,61 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
         u.uploaded = true;
         return;
       }
-      u.partsDone = u.partsLanded;
+      // ListParts says what the server holds: those count as sent, the rest go again.
+      u.partsAcked.clear();
+      for (const n of u.partsLanded) u.partsAcked.add(n);
+      u.partsDone = 0;
+      while (u.partsAcked.has(u.partsDone + 1)) u.partsDone += 1;
     }
-    while (u.partsDone < u.parts) {
-      const bytes = Math.min(engine.partSize, u.size - u.partsDone * engine.partSize);
-      const n = u.partsDone + 1;
-      await call(`UploadPart ${n}`, 'insistent', bytes, {
-        unit: u,
-        write: true,
-        onActed: () => {
-          u.partsLanded = Math.max(u.partsLanded, n);
-        },
-      });
-      u.partsDone = n;
+    // ADR 0009: the file's own slot, plus slots no worker needs (a worker with nothing left to
+    // take gives its slot up), each sending the next part not yet acknowledged.
+    const inFlight = new Set<number>();
+    let failure: Error | undefined;
+    const nextPart = (): number | undefined => {
+      for (let n = u.partsDone + 1; n <= u.parts; n++) {
+        if (!u.partsAcked.has(n) && !inFlight.has(n)) return n;
+      }
+      return undefined;
+    };
+    const lanes: Promise<void>[] = [];
+    const lane = async (borrowed: boolean): Promise<void> => {
+      try {
+        for (let n = nextPart(); n !== undefined; n = nextPart()) {
+          const part = n;
+          inFlight.add(part);
+          // More parts than lanes: borrow what the other workers gave up.
+          while (idleSlots > 0 && u.parts - u.partsAcked.size - inFlight.size > 0) {
+            idleSlots -= 1;
+            lanes.push(lane(true));
+          }
+          const bytes = Math.min(engine.partSize, u.size - (part - 1) * engine.partSize);
+          try {
+            await call(`UploadPart ${part}`, 'insistent', bytes, {
+              unit: u,
+              write: true,
+              landed: () => u.partsLanded.has(part),
+              onActed: () => {
+                u.partsLanded.add(part);
+              },
+            });
+          } finally {
+            inFlight.delete(part);
+          }
+          u.partsAcked.add(part);
+          while (u.partsAcked.has(u.partsDone + 1)) u.partsDone += 1;
+        }
+      } finally {
+        // Handed back once the file has no part left for it.
+        if (borrowed) idleSlots += 1;
+      }
+    };
+    lanes.push(lane(false));
+    // A lane that must wait ends the file's step once the others' parts are answered.
+    for (let i = 0; i < lanes.length; i++) {
+      const [r] = await Promise.allSettled([lanes[i]]);
+      if (r.status === 'rejected') failure ??= r.reason instanceof Error ? r.reason : undefined;
     }
+    if (failure !== undefined) throw failure;
     await head(u.unsettled);
     await call('CompleteMultipartUpload', 'insistent', 0, {
       unit: u,
@@ -323,7 +403,8 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     createLanded: false,
     created: false,
     partsDone: 0,
-    partsLanded: 0,
+    partsAcked: new Set<number>(),
+    partsLanded: new Set<number>(),
     landed: false,
     uploaded: false,
     unsettled: false,
@@ -345,13 +426,28 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
         if (!(await withWaits(u, () => deposit(u)))) deferred.push(u);
         continue;
       }
-      if (deferred.length === 0) return;
+      if (deferred.length === 0) {
+        idleSlots += 1;
+        return;
+      }
       const soonest = Math.min(...deferred.map((x) => x.notBefore));
       await time.sleep(Math.max(0, soonest - time.now()));
     }
   };
 
   await time.sleep(night.startAt - time.now());
+  if (d.cliOnLoopback === true) {
+    // depot deposit's probe (one ListObjectsV2, max-keys 0, no retry), then the engine's
+    // checkEndpoint (HeadBucket), before planning.
+    await transport('ListObjectsV2', 0, {
+      attempt: 1,
+      deadline: time.now() + engine.callTimeoutMs,
+      clockOffsetMs: 0,
+    });
+    await withWaits(undefined, async () => {
+      await call('HeadBucket', 'brief', 0);
+    });
+  }
   // DepositEngine.runPlan: the night's prefix listed before the first payload byte.
   await withWaits(undefined, async () => {
     await call('ListObjectsV2', 'insistent', 0);
@@ -383,5 +479,6 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     firstAttempts: r.firstAttempts,
     retries: r.retries,
     retryBound: r.bound,
+    replayedWrites,
   };
 };

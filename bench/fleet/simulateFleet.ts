@@ -20,6 +20,10 @@ export type FleetSettings = {
   readonly engine?: EngineSettings;
   /** Wake-ups this close together share one instant (speed; 0: exact). */
   readonly quantumMs?: number;
+  /** `depot deposit --bwlimit` on loopback, for the check against reality (runFleetClient). */
+  readonly cliOnLoopback?: boolean;
+  /** Keep every request's arrival and operation (`FleetRun.arrivals`): small fleets only. */
+  readonly keepArrivals?: boolean;
 };
 
 export type FleetRun = {
@@ -27,6 +31,8 @@ export type FleetRun = {
   readonly series: ServerSeries;
   /** Requests received by S3 operation. */
   readonly operations: Readonly<Record<string, number>>;
+  /** Each request's arrival and operation, when the settings asked to keep them. */
+  readonly arrivals: readonly { readonly at: number; readonly operation: string }[];
   readonly clients: readonly ClientResult[];
   readonly startedAt: number;
   /** Wall-clock seconds the simulation took. */
@@ -58,6 +64,7 @@ export const simulateFleet = async (
   const server = new FleetServer(
     variant.outage && outage !== undefined ? s.server : rest,
     fleetStart,
+    s.keepArrivals === true,
   );
   const results: ClientResult[] = [];
   const engine = s.engine ?? defaultEngineSettings;
@@ -72,6 +79,7 @@ export const simulateFleet = async (
       engine,
       linkBytesPerS: s.linkBytesPerS,
       manifestBytes: MANIFEST_BYTES,
+      ...(s.cliOnLoopback === true ? { cliOnLoopback: true } : {}),
     }).then((r) => {
       results.push(r);
     });
@@ -91,6 +99,7 @@ export const simulateFleet = async (
     variant: variant.name,
     series: server.series,
     operations: Object.fromEntries(server.operations),
+    arrivals: server.arrivals,
     clients: results.sort((a, b) => a.startAt - b.startAt),
     startedAt: fleetStart,
     wallS: (performance.now() - wallStart) / 1000,

@@ -3,6 +3,7 @@ import { fleetFigures } from '../../../../bench/fleet/fleetFigures';
 import { fleetVariants, type VariantName } from '../../../../bench/fleet/fleetVariants';
 import {
   fleetNights,
+  fleetStart,
   simulateFleet,
   type FleetSettings,
 } from '../../../../bench/fleet/simulateFleet';
@@ -50,6 +51,7 @@ describe('simulateFleet', () => {
     for (const c of run.clients) {
       expect(c.verifiedAt).toBeGreaterThan(c.startAt);
       expect(c.retries).toBeLessThanOrEqual(c.retryBound);
+      expect(c.replayedWrites).toBe(0);
     }
   });
 
@@ -88,12 +90,14 @@ describe('simulateFleet', () => {
     const ops = run.operations;
     expect(ops.ListParts).toBeGreaterThan(0);
     expect(ops.GetObject).toBeGreaterThan(0);
-    // Each file's upload created and completed once; a small file PUT once; a manifest again
-    // only to meet its own object (412), then read (GetObject).
+    // Each file's upload created and completed once; a manifest again only to meet its own
+    // object (412), then read (GetObject); no write the server already held is sent again.
     expect(ops.CreateMultipartUpload).toBe(multis);
     expect(ops.CompleteMultipartUpload).toBe(multis);
-    expect(ops.PutObject).toBe(singles + 12 + (ops.GetObject ?? 0));
+    // A small file is PUT again only once a look found it absent (its body was cut short).
+    expect(ops.PutObject).toBeGreaterThanOrEqual(singles + 12 + (ops.GetObject ?? 0));
     for (const c of run.clients) {
+      expect(c.replayedWrites).toBe(0);
       expect(c.verifiedAt).toBeGreaterThan(c.startAt);
       expect(c.retries).toBeLessThanOrEqual(c.retryBound);
     }
@@ -110,5 +114,55 @@ describe('simulateFleet', () => {
     expect(withOutage.outageRequests).toBeLessThan(normal.outageRequests);
     // The server never verifies a night during the outage: drained only after it ends.
     expect(withOutage.drainS).toBeGreaterThan(0);
+  });
+
+  it('lends the slots of workers with nothing left to the parts of a file still in flight (ADR 0009)', async () => {
+    const MiB = 1024 * 1024;
+    const s: FleetSettings = {
+      ...settings(3),
+      clients: 1,
+      server: { capacityPerS: 100, maxQueue: 1_000, rttMs: 60 },
+      keepArrivals: true,
+    };
+    // One large file after three small ones: at the tail, one file and four slots.
+    const sizes = [MiB, MiB, MiB, 40 * MiB];
+    const run = await simulateFleet(s, variant('depot-no-outage'), [
+      { startAt: fleetStart, sizes },
+    ]);
+    const parts = Math.ceil((40 * MiB) / defaultEngineSettings.partSize);
+    expect(run.operations.UploadPart).toBe(parts);
+    // Parts in flight at once, from the instants the server saw their requests.
+    const starts = run.arrivals.filter((a) => a.operation === 'UploadPart').map((a) => a.at);
+    const sameInstant = Math.max(...starts.map((t) => starts.filter((u) => u === t).length));
+    expect(sameInstant).toBe(defaultEngineSettings.concurrency);
+  });
+
+  it('models depot deposit --bwlimit on loopback: checks first, bodies paced before they go', async () => {
+    const MiB = 1024 * 1024;
+    const linkBytesPerS = 2 * MiB;
+    const s: FleetSettings = {
+      ...settings(3),
+      clients: 1,
+      linkBytesPerS,
+      server: { capacityPerS: 200, maxQueue: 2_000, rttMs: 5 },
+      cliOnLoopback: true,
+      keepArrivals: true,
+    };
+    const sizes = [4 * MiB, 4 * MiB];
+    const run = await simulateFleet(s, variant('depot-no-outage'), [
+      { startAt: fleetStart, sizes },
+    ]);
+    // The command's probe (a listing) and the engine's HeadBucket, then the run's listing.
+    expect(run.arrivals.slice(0, 3).map((a) => a.operation)).toEqual([
+      'ListObjectsV2',
+      'HeadBucket',
+      'ListObjectsV2',
+    ]);
+    // Each PUT reaches the server once its body is paced (two read side by side share the cap,
+    // less the bucket's one-second burst): never before its share of the cap allowed it.
+    const puts = run.arrivals.filter((a) => a.operation === 'PutObject' && a.at > fleetStart);
+    const firstTwo = puts.slice(0, 2).map((a) => a.at - fleetStart);
+    const paced = ((8 * MiB - linkBytesPerS) * 1000) / linkBytesPerS;
+    expect(Math.max(...firstTwo)).toBeGreaterThanOrEqual(paced);
   });
 });
