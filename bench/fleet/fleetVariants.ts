@@ -2,6 +2,7 @@ import type { Random } from '../../shared/ports/Random';
 import { RetryPolicy, type Prober } from '../../shared/retry/RetryPolicy';
 import type { BudgetSettings } from '../../shared/retry/RetrySettings';
 import { depotRetryLayer } from './depotRetryLayer';
+import { recoveryRampLayer, type RampShape } from './recoveryRampLayer';
 import type { RetryLayer } from './RetryLayer';
 import { sdkStandardRetry } from './sdkStandardRetry';
 import type { VirtualScheduler } from './VirtualScheduler';
@@ -11,6 +12,7 @@ export type VariantName =
   | 'depot-no-jitter'
   | 'depot-full-jitter'
   | 'depot-no-budget'
+  | 'depot-ramp'
   | 'sdk-default'
   | 'depot-no-outage';
 
@@ -39,12 +41,20 @@ export const fullJitter = (baseMs: number, capMs: number, n: number, random01: n
 // The top of equal jitter's interval for every draw: each client waits exactly d.
 const noJitterRandom: Random = { next: () => 1 - 2 ** -40 };
 
+/**
+ * The ramp measured for issue 16 (ADR 0019), not shipped: each slot resumes at once, then one
+ * call per 4 s (a client's post-outage demand is ~0.45/s), doubling every 15-30 s (the spread of
+ * the fleet's circuits closing), over at 4/s.
+ */
+const TRIED_RAMP: RampShape = { burst: 4, startPerS: 0.25, stepMs: 30_000, fullPerS: 4 };
+
 const depot = (
   deps: VariantDeps,
   options: {
     random?: Random;
     jitter?: typeof fullJitter;
     budget?: BudgetSettings;
+    ramp?: RampShape;
   } = {},
 ): { layer: RetryLayer; random: Random } => {
   const random = options.random ?? deps.random;
@@ -57,7 +67,14 @@ const depot = (
   });
   policy.probeWith(deps.endpoint, deps.probe);
   // Retries are measured against the budget Depot ships, also where the variant removed it.
-  return { layer: depotRetryLayer(policy, deps.endpoint), random };
+  const layer = depotRetryLayer(policy, deps.endpoint);
+  return {
+    layer:
+      options.ramp === undefined
+        ? layer
+        : recoveryRampLayer(layer, policy, deps.time, random, options.ramp),
+    random,
+  };
 };
 
 export const fleetVariants: readonly FleetVariant[] = [
@@ -85,6 +102,13 @@ export const fleetVariants: readonly FleetVariant[] = [
     outage: true,
     make: (deps) =>
       depot(deps, { budget: { capacity: Infinity, creditPerFirstAttempt: 0, costPerRetry: 0 } }),
+  },
+  {
+    name: 'depot-ramp',
+    description:
+      'the same with a recovery ramp once its circuit closes (4 at once, then 0.25/s doubling every 15-30 s to 4/s): tried, not shipped',
+    outage: true,
+    make: (deps) => depot(deps, { ramp: TRIED_RAMP }),
   },
   {
     name: 'sdk-default',
