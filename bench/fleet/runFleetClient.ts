@@ -341,6 +341,11 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
       return undefined;
     };
     const lanes: Promise<void>[] = [];
+    // Handled as soon as it exists: a borrowed lane may fail while the first is still awaited.
+    const settle = (p: Promise<void>): Promise<void> =>
+      p.catch((error: unknown) => {
+        failure ??= error instanceof Error ? error : new Error(String(error));
+      });
     const lane = async (borrowed: boolean): Promise<void> => {
       try {
         for (let n = nextPart(); n !== undefined; n = nextPart()) {
@@ -349,7 +354,7 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
           // More parts than lanes: borrow what the other workers gave up.
           while (idleSlots > 0 && u.parts - u.partsAcked.size - inFlight.size > 0) {
             idleSlots -= 1;
-            lanes.push(lane(true));
+            lanes.push(settle(lane(true)));
           }
           const bytes = Math.min(engine.partSize, u.size - (part - 1) * engine.partSize);
           try {
@@ -372,12 +377,9 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
         if (borrowed) idleSlots += 1;
       }
     };
-    lanes.push(lane(false));
+    lanes.push(settle(lane(false)));
     // A lane that must wait ends the file's step once the others' parts are answered.
-    for (let i = 0; i < lanes.length; i++) {
-      const [r] = await Promise.allSettled([lanes[i]]);
-      if (r.status === 'rejected') failure ??= r.reason instanceof Error ? r.reason : undefined;
-    }
+    for (let i = 0; i < lanes.length; i++) await lanes[i];
     if (failure !== undefined) throw failure;
     await head(u.unsettled);
     await call('CompleteMultipartUpload', 'insistent', 0, {
