@@ -69,6 +69,8 @@ export type RealityResult = {
     readonly simulated: Readonly<Record<string, number>>;
   };
   /** The same per phase: where the two disagree, which requests make the difference. */
+  /** Per real run, when each client's night listing arrived (ms from the run's start). */
+  readonly realStartsMs: readonly (readonly number[])[];
   readonly operationsByPhase: {
     readonly real: Readonly<Record<string, Readonly<Record<string, number>>>>;
     readonly simulated: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -110,6 +112,24 @@ const byPhase = (
   return out;
 };
 
+/**
+ * When each client's deposit began, as the server saw it: its night's listing (the first request
+ * that names its prefix). A process needs a moment to start, probe and plan, longer on a busy
+ * machine; the simulation, which has no such moment, starts each night there instead of at the
+ * spawn (its probe and HeadBucket then come a few milliseconds before the listing).
+ */
+const firstListings = (
+  log: readonly { time: number; path: string; query: string }[],
+  run: number,
+  clients: number,
+  t0: number,
+): number[] =>
+  Array.from({ length: clients }, (_, i) => {
+    const own = `run${run}/client${i}/`;
+    const first = log.find((e) => decodeURIComponent(`${e.path}?${e.query}`).includes(own));
+    return first === undefined ? i * SHAPE.staggerS * 1000 : first.time - t0;
+  });
+
 const rates = (times: readonly number[], t0: number): PhaseRates => {
   const out: Record<string, number> = {};
   for (const p of PHASES) {
@@ -142,6 +162,8 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
   const bucket = 'fleet-reality';
   await server.createBucket(bucket);
   const real: PhaseRates[] = [];
+  /** Per real run, when each client's night listing reached the proxy, from the run's start. */
+  const realStarts: number[][] = [];
   const realOperations: Record<string, number> = {};
   let realByPhase: Record<string, Record<string, number>> = {};
   try {
@@ -244,6 +266,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
         ...relay.connections().filter((t) => t >= downFrom && t < downTo),
       ];
       real.push(rates(received, t0));
+      realStarts.push(firstListings(proxy.log(), run, o.clients, t0));
       // The raw log, for reading one run request by request (the work dir is the caller's).
       writeFileSync(
         join(o.workDir, `proxy-log-${run}.json`),
@@ -304,11 +327,12 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
   });
   const depot = fleetVariants.find((v) => v.name === 'depot');
   if (depot === undefined) throw new Error('no depot variant');
+  // Simulation k starts each night when real run k's did (and draws with its own seed).
   for (let k = 0; k < o.runs; k++) {
     const run = await simulateFleet(
       settings(o.seed + k),
       depot,
-      nights.map((n, i) => ({ startAt: fleetStart + i * SHAPE.staggerS * 1000, sizes: n.sizes })),
+      nights.map((n, i) => ({ startAt: fleetStart + realStarts[k][i], sizes: n.sizes })),
     );
     const times: number[] = [];
     run.series.received.forEach((n, s) => {
@@ -337,7 +361,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
   const markdown = [
     `### Check against reality: ${o.clients} Depot CLI processes vs the simulation of the same ${o.clients} nights`,
     '',
-    `Each process deposits its own night (${SHAPE.filesPerNight} recordings, ${SHAPE.nightBytes / 1e6} MB, --bwlimit ${SHAPE.bwlimitBytesPerS / 1024 / 1024}MiB/s), started ${SHAPE.staggerS} s apart, against radosgw through the fault proxy: 503 + Retry-After ${SHAPE.retryAfterS} s from ${SHAPE.outageAtS} s for ${SHAPE.refusingS} s, then unreachable (connections reset) for ${SHAPE.unreachableS} s. Requests received per second, per phase, ${o.runs} real runs and ${o.runs} simulation seeds:`,
+    `Each process deposits its own night (${SHAPE.filesPerNight} recordings, ${SHAPE.nightBytes / 1e6} MB, --bwlimit ${SHAPE.bwlimitBytesPerS / 1024 / 1024}MiB/s), started ${SHAPE.staggerS} s apart, against radosgw through the fault proxy: 503 + Retry-After ${SHAPE.retryAfterS} s from ${SHAPE.outageAtS} s for ${SHAPE.refusingS} s, then unreachable (connections reset) for ${SHAPE.unreachableS} s. Requests received per second, per phase, ${o.runs} real runs and ${o.runs} simulations, each starting the nights when the real run's listings arrived (after the spawn by ${realStarts.map((r) => `${(r.reduce((a, t, i) => a + t - i * SHAPE.staggerS * 1000, 0) / r.length / 1000).toFixed(2)} s`).join(', ')} on average: the process starts, probes and plans):`,
     '',
     '| phase | real runs (req/s) | simulated (req/s) | difference of means | spread | within spread |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -366,6 +390,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
     simulated,
     agree,
     operations: { real: realOperations, simulated: simulatedOperations },
+    realStartsMs: realStarts,
     operationsByPhase: { real: realByPhase, simulated: simulatedByPhase },
     markdown,
   };
