@@ -69,7 +69,7 @@ export type RealityResult = {
     readonly simulated: Readonly<Record<string, number>>;
   };
   /** The same per phase: where the two disagree, which requests make the difference. */
-  /** Per real run, when each client's night listing arrived (ms from the run's start). */
+  /** Per real run, when each client began sending (ms from the run's start). */
   readonly realStartsMs: readonly (readonly number[])[];
   readonly operationsByPhase: {
     readonly real: Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -113,22 +113,30 @@ const byPhase = (
 };
 
 /**
- * When each client's deposit began, as the server saw it: its night's listing (the first request
- * that names its prefix). A process needs a moment to start, probe and plan, longer on a busy
- * machine; the simulation, which has no such moment, starts each night there instead of at the
- * spawn (its probe and HeadBucket then come a few milliseconds before the listing).
+ * When each client began sending, from the run's start. A process needs a moment to start, probe
+ * and plan (longer on a busy machine), which the simulation does not have. A night's listing is
+ * the first request that names its client (the probe and the HeadBucket before it name only the
+ * bucket): a client whose listing arrived before the outage began at its spawn plus that delay
+ * (the listing follows the probe by a few milliseconds); a client spawned in the outage, whose
+ * checks then waited for the server, at its spawn plus the others' mean delay.
  */
-const firstListings = (
+const clientStarts = (
   log: readonly { time: number; path: string; query: string }[],
   run: number,
   clients: number,
   t0: number,
-): number[] =>
-  Array.from({ length: clients }, (_, i) => {
+): number[] => {
+  const spawn = (i: number): number => i * SHAPE.staggerS * 1000;
+  const delays = Array.from({ length: clients }, (_, i) => {
     const own = `run${run}/client${i}/`;
-    const first = log.find((e) => decodeURIComponent(`${e.path}?${e.query}`).includes(own));
-    return first === undefined ? i * SHAPE.staggerS * 1000 : first.time - t0;
+    const first = log.find((e) => decodeURIComponent(`${e.path}${e.query}`).includes(own));
+    const at = first === undefined ? Infinity : first.time - t0;
+    return at < SHAPE.outageAtS * 1000 ? at - spawn(i) : undefined;
   });
+  const known = delays.filter((d): d is number => d !== undefined);
+  const mean = known.length === 0 ? 0 : known.reduce((a, d) => a + d, 0) / known.length;
+  return delays.map((d, i) => spawn(i) + (d ?? mean));
+};
 
 const rates = (times: readonly number[], t0: number): PhaseRates => {
   const out: Record<string, number> = {};
@@ -162,7 +170,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
   const bucket = 'fleet-reality';
   await server.createBucket(bucket);
   const real: PhaseRates[] = [];
-  /** Per real run, when each client's night listing reached the proxy, from the run's start. */
+  /** Per real run, when each client began sending, from the run's start (`clientStarts`). */
   const realStarts: number[][] = [];
   const realOperations: Record<string, number> = {};
   let realByPhase: Record<string, Record<string, number>> = {};
@@ -266,7 +274,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
         ...relay.connections().filter((t) => t >= downFrom && t < downTo),
       ];
       real.push(rates(received, t0));
-      realStarts.push(firstListings(proxy.log(), run, o.clients, t0));
+      realStarts.push(clientStarts(proxy.log(), run, o.clients, t0));
       // The raw log, for reading one run request by request (the work dir is the caller's).
       writeFileSync(
         join(o.workDir, `proxy-log-${run}.json`),
@@ -361,7 +369,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
   const markdown = [
     `### Check against reality: ${o.clients} Depot CLI processes vs the simulation of the same ${o.clients} nights`,
     '',
-    `Each process deposits its own night (${SHAPE.filesPerNight} recordings, ${SHAPE.nightBytes / 1e6} MB, --bwlimit ${SHAPE.bwlimitBytesPerS / 1024 / 1024}MiB/s), started ${SHAPE.staggerS} s apart, against radosgw through the fault proxy: 503 + Retry-After ${SHAPE.retryAfterS} s from ${SHAPE.outageAtS} s for ${SHAPE.refusingS} s, then unreachable (connections reset) for ${SHAPE.unreachableS} s. Requests received per second, per phase, ${o.runs} real runs and ${o.runs} simulations, each starting the nights when the real run's listings arrived (after the spawn by ${realStarts.map((r) => `${(r.reduce((a, t, i) => a + t - i * SHAPE.staggerS * 1000, 0) / r.length / 1000).toFixed(2)} s`).join(', ')} on average: the process starts, probes and plans):`,
+    `Each process deposits its own night (${SHAPE.filesPerNight} recordings, ${SHAPE.nightBytes / 1e6} MB, --bwlimit ${SHAPE.bwlimitBytesPerS / 1024 / 1024}MiB/s), started ${SHAPE.staggerS} s apart, against radosgw through the fault proxy: 503 + Retry-After ${SHAPE.retryAfterS} s from ${SHAPE.outageAtS} s for ${SHAPE.refusingS} s, then unreachable (connections reset) for ${SHAPE.unreachableS} s. Requests received per second, per phase, ${o.runs} real runs and ${o.runs} simulations, each starting the nights when the real run's clients began sending (after the spawn by ${realStarts.map((r) => `${(r.reduce((a, t, i) => a + t - i * SHAPE.staggerS * 1000, 0) / r.length / 1000).toFixed(2)} s`).join(', ')} on average: the process starts, probes and plans; measured on the clients whose night listing arrived before the outage):`,
     '',
     '| phase | real runs (req/s) | simulated (req/s) | difference of means | spread | within spread |',
     '| --- | --- | --- | --- | --- | --- |',
