@@ -1,0 +1,18 @@
+import { planVerdict } from '../../../shared/engine/planVerdict';
+import type { RunResult } from '../RunResult';
+import type { RunContext } from '../run/RunContext';
+import { sweepUploads } from './sweepUploads';
+import { writeManifest } from './writeManifest';
+
+/** The end of a run: the uploads nothing needs swept, and the manifest written when complete. */
+export const finishPlan = async (run: RunContext): Promise<RunResult> => {
+  const verdict = planVerdict(run.ports.store.counts(run.planId));
+  // Two independent round trips or more each: at the end of a night, side by side.
+  const [swept, written] = await Promise.allSettled([
+    sweepUploads(run),
+    verdict.kind === 'completed' ? writeManifest(run) : Promise.resolve(),
+  ]);
+  if (swept.status === 'rejected') throw swept.reason;
+  if (written.status === 'rejected') throw written.reason;
+  return verdict;
+};

@@ -1,0 +1,56 @@
+import { bareEtag } from '../../../shared/wire/proveSameContent';
+import type { UnitRecord } from '../../store/UnitRecord';
+import { causeOfRefusal } from '../causeOfRefusal';
+import { objectMetadata } from '../objectMetadata';
+import type { RunContext } from '../run/RunContext';
+import { withSlot } from '../run/withSlot';
+import { decideExisting } from '../verify/decideExisting';
+import { headObject } from '../verify/headObject';
+import { remoteBefore } from '../verify/remoteBefore';
+import { verifyUpload } from '../verify/verifyUpload';
+import { MustWait, UnitFailure } from '../waitSignals';
+import { ackSent, emitPart } from './emitPart';
+
+/** A small file in one PutObject, written only where nothing is (If-None-Match). */
+export const uploadSingle = async (
+  run: RunContext,
+  unit: UnitRecord,
+): Promise<{ alreadyPresent: boolean }> => {
+  const part = run.ports.store.parts(unit.id)[0];
+  if (part === undefined) throw new Error(`unit ${unit.id} has no part plan`);
+  // Acknowledged before a stop: the PUT's ETag was the server's MD5 of the bytes.
+  if (part.etag !== null) return { alreadyPresent: false };
+  // Found before any byte of ours went out, it is someone else's: "already there".
+  const foreign = part.sentBytes === 0;
+  const remote = await remoteBefore(run, unit);
+  if (remote !== undefined) return decideExisting(run, unit, remote, foreign);
+  const r = await withSlot(run, () =>
+    emitPart(run, unit, part, `PutObject ${unit.key}`, (body, md5Base64, o) =>
+      run.objects.putObject(
+        { key: unit.key, body, md5Base64, metadata: objectMetadata(unit), ifNoneMatch: true },
+        o,
+      ),
+    ),
+  );
+  if (r.kind === 'refused') {
+    if (r.failure.status !== 412) throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
+    // The key appeared since the listing (another Depot, another tool): look at what it holds.
+    const head = await headObject(run, unit);
+    // Gone again between the 412 and the HeadObject: try the upload again, paced.
+    if (head === undefined) {
+      throw new MustWait(run.ports.clock.now() + run.ports.pacer.pace(), false);
+    }
+    return decideExisting(run, unit, head, foreign);
+  }
+  const etag = bareEtag(r.value.etag);
+  if (etag === '') {
+    await verifyUpload(run, unit, part.md5);
+  } else if (etag !== part.md5) {
+    throw new UnitFailure({
+      kind: 'verification-failed',
+      detail: `ETag ${etag} from the server, ${part.md5} expected`,
+    });
+  }
+  ackSent(run, unit, part, part.md5);
+  return { alreadyPresent: false };
+};

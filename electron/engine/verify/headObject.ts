@@ -1,0 +1,24 @@
+import type { ObjectHead } from '../../../shared/ports/ObjectStore';
+import { callPolicy } from '../call/callPolicy';
+import { causeOfRefusal } from '../causeOfRefusal';
+import type { RunContext } from '../run/RunContext';
+import { UnitFailure } from '../waitSignals';
+
+/** The object at `key` as the server shows it, undefined when there is none. */
+export const headObject = async (
+  run: RunContext,
+  unit: { readonly key: string },
+  options: { readonly reconciles?: boolean } = {},
+): Promise<ObjectHead | undefined> => {
+  const r = await callPolicy(
+    run,
+    undefined,
+    `HeadObject ${unit.key}`,
+    'brief',
+    0,
+    (o) => run.objects.headObject({ key: unit.key }, o),
+    options,
+  );
+  if (r.kind === 'refused') throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
+  return r.value;
+};
