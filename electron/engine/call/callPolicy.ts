@@ -4,7 +4,9 @@ import type { ProfileName } from '../../../shared/retry/RetryCall';
 import { mayHaveActed } from '../../../shared/engine/mayHaveActed';
 import type { UnitRecord } from '../../store/UnitRecord';
 import type { RunContext } from '../run/RunContext';
-import { abortError, MustWait } from '../waitSignals';
+import type { MustWait } from '../StepOutcome';
+import { mustWait } from '../StepOutcome';
+import { abortError } from '../waitSignals';
 
 export type Called<T> =
   | { readonly kind: 'ok'; readonly value: T; readonly attempts: number; readonly sent: number }
@@ -21,7 +23,7 @@ export type CallOptions = {
 
 /**
  * One logical call through the policy, with a deadline sized to the body. Success and
- * not-retryable refusals come back; a transient give-up throws MustWait (never a failure).
+ * not-retryable refusals come back; a transient give-up comes back as MustWait (never a failure).
  * `write` marks a call that may act on the server: a failed attempt that may have acted is not
  * replayed (the policy ends with `outcome-unknown`) and the unit is marked unsettled, so its
  * next step asks the server first (seed 003). `reconciles` makes that question pay as a retry.
@@ -34,7 +36,7 @@ export const callPolicy = async <T>(
   bodyBytes: number,
   emit: (options: EmissionOptions, attempt: number) => Promise<Outcome<T>>,
   options: CallOptions = {},
-): Promise<Called<T>> => {
+): Promise<Called<T> | MustWait> => {
   const { clock, settings, pacer, policy, hub } = run.ports;
   const signal = run.controller.signal;
   await pacer.waitHold(signal);
@@ -110,5 +112,5 @@ export const callPolicy = async <T>(
     run.unsettled.add(unit.id);
   }
   const network = result.reason === 'circuit-open' || result.last?.kind === 'unreachable';
-  throw new MustWait(pacer.gaveUp({ notBefore: result.notBefore, network }), network);
+  return mustWait(pacer.gaveUp({ notBefore: result.notBefore, network }), network);
 };

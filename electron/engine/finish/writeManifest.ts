@@ -6,7 +6,8 @@ import { callPolicy } from '../call/callPolicy';
 import { causeOfRefusal } from '../causeOfRefusal';
 import { blockRun } from '../run/blockRun';
 import type { RunContext } from '../run/RunContext';
-import { MustWait } from '../waitSignals';
+import type { MustWait } from '../StepOutcome';
+import { mustWait } from '../StepOutcome';
 
 const SHA_KEY = 'sha256';
 /** Manifests are small: one larger than this at our key is not ours. */
@@ -16,12 +17,13 @@ const MANIFEST_READ_MAX = 64 * 1024 * 1024;
  * The manifest, last: it marks the night complete (DESIGN principle 9). Its key carries the
  * night's id and it is written only where nothing is (If-None-Match): a 412 is ours only when
  * the manifest there names this night (a reply lost, a crash before recording it); anything else
- * is a conflict, never overwritten (issue 11).
+ * is a conflict, never overwritten (issue 11). A give-up, or the manifest gone again between the
+ * 412 and the read, comes back to wait.
  */
-export const writeManifest = async (run: RunContext): Promise<void> => {
+export const writeManifest = async (run: RunContext): Promise<MustWait | undefined> => {
   const { store, clock, settings, pacer } = run.ports;
   const plan = store.getPlan(run.planId);
-  if (plan === undefined || plan.manifestAt !== null) return;
+  if (plan === undefined || plan.manifestAt !== null) return undefined;
   const at = clock.now();
   const body = Buffer.from(
     buildManifest(plan, store.iterateUnits(run.planId), settings.appVersion, at),
@@ -29,7 +31,7 @@ export const writeManifest = async (run: RunContext): Promise<void> => {
   const key = nightManifestKey(plan.prefix, plan.nightId);
   const sha256 = createHash('sha256').update(body).digest('hex');
   const md5Hex = createHash('md5').update(body).digest('hex');
-  const paced = (): MustWait => new MustWait(clock.now() + pacer.pace(), false);
+  const paced = (): MustWait => mustWait(clock.now() + pacer.pace(), false);
   const put = (ifNoneMatch: boolean) =>
     callPolicy(run, undefined, `PutObject ${key}`, 'insistent', body.length, (o) =>
       run.objects.putObject(
@@ -45,14 +47,16 @@ export const writeManifest = async (run: RunContext): Promise<void> => {
       ),
     );
   const r = await put(true);
+  if (r.kind === 'wait') return r;
   if (r.kind === 'refused') {
     if (r.failure.status !== 412) blockRun(run, causeOfRefusal(r.failure, run.bucket));
     const there = await callPolicy(run, undefined, `GetObject ${key}`, 'insistent', 0, (o) =>
       run.objects.getObject({ key, maxBytes: MANIFEST_READ_MAX }, o),
     );
+    if (there.kind === 'wait') return there;
     if (there.kind === 'refused') blockRun(run, causeOfRefusal(there.failure, run.bucket));
     // Gone again between the 412 and the read: write it again, paced.
-    if (there.value === undefined) throw paced();
+    if (there.value === undefined) return paced();
     if (readManifestNightId(there.value) !== plan.nightId) {
       blockRun(run, { kind: 'conflict', localSize: body.length, remoteSize: there.value.length });
     }
@@ -60,11 +64,14 @@ export const writeManifest = async (run: RunContext): Promise<void> => {
     // changements"): rewritten by the same night, so it lists exactly the night's files.
     if (manifestFilesOf(there.value) !== manifestFilesOf(body)) {
       const again = await put(false);
+      if (again.kind === 'wait') return again;
       if (again.kind === 'refused') blockRun(run, causeOfRefusal(again.failure, run.bucket));
-      if (bareEtag(again.value.etag) !== '' && bareEtag(again.value.etag) !== md5Hex) throw paced();
+      if (bareEtag(again.value.etag) !== '' && bareEtag(again.value.etag) !== md5Hex)
+        return paced();
     }
   } else if (bareEtag(r.value.etag) !== '' && bareEtag(r.value.etag) !== md5Hex) {
-    throw paced();
+    return paced();
   }
   store.setManifestWritten(run.planId, at);
+  return undefined;
 };

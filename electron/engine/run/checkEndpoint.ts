@@ -34,10 +34,12 @@ export const checkEndpoint = async (
       const r = await callPolicy(run, undefined, 'HeadBucket', 'brief', 0, (o) =>
         objects.headBucket(o),
       );
-      return r.kind === 'refused' ? causeOfRefusal(r.failure, bucket) : undefined;
+      if (r.kind === 'wait') return r;
+      return r.kind === 'refused'
+        ? { kind: 'blocked' as const, cause: causeOfRefusal(r.failure, bucket) }
+        : { kind: 'ok' as const };
     });
-    if (outcome === undefined || outcome === 'deferred') return { kind: 'ok' };
-    return { kind: 'blocked', cause: outcome };
+    return outcome.kind === 'deferred' ? { kind: 'ok' } : outcome;
   } catch (error) {
     if (isAbort(error) || controller.signal.aborted) return { kind: 'stopped' };
     throw error;

@@ -9,7 +9,9 @@ import { PlanError } from '../PlanError';
 import type { RunResult } from '../RunResult';
 import { sourceCause } from '../source/sourceCause';
 import { depositUnit } from '../upload/depositUnit';
-import { isAbort, UnitFailure } from '../waitSignals';
+import type { Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
+import { isAbort } from '../waitSignals';
 import { blockRun } from './blockRun';
 import type { RunContext } from './RunContext';
 
@@ -28,21 +30,20 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
     try {
       return await depositUnit(run, u);
     } catch (error) {
+      // The file system's errors (a read, a hash) are thrown by the platform: the source's fault
+      // fails the unit, anything else is the run's.
       const cause = sourceCause(error);
-      if (cause !== undefined) throw new UnitFailure(cause);
+      if (cause !== undefined) return unitFailed(cause);
       throw error;
     }
-  }).catch((error: unknown) => {
-    if (error instanceof UnitFailure) return error;
-    throw error;
   });
-  if (result === 'deferred') return;
-  if (result instanceof UnitFailure) {
-    hub.setState(run.planId, unit, { kind: 'failed', cause: result.failure });
-    if (blocksPlan(result.failure)) blockRun(run, result.failure);
+  if (result.kind === 'deferred') return;
+  if (result.kind === 'failed') {
+    hub.setState(run.planId, unit, { kind: 'failed', cause: result.cause });
+    if (blocksPlan(result.cause)) blockRun(run, result.cause);
     return;
   }
-  hub.setState(run.planId, unit, { kind: 'done', alreadyPresent: result.alreadyPresent });
+  hub.setState(run.planId, unit, { kind: 'done', alreadyPresent: result.value.alreadyPresent });
 };
 
 /**
@@ -88,13 +89,15 @@ export const runPlan = async (run: RunContext): Promise<RunResult> => {
   // Reconcile before sending (issue 11): what the night's prefix already holds, listed before
   // the first payload byte. It is also the endpoint check: wrong credentials or a missing bucket
   // stop here, failing no unit.
-  await withWaits(run, undefined, async () => {
+  await withWaits(run, undefined, async (): Promise<Step<undefined>> => {
     const prefix = listingPrefix(plan.prefix);
     const r = await callPolicy(run, undefined, `ListObjectsV2 ${prefix}`, 'insistent', 0, (o) =>
       run.objects.listObjects({ prefix }, o),
     );
+    if (r.kind === 'wait') return r;
     if (r.kind === 'refused') blockRun(run, causeOfRefusal(r.failure, run.bucket));
     run.state.listing = new Map(r.value.map((o) => [o.key, o]));
+    return ok(undefined);
   });
   // Files planning did not get to are hashed by the workers, one at a time, as they come.
   hub.emitProgress(run.planId, true);
@@ -113,5 +116,5 @@ export const runPlan = async (run: RunContext): Promise<RunResult> => {
     if (store.nextRunnable(run.planId, clock.now(), []) === undefined) break;
   }
   const finished = await withWaits(run, undefined, () => finishPlan(run));
-  return finished === 'deferred' ? { kind: 'stopped', reason: 'aborted' } : finished;
+  return finished.kind === 'deferred' ? { kind: 'stopped', reason: 'aborted' } : finished;
 };

@@ -2,6 +2,7 @@ import type { UnitRecord } from '../../store/UnitRecord';
 import { hashUnit } from '../hashUnit';
 import type { RunContext } from '../run/RunContext';
 import { checkSource } from '../source/checkSource';
+import type { Step } from '../StepOutcome';
 import { uploadMultipart } from './uploadMultipart';
 import { uploadSingle } from './uploadSingle';
 
@@ -15,7 +16,7 @@ const KEEP_HASHED_BODY_UP_TO = 1024 * 1024;
 export const depositUnit = async (
   run: RunContext,
   unit: UnitRecord,
-): Promise<{ alreadyPresent: boolean }> => {
+): Promise<Step<{ alreadyPresent: boolean }>> => {
   const { store, settings } = run.ports;
   if (unit.sha256 === null) {
     // Planning was interrupted before this file: hash it now (a source error fails the unit).
@@ -34,6 +35,7 @@ export const depositUnit = async (
       run.hashedBodies.delete(unit.id);
     }
   }
-  await checkSource(unit);
+  const changed = await checkSource(unit);
+  if (changed !== undefined) return changed;
   return unit.multipart ? uploadMultipart(run, unit) : uploadSingle(run, unit);
 };

@@ -3,6 +3,7 @@ import type { Outcome } from '../../../shared/retry/Outcome';
 import type { PartRecord } from '../../store/PartRecord';
 import type { UnitRecord } from '../../store/UnitRecord';
 import type { Called } from '../call/callPolicy';
+import type { MustWait } from '../StepOutcome';
 import { callPolicy } from '../call/callPolicy';
 import { readPart } from '../readPart';
 import type { RunContext } from '../run/RunContext';
@@ -34,7 +35,7 @@ export const emitPart = async <T>(
     md5Base64: string,
     options: EmissionOptions,
   ) => Promise<Outcome<T>>,
-): Promise<Called<T>> => {
+): Promise<Called<T> | MustWait> => {
   const { store, bandwidth } = run.ports;
   const bytes = await readBody(run, unit, part);
   const before = store.beginSend(unit.id, part.partNumber);

@@ -5,10 +5,14 @@ import { callPolicy } from '../call/callPolicy';
 import { causeOfRefusal } from '../causeOfRefusal';
 import { objectMetadata } from '../objectMetadata';
 import type { RunContext } from '../run/RunContext';
-import { isAbort, UnitFailure } from '../waitSignals';
+import type { Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
 
 /** Our own open upload of this key (after a lost Create reply or a crash), newest first. */
-export const findOwnUpload = async (run: RunContext, unit: UnitRecord): Promise<string | null> => {
+export const findOwnUpload = async (
+  run: RunContext,
+  unit: UnitRecord,
+): Promise<Step<string | null>> => {
   const r = await callPolicy(
     run,
     unit,
@@ -18,18 +22,19 @@ export const findOwnUpload = async (run: RunContext, unit: UnitRecord): Promise<
     (o) => run.objects.listMultipartUploads({ prefix: unit.key }, o),
     { reconciles: run.unsettled.has(unit.id) },
   );
-  if (r.kind === 'refused') throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
+  if (r.kind === 'wait') return r;
+  if (r.kind === 'refused') return unitFailed(causeOfRefusal(r.failure, run.bucket));
   const own = r.value
     .filter((up) => up.key === unit.key)
     .sort((a, b) => (b.initiated ?? 0) - (a.initiated ?? 0));
-  return own[0]?.uploadId ?? null;
+  return ok(own[0]?.uploadId ?? null);
 };
 
 /**
  * CreateMultipartUpload, never blindly replayed: after a lost reply the unit is unsettled and
  * its next step looks for the upload that reply created (`findOwnUpload`) before creating one.
  */
-export const createUpload = async (run: RunContext, unit: UnitRecord): Promise<string> => {
+export const createUpload = async (run: RunContext, unit: UnitRecord): Promise<Step<string>> => {
   const r = await callPolicy(
     run,
     unit,
@@ -39,23 +44,23 @@ export const createUpload = async (run: RunContext, unit: UnitRecord): Promise<s
     (o) => run.objects.createMultipartUpload({ key: unit.key, metadata: objectMetadata(unit) }, o),
     { write: true },
   );
-  if (r.kind === 'refused') throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
-  return r.value.uploadId;
+  if (r.kind === 'wait') return r;
+  if (r.kind === 'refused') return unitFailed(causeOfRefusal(r.failure, run.bucket));
+  return ok(r.value.uploadId);
 };
 
-/** AbortMultipartUpload that only a stop interrupts: the end-of-plan sweep aborts what is left. */
+/**
+ * AbortMultipartUpload whose refusal or give-up is let go: the end-of-plan sweep aborts what is
+ * left. Only a stop interrupts it.
+ */
 export const abortQuietly = async (
   run: RunContext,
   key: string,
   uploadId: string,
 ): Promise<void> => {
-  try {
-    await callPolicy(run, undefined, `AbortMultipartUpload ${key}`, 'brief', 0, (o) =>
-      run.objects.abortMultipartUpload({ key, uploadId }, o),
-    );
-  } catch (error) {
-    if (isAbort(error)) throw error;
-  }
+  await callPolicy(run, undefined, `AbortMultipartUpload ${key}`, 'brief', 0, (o) =>
+    run.objects.abortMultipartUpload({ key, uploadId }, o),
+  );
 };
 
 /** Keeps a listed part only when its size and ETag match the local bytes; anything else is re-sent. */

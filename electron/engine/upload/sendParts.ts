@@ -5,7 +5,8 @@ import { causeOfRefusal } from '../causeOfRefusal';
 import type { RunContext } from '../run/RunContext';
 import { withSlot } from '../run/withSlot';
 import { checkSource } from '../source/checkSource';
-import { UnitFailure } from '../waitSignals';
+import type { Halt, Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
 import { ackSent, emitPart } from './emitPart';
 
 const sendPart = async (
@@ -13,9 +14,10 @@ const sendPart = async (
   unit: UnitRecord,
   uploadId: string,
   part: PartRecord,
-): Promise<'sent' | 'upload-gone'> => {
+): Promise<Step<'sent' | 'upload-gone'>> => {
   run.controller.signal.throwIfAborted();
-  await checkSource(unit);
+  const changed = await checkSource(unit);
+  if (changed !== undefined) return changed;
   const r = await emitPart(
     run,
     unit,
@@ -27,39 +29,42 @@ const sendPart = async (
         o,
       ),
   );
+  if (r.kind === 'wait') return r;
   if (r.kind === 'refused') {
-    if (r.failure.code === 'NoSuchUpload') return 'upload-gone';
-    throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
+    if (r.failure.code === 'NoSuchUpload') return ok('upload-gone');
+    return unitFailed(causeOfRefusal(r.failure, run.bucket));
   }
   ackSent(run, unit, part, bareEtag(r.value.etag));
   run.ports.hub.setActivity(run.planId, unit.id, {
     kind: 'sending',
     bytesAcked: run.ports.store.getUnit(unit.id)?.bytesAcked ?? 0,
   });
-  return 'sent';
+  return ok('sent');
 };
 
 /**
  * Sends a file's missing parts: one after another on a slot of its own, and more at once on
  * slots nobody waits for, each borrowed slot handed back as soon as another file wants one for
  * its payload. The first trouble stops new parts; the parts already on the wire finish (their
- * acknowledgements are kept), then it is thrown, or 'upload-gone' returned (NoSuchUpload).
+ * acknowledgements are kept), then it is returned (an error thrown, a halt, or 'upload-gone').
  */
 export const sendParts = async (
   run: RunContext,
   unit: UnitRecord,
   uploadId: string,
   parts: readonly PartRecord[],
-): Promise<'sent' | 'upload-gone'> => {
+): Promise<Step<'sent' | 'upload-gone'>> => {
   let next = 0;
-  let trouble: { readonly error: unknown } | undefined;
+  let trouble: { readonly error: unknown } | { readonly halt: Halt } | undefined;
   let gone = false;
   const take = (): PartRecord | undefined =>
     trouble === undefined && !gone && next < parts.length ? parts[next++] : undefined;
   const lane = async (borrowed: boolean): Promise<void> => {
     for (let part = take(); part !== undefined; part = take()) {
       try {
-        if ((await sendPart(run, unit, uploadId, part)) === 'upload-gone') gone = true;
+        const sent = await sendPart(run, unit, uploadId, part);
+        if (sent.kind !== 'ok') trouble ??= { halt: sent };
+        else if (sent.value === 'upload-gone') gone = true;
       } catch (error) {
         trouble ??= { error };
       }
@@ -84,6 +89,9 @@ export const sendParts = async (
       await Promise.allSettled(borrowed);
     }
   });
-  if (trouble !== undefined) throw trouble.error;
-  return gone ? 'upload-gone' : 'sent';
+  if (trouble !== undefined) {
+    if ('halt' in trouble) return trouble.halt;
+    throw trouble.error;
+  }
+  return ok(gone ? 'upload-gone' : 'sent');
 };

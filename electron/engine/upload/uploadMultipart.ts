@@ -11,7 +11,8 @@ import { expectedEtag } from '../verify/expectedEtag';
 import { headObject } from '../verify/headObject';
 import { remoteBefore } from '../verify/remoteBefore';
 import { verifyUpload } from '../verify/verifyUpload';
-import { UnitFailure } from '../waitSignals';
+import type { Halt, Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
 import { abortQuietly, createUpload, findOwnUpload, reconcileParts } from './multipartSteps';
 import { sendParts } from './sendParts';
 
@@ -23,17 +24,21 @@ type Pass =
   /** The server dropped the upload: again from its first part (a bounded number of times). */
   | { readonly kind: 'upload-lost' }
   /** The server refused our part list: the parts again, on the same upload. */
-  | { readonly kind: 'parts-rejected' };
+  | { readonly kind: 'parts-rejected' }
+  | Halt;
 
 const done = (d: Done): Pass => ({ kind: 'done', done: d });
+const passOf = (step: Step<Done>): Pass => (step.kind === 'ok' ? done(step.value) : step);
 
 /** The upload is gone: completed by us before its reply was lost or a crash, or dropped. */
 const uploadGone = async (run: RunContext, u: UnitRecord): Promise<Pass> => {
   const head = await headObject(run, u);
-  if (head === undefined) return { kind: 'upload-lost' };
-  const decided = await decideExisting(run, u, head, false);
+  if (head.kind !== 'ok') return head;
+  if (head.value === undefined) return { kind: 'upload-lost' };
+  const decided = await decideExisting(run, u, head.value, false);
+  if (decided.kind !== 'ok') return decided;
   run.ports.store.setUploadId(u.id, null);
-  return done(decided);
+  return done(decided.value);
 };
 
 /** The unit's open upload: found again, listed and reconciled, or created. */
@@ -44,15 +49,22 @@ const openUpload = async (
   const { store } = run.ports;
   const known = u.uploadId;
   if (known === null) {
-    let uploadId = u.createStarted ? await findOwnUpload(run, u) : null;
+    const own = u.createStarted ? await findOwnUpload(run, u) : ok(null);
+    if (own.kind !== 'ok') return own;
+    let uploadId = own.value;
     if (uploadId === null) {
       if (!u.createStarted) {
         // Fresh file: if the key already holds an object, decide now instead of sending parts.
         const remote = await remoteBefore(run, u);
-        if (remote !== undefined) return done(await decideExisting(run, u, remote, true));
+        if (remote.kind !== 'ok') return remote;
+        if (remote.value !== undefined) {
+          return passOf(await decideExisting(run, u, remote.value, true));
+        }
       }
       store.markCreateStarted(u.id);
-      uploadId = await createUpload(run, u);
+      const created = await createUpload(run, u);
+      if (created.kind !== 'ok') return created;
+      uploadId = created.value;
     }
     store.setUploadId(u.id, uploadId);
     return { kind: 'open', uploadId };
@@ -66,9 +78,10 @@ const openUpload = async (
     (o) => run.objects.listParts({ key: u.key, uploadId: known }, o),
     { reconciles: run.unsettled.has(u.id) },
   );
+  if (listed.kind === 'wait') return listed;
   if (listed.kind === 'refused') {
     if (multipartRefusal(listed.failure) !== 'upload-lost') {
-      throw new UnitFailure(causeOfRefusal(listed.failure, run.bucket));
+      return unitFailed(causeOfRefusal(listed.failure, run.bucket));
     }
     return uploadGone(run, u);
   }
@@ -79,18 +92,20 @@ const openUpload = async (
 /** Complete, after a look at the key; then the server's ETag, or HeadObject's, proves the bytes. */
 const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string): Promise<Pass> => {
   const { store } = run.ports;
-  await checkSource(u);
+  const changed = await checkSource(u);
+  if (changed !== undefined) return changed;
   const parts = store.parts(u.id);
   // Some servers (radosgw 16, ADR 0003) ignore If-None-Match on Complete and would replace
   // an object that appeared while the parts were sent: look before Complete.
   const existing = await headObject(run, u, { reconciles: run.unsettled.has(u.id) });
-  if (existing !== undefined) {
+  if (existing.kind !== 'ok') return existing;
+  if (existing.value !== undefined) {
     // An earlier Complete of ours whose answer was lost has nothing to abort; anyone else's
     // object means ours never completed.
     const ours = run.unsettled.has(u.id);
     await abortQuietly(run, u.key, uploadId);
     store.forgetUpload(u.id);
-    return done(await decideExisting(run, u, existing, !ours));
+    return passOf(await decideExisting(run, u, existing.value, !ours));
   }
   const completed = await callPolicy(
     run,
@@ -116,29 +131,33 @@ const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string):
       mayHaveActed: () => true,
     },
   );
+  if (completed.kind === 'wait') return completed;
   if (completed.kind === 'refused') {
     switch (multipartRefusal(completed.failure)) {
       case 'upload-lost':
         return uploadGone(run, u);
       case 'conflict': {
         const head = await headObject(run, u);
+        if (head.kind !== 'ok') return head;
         await abortQuietly(run, u.key, uploadId);
-        if (head === undefined) return { kind: 'upload-lost' };
+        if (head.value === undefined) return { kind: 'upload-lost' };
         store.forgetUpload(u.id);
-        return done(await decideExisting(run, u, head, true));
+        return passOf(await decideExisting(run, u, head.value, true));
       }
       case 'parts-rejected':
         return { kind: 'parts-rejected' };
       case 'refused':
-        throw new UnitFailure(causeOfRefusal(completed.failure, run.bucket));
+        return unitFailed(causeOfRefusal(completed.failure, run.bucket));
     }
   }
   const expected = expectedEtag(u, parts);
   const etag = bareEtag(completed.value.etag);
   // radosgw answers Complete with an empty ETag (ADR 0003): then HeadObject gives it.
-  if (etag === '') await verifyUpload(run, u, expected);
-  else if (etag !== expected) {
-    throw new UnitFailure({
+  if (etag === '') {
+    const halt = await verifyUpload(run, u, expected);
+    if (halt !== undefined) return halt;
+  } else if (etag !== expected) {
+    return unitFailed({
       kind: 'verification-failed',
       detail: `ETag ${etag} from the server, ${expected} expected`,
     });
@@ -155,24 +174,28 @@ const uploadPass = async (run: RunContext, unit: UnitRecord): Promise<Pass> => {
   if (opened.kind !== 'open') return opened;
   const missing = store.parts(u.id).filter((p) => p.etag === null);
   const sent = await sendParts(run, u, opened.uploadId, missing);
-  if (sent === 'upload-gone') return { kind: 'upload-lost' };
+  if (sent.kind !== 'ok') return sent;
+  if (sent.value === 'upload-gone') return { kind: 'upload-lost' };
   return completeUpload(run, u, opened.uploadId);
 };
 
 /** A large file in parts, resumable from the parts the server acknowledged. */
-export const uploadMultipart = async (run: RunContext, unit: UnitRecord): Promise<Done> => {
+export const uploadMultipart = async (run: RunContext, unit: UnitRecord): Promise<Step<Done>> => {
   let restarts = 0;
   for (;;) {
     const pass = await uploadPass(run, unit);
     switch (pass.kind) {
       case 'done':
-        return pass.done;
+        return ok(pass.done);
+      case 'wait':
+      case 'failed':
+        return pass;
       case 'parts-rejected':
         run.ports.store.forgetAcks(unit.id);
         break;
       case 'upload-lost': {
         const next = afterUploadLost(restarts);
-        if (next.kind === 'fail') throw new UnitFailure(next.cause);
+        if (next.kind === 'fail') return unitFailed(next.cause);
         restarts = next.restarts;
         run.ports.store.forgetUpload(unit.id);
         break;

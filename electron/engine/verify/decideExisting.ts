@@ -6,7 +6,8 @@ import type { UnitRecord } from '../../store/UnitRecord';
 import { callPolicy } from '../call/callPolicy';
 import { causeOfRefusal } from '../causeOfRefusal';
 import type { RunContext } from '../run/RunContext';
-import { UnitFailure } from '../waitSignals';
+import type { Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
 import { expectedEtag } from './expectedEtag';
 
 /** With `readBack`, an unproven object is read and hashed (SHA-256 against the local file's). */
@@ -14,15 +15,16 @@ const settleProof = async (
   run: RunContext,
   unit: UnitRecord,
   proof: ContentProof,
-): Promise<ContentProof> => {
-  if (proof.kind !== 'unproven' || !run.ports.settings.readBack) return proof;
+): Promise<Step<ContentProof>> => {
+  if (proof.kind !== 'unproven' || !run.ports.settings.readBack) return ok(proof);
   const r = await callPolicy(run, unit, `GetObject ${unit.key}`, 'insistent', 0, (o) =>
     run.objects.getObject({ key: unit.key, maxBytes: unit.size }, o),
   );
-  if (r.kind === 'refused') throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
-  if (r.value === undefined) return proof;
+  if (r.kind === 'wait') return r;
+  if (r.kind === 'refused') return unitFailed(causeOfRefusal(r.failure, run.bucket));
+  if (r.value === undefined) return ok(proof);
   const sha256 = createHash('sha256').update(r.value).digest('hex');
-  return sha256 === unit.sha256 ? { kind: 'same' } : { kind: 'different', why: 'etag' };
+  return ok(sha256 === unit.sha256 ? { kind: 'same' } : { kind: 'different', why: 'etag' });
 };
 
 /**
@@ -35,16 +37,17 @@ export const decideExisting = async (
   unit: UnitRecord,
   remote: { size: number; etag: string },
   alreadyPresent: boolean,
-): Promise<{ alreadyPresent: boolean }> => {
+): Promise<Step<{ alreadyPresent: boolean }>> => {
   const parts = run.ports.store.parts(unit.id);
   const proof = proveSameContent(
     localContentOf(unit, expectedEtag(unit, parts), parts[0]?.md5),
     remote,
   );
   const settled = await settleProof(run, unit, proof);
-  if (settled.kind === 'same') return { alreadyPresent };
-  if (settled.kind === 'unproven') {
-    throw new UnitFailure({ kind: 'unproven', remoteEtag: bareEtag(remote.etag) });
+  if (settled.kind !== 'ok') return settled;
+  if (settled.value.kind === 'same') return ok({ alreadyPresent });
+  if (settled.value.kind === 'unproven') {
+    return unitFailed({ kind: 'unproven', remoteEtag: bareEtag(remote.etag) });
   }
-  throw new UnitFailure({ kind: 'conflict', localSize: unit.size, remoteSize: remote.size });
+  return unitFailed({ kind: 'conflict', localSize: unit.size, remoteSize: remote.size });
 };

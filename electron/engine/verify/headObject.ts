@@ -2,14 +2,15 @@ import type { ObjectHead } from '../../../shared/ports/ObjectStore';
 import { callPolicy } from '../call/callPolicy';
 import { causeOfRefusal } from '../causeOfRefusal';
 import type { RunContext } from '../run/RunContext';
-import { UnitFailure } from '../waitSignals';
+import type { Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
 
 /** The object at `key` as the server shows it, undefined when there is none. */
 export const headObject = async (
   run: RunContext,
   unit: { readonly key: string },
   options: { readonly reconciles?: boolean } = {},
-): Promise<ObjectHead | undefined> => {
+): Promise<Step<ObjectHead | undefined>> => {
   const r = await callPolicy(
     run,
     undefined,
@@ -19,6 +20,7 @@ export const headObject = async (
     (o) => run.objects.headObject({ key: unit.key }, o),
     options,
   );
-  if (r.kind === 'refused') throw new UnitFailure(causeOfRefusal(r.failure, run.bucket));
-  return r.value;
+  if (r.kind === 'wait') return r;
+  if (r.kind === 'refused') return unitFailed(causeOfRefusal(r.failure, run.bucket));
+  return ok(r.value);
 };

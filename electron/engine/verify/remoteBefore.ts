@@ -1,5 +1,7 @@
 import type { UnitRecord } from '../../store/UnitRecord';
 import type { RunContext } from '../run/RunContext';
+import type { Step } from '../StepOutcome';
+import { ok } from '../StepOutcome';
 import { headObject } from './headObject';
 
 /**
@@ -9,9 +11,9 @@ import { headObject } from './headObject';
 export const remoteBefore = async (
   run: RunContext,
   unit: UnitRecord,
-): Promise<{ size: number; etag: string } | undefined> => {
-  if (!run.unsettled.has(unit.id)) return run.state.listing.get(unit.key);
+): Promise<Step<{ size: number; etag: string } | undefined>> => {
+  if (!run.unsettled.has(unit.id)) return ok(run.state.listing.get(unit.key));
   const head = await headObject(run, unit, { reconciles: true });
-  run.unsettled.delete(unit.id);
+  if (head.kind === 'ok') run.unsettled.delete(unit.id);
   return head;
 };
