@@ -6,7 +6,7 @@ import type { UnitRecord } from '../../store/UnitRecord';
 import type { RunContext } from '../run/RunContext';
 import type { MustWait } from '../StepOutcome';
 import { mustWait } from '../StepOutcome';
-import { abortError } from '../waitSignals';
+import { abortError } from '../abortError';
 
 export type Called<T> =
   | { readonly kind: 'ok'; readonly value: T; readonly attempts: number; readonly sent: number }

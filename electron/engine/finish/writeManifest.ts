@@ -3,7 +3,7 @@ import { bareEtag } from '../../../shared/wire/proveSameContent';
 import { nightManifestKey } from '../../../shared/wire/nightManifestKey';
 import { buildManifest, manifestFilesOf, readManifestNightId } from '../buildManifest';
 import { callPolicy } from '../call/callPolicy';
-import { causeOfRefusal } from '../causeOfRefusal';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import { blockRun } from '../run/blockRun';
 import type { RunContext } from '../run/RunContext';
 import type { MustWait } from '../StepOutcome';

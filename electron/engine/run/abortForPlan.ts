@@ -2,7 +2,7 @@ import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import { callPolicy } from '../call/callPolicy';
 import type { EnginePorts } from '../EnginePorts';
 import { withWaits } from '../pacer/withWaits';
-import { abortError, isAbort } from '../waitSignals';
+import { abortError, isAbort } from '../abortError';
 import { newRunContext } from './RunContext';
 
 /**

@@ -1,5 +1,5 @@
 import type { FailureCause } from '../../../shared/domain/FailureCause';
-import { abortError } from '../waitSignals';
+import { abortError } from '../abortError';
 import type { RunContext } from './RunContext';
 
 /** Stops the whole run on a cause no unit can get past (credentials, a missing bucket...). */

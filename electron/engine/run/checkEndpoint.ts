@@ -1,9 +1,9 @@
 import type { FailureCause } from '../../../shared/domain/FailureCause';
 import { callPolicy } from '../call/callPolicy';
-import { causeOfRefusal } from '../causeOfRefusal';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import type { EnginePorts } from '../EnginePorts';
 import { withWaits } from '../pacer/withWaits';
-import { isAbort } from '../waitSignals';
+import { isAbort } from '../abortError';
 import { newRunContext } from './RunContext';
 
 export type EndpointCheck =

@@ -1,7 +1,8 @@
+import { planStateAfterRun } from '../../../shared/engine/planStateAfterRun';
 import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { EnginePorts } from '../EnginePorts';
 import type { RunResult } from '../RunResult';
-import { isAbort } from '../waitSignals';
+import { isAbort } from '../abortError';
 import type { PlanLease } from './PlanLease';
 import { newRunContext } from './RunContext';
 import { runPlan } from './runPlan';
@@ -71,8 +72,7 @@ export const executeRun = async (
   hub.emit({
     type: 'plan-state',
     planId,
-    state:
-      result.kind === 'stopped' ? (result.reason === 'paused' ? 'paused' : 'stopped') : result.kind,
+    state: planStateAfterRun(result),
   });
   return result;
 };

@@ -2,7 +2,8 @@ import { planPhase } from '../../../shared/domain/planPhase';
 import { listingPrefix } from '../../../shared/wire/nightManifestKey';
 import type { UnitRecord } from '../../store/UnitRecord';
 import { callPolicy } from '../call/callPolicy';
-import { blocksPlan, causeOfRefusal } from '../causeOfRefusal';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
+import { unitStateAfter } from '../../../shared/engine/unitStateAfter';
 import { finishPlan } from '../finish/finishPlan';
 import { withWaits } from '../pacer/withWaits';
 import { PlanError } from '../PlanError';
@@ -11,7 +12,7 @@ import { sourceCause } from '../source/sourceCause';
 import { depositUnit } from '../upload/depositUnit';
 import type { Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
-import { isAbort } from '../waitSignals';
+import { isAbort } from '../abortError';
 import { blockRun } from './blockRun';
 import type { RunContext } from './RunContext';
 
@@ -38,12 +39,9 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
     }
   });
   if (result.kind === 'deferred') return;
-  if (result.kind === 'failed') {
-    hub.setState(run.planId, unit, { kind: 'failed', cause: result.cause });
-    if (blocksPlan(result.cause)) blockRun(run, result.cause);
-    return;
-  }
-  hub.setState(run.planId, unit, { kind: 'done', alreadyPresent: result.value.alreadyPresent });
+  const after = unitStateAfter(result);
+  hub.setState(run.planId, unit, after.state);
+  if (after.blocksPlan && result.kind === 'failed') blockRun(run, result.cause);
 };
 
 /**

@@ -2,7 +2,7 @@ import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { PlanStore } from '../../store/PlanStore';
 import type { UnitRecord } from '../../store/UnitRecord';
 import { callPolicy } from '../call/callPolicy';
-import { causeOfRefusal } from '../causeOfRefusal';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import { objectMetadata } from '../objectMetadata';
 import type { RunContext } from '../run/RunContext';
 import type { Step } from '../StepOutcome';

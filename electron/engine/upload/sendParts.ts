@@ -1,7 +1,7 @@
 import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { PartRecord } from '../../store/PartRecord';
 import type { UnitRecord } from '../../store/UnitRecord';
-import { causeOfRefusal } from '../causeOfRefusal';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import type { RunContext } from '../run/RunContext';
 import { withSlot } from '../run/withSlot';
 import { checkSource } from '../source/checkSource';

@@ -3,7 +3,7 @@ import { multipartRefusal } from '../../../shared/engine/multipartRefusal';
 import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { UnitRecord } from '../../store/UnitRecord';
 import { callPolicy } from '../call/callPolicy';
-import { causeOfRefusal } from '../causeOfRefusal';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import type { RunContext } from '../run/RunContext';
 import { checkSource } from '../source/checkSource';
 import { decideExisting } from '../verify/decideExisting';

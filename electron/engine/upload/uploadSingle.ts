@@ -1,6 +1,6 @@
 import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { UnitRecord } from '../../store/UnitRecord';
-import { causeOfRefusal } from '../causeOfRefusal';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import { objectMetadata } from '../objectMetadata';
 import type { RunContext } from '../run/RunContext';
 import { withSlot } from '../run/withSlot';

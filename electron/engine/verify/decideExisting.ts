@@ -4,7 +4,7 @@ import type { ContentProof } from '../../../shared/wire/proveSameContent';
 import { bareEtag, proveSameContent } from '../../../shared/wire/proveSameContent';
 import type { UnitRecord } from '../../store/UnitRecord';
 import { callPolicy } from '../call/callPolicy';
-import { causeOfRefusal } from '../causeOfRefusal';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import type { RunContext } from '../run/RunContext';
 import type { Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';

@@ -1,6 +1,6 @@
 import type { ObjectHead } from '../../../shared/ports/ObjectStore';
 import { callPolicy } from '../call/callPolicy';
-import { causeOfRefusal } from '../causeOfRefusal';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import type { RunContext } from '../run/RunContext';
 import type { Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
