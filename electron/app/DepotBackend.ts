@@ -22,7 +22,7 @@ import type { EngineEvent } from '../engine/EngineEvent';
 import { PlanError } from '../engine/PlanError';
 import type { PlanSummary } from '../engine/PlanSummary';
 import type { RunResult } from '../engine/RunResult';
-import type { UnitRecord } from '../store/UnitRecord';
+import type { UnitView as EngineUnitView } from '../engine/UnitView';
 import type { ParsedInput } from '../../shared/ipc/contract';
 import type { Handlers } from '../ipc/Handlers';
 import { IpcFailure } from '../ipc/IpcFailure';
@@ -745,11 +745,10 @@ export class DepotBackend {
     return this.lastOpenCause === 'server-unavailable';
   }
 
-  private unitView(unit: UnitRecord): UnitView {
-    const reported = 'activity' in unit ? (unit as { activity: UnitActivity }).activity : undefined;
+  private unitView(unit: EngineUnitView): UnitView {
     const live =
-      reported !== undefined && reported.kind !== 'idle'
-        ? reported
+      unit.activity.kind !== 'idle'
+        ? unit.activity
         : this.overlays.get(unit.planId)?.activities.get(unit.id);
     const activity: UnitActivity =
       live ??

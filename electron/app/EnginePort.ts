@@ -2,9 +2,9 @@ import type { RetryCounters } from '../../shared/retry/RetryCall';
 import type { EngineEvent } from '../engine/EngineEvent';
 import type { PlanSummary, PlanningResult } from '../engine/PlanSummary';
 import type { RunResult } from '../engine/RunResult';
+import type { UnitView as EngineUnitView } from '../engine/UnitView';
 import type { JournalEntry } from '../store/JournalEntry';
 import type { UnitFilter } from '../store/PlanStore';
-import type { UnitRecord } from '../store/UnitRecord';
 
 /** What the backend uses of `DepositEngine` (the class satisfies it structurally). */
 export type EnginePort = {
@@ -31,7 +31,7 @@ export type EnginePort = {
   listUnits(
     planId: number,
     page: { offset: number; limit: number; filter?: UnitFilter },
-  ): { total: number; units: readonly UnitRecord[] };
+  ): { total: number; units: readonly EngineUnitView[] };
   counters(): RetryCounters;
   journal(query: { limit: number }): readonly JournalEntry[];
   on(listener: (event: EngineEvent) => void): () => void;

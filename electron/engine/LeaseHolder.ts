@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { errnoOf } from '../errnoOf';
 
 /** Who this engine is when it takes a plan's run lease, and how it keeps the lease alive. */
 export type LeaseHolder = {
@@ -9,11 +10,6 @@ export type LeaseHolder = {
   /** Calls `renew` every `ms` until the returned function is called. */
   readonly heartbeat: (renew: () => void, ms: number) => () => void;
 };
-
-const errnoOf = (error: unknown): string | undefined =>
-  error instanceof Error && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
 
 /**
  * The running process. The heartbeat is a real timer on purpose: it stands for wall time between

@@ -1,4 +1,4 @@
-import { abortError } from './waitSignals';
+import { abortError } from './abortError';
 
 /**
  * The request bodies one run may have on the wire at once: its concurrency. A file takes a slot

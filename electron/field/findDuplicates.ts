@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { DuplicateGroup } from '../../shared/field/buildPreflightReport';
+import { errnoOf } from '../errnoOf';
 
 type Candidate = { readonly relPath: string; readonly absPath: string; readonly size: number };
 
@@ -43,12 +44,9 @@ const edgeFingerprint = async (file: Candidate): Promise<string> => {
   }
 };
 
-const errnoOf = (error: unknown): string =>
-  error instanceof Error && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** The error's code, else its message: what the volunteer is told of a file not read. */
+const whyUnreadable = (error: unknown): string =>
+  errnoOf(error) ?? (error instanceof Error ? error.message : String(error));
 
 /** Files that could not be read while comparing them, by relPath, with the error's code. */
 type Unreadable = Map<string, string>;
@@ -69,7 +67,7 @@ const groupBy = async <K>(
       // One unreadable file is that file's problem, not the night's: it is reported like any
       // other unreadable file and left out of the comparison.
       if (unreadable === undefined || signal?.aborted === true) throw error;
-      unreadable.set(f.relPath, errnoOf(error));
+      unreadable.set(f.relPath, whyUnreadable(error));
       continue;
     }
     const group = groups.get(k);

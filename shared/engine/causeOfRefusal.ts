@@ -1,5 +1,5 @@
-import type { FailureCause } from '../../shared/domain/FailureCause';
-import type { Refused } from '../../shared/retry/Outcome';
+import type { FailureCause } from '../domain/FailureCause';
+import type { Refused } from '../retry/Outcome';
 
 /** Codes that say the credentials themselves are wrong (every request will get the same). */
 const CREDENTIAL_CODES = new Set([

@@ -1,0 +1,28 @@
+import type { Clock } from '../../shared/ports/Clock';
+import type { ObjectStore } from '../../shared/ports/ObjectStore';
+import type { Random } from '../../shared/ports/Random';
+import type { Sleeper } from '../../shared/ports/Sleeper';
+import type { PlanStore } from '../store/PlanStore';
+import type { EngineSettings } from './EngineSettings';
+import type { EventHub } from './events/EventHub';
+import type { Pacer } from './pacer/Pacer';
+import type { PolicyPort } from './PolicyPort';
+import type { RunContext } from './run/RunContext';
+import type { TokenBucket } from './TokenBucket';
+
+/** What every part of the engine shares, wired once by `DepositEngine`: ports and engine-wide parts. */
+export type EnginePorts = {
+  readonly store: PlanStore;
+  /** The current settings' object store (a night may have its own: `RunContext.objects`). */
+  readonly objectStore: ObjectStore;
+  readonly policy: PolicyPort;
+  readonly clock: Clock;
+  readonly sleeper: Sleeper;
+  readonly random: Random;
+  readonly settings: EngineSettings;
+  readonly bandwidth: TokenBucket | undefined;
+  readonly hub: EventHub;
+  readonly pacer: Pacer;
+  /** The runs of this engine by plan id (0: an endpoint check), for events and the lease. */
+  readonly runs: Map<number, RunContext>;
+};

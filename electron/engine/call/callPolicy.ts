@@ -1,0 +1,116 @@
+import type { EmissionOptions } from '../../../shared/ports/ObjectStore';
+import type { Failure, Outcome, Refused } from '../../../shared/retry/Outcome';
+import type { ProfileName } from '../../../shared/retry/RetryCall';
+import { mayHaveActed } from '../../../shared/engine/mayHaveActed';
+import type { UnitRecord } from '../../store/UnitRecord';
+import type { RunContext } from '../run/RunContext';
+import type { MustWait } from '../StepOutcome';
+import { mustWait } from '../StepOutcome';
+import { abortError } from '../abortError';
+
+export type Called<T> =
+  | { readonly kind: 'ok'; readonly value: T; readonly attempts: number; readonly sent: number }
+  | { readonly kind: 'refused'; readonly failure: Refused; readonly attempts: number };
+
+export type CallOptions = {
+  readonly write?: boolean;
+  /** For a write: which failures may have acted (default: a lost reply after the whole body). */
+  readonly mayHaveActed?: (failure: Failure) => boolean;
+  readonly reconciles?: boolean;
+  /** Told the body bytes that went out over every attempt, however the call ends. */
+  readonly onSent?: (bytes: number) => void;
+};
+
+/**
+ * One logical call through the policy, with a deadline sized to the body. Success and
+ * not-retryable refusals come back; a transient give-up comes back as MustWait (never a failure).
+ * `write` marks a call that may act on the server: a failed attempt that may have acted is not
+ * replayed (the policy ends with `outcome-unknown`) and the unit is marked unsettled, so its
+ * next step asks the server first (seed 003). `reconciles` makes that question pay as a retry.
+ */
+export const callPolicy = async <T>(
+  run: RunContext,
+  unit: UnitRecord | undefined,
+  operation: string,
+  profile: ProfileName,
+  bodyBytes: number,
+  emit: (options: EmissionOptions, attempt: number) => Promise<Outcome<T>>,
+  options: CallOptions = {},
+): Promise<Called<T> | MustWait> => {
+  const { clock, settings, pacer, policy, hub } = run.ports;
+  const signal = run.controller.signal;
+  await pacer.waitHold(signal);
+  const deadline =
+    clock.now() +
+    settings.callTimeoutMs +
+    Math.ceil((bodyBytes * 1000) / settings.minThroughputBytesPerSec);
+  let sent = 0;
+  let attemptSent = 0;
+  let unknown = false;
+  const acted = (failure: Failure): boolean =>
+    options.mayHaveActed?.(failure) ?? mayHaveActed(failure, attemptSent >= bodyBytes);
+  hub.attribute(operation, { planId: run.planId, unitId: unit?.id });
+  let result;
+  try {
+    result = await policy.run(
+      {
+        endpoint: run.objects.endpoint,
+        profile,
+        deadline,
+        signal,
+        operation,
+        ...(options.reconciles === true ? { reconciles: true } : {}),
+        ...(options.write === true
+          ? {
+              mayReplay: (failure: Failure) => {
+                unknown = acted(failure);
+                return !unknown;
+              },
+            }
+          : {}),
+      },
+      (ctx) => {
+        attemptSent = 0;
+        return emit(
+          {
+            deadline: ctx.deadline,
+            signal: ctx.signal,
+            clockOffsetMs: ctx.clockOffsetMs,
+            onBytesSent: (total) => {
+              sent += Math.max(0, total - attemptSent);
+              attemptSent = total;
+            },
+          },
+          ctx.attempt,
+        );
+      },
+    );
+  } finally {
+    hub.released(operation);
+    options.onSent?.(sent);
+  }
+  if (result.kind === 'success') {
+    pacer.succeeded();
+    if (unit !== undefined) run.unsettled.delete(unit.id);
+    hub.record(run.planId === 0 ? null : run.planId, operation, 'success', result.attempts, null);
+    return { kind: 'ok', value: result.value, attempts: result.attempts, sent };
+  }
+  if (result.reason === 'aborted' || signal.aborted) {
+    if (unknown && unit !== undefined) run.unsettled.add(unit.id);
+    throw abortError();
+  }
+  if (result.last?.kind === 'refused' && result.reason === 'not-retryable') {
+    return { kind: 'refused', failure: result.last, attempts: result.attempts };
+  }
+  // The last attempt of a write went unanswered: whatever ended the call, ask before replaying.
+  if (
+    options.write === true &&
+    unit !== undefined &&
+    result.last !== undefined &&
+    acted(result.last)
+  ) {
+    run.unsettled.add(unit.id);
+  }
+  const network = result.reason === 'circuit-open' || result.last?.kind === 'unreachable';
+  return mustWait(pacer.gaveUp({ notBefore: result.notBefore, network }), network);
+};

@@ -1,0 +1,179 @@
+import type { UnitActivity, UnitState } from '../../../shared/domain/UnitState';
+import type { Clock } from '../../../shared/ports/Clock';
+import type { RetryEvent } from '../../../shared/retry/RetryCall';
+import type { PlanStore } from '../../store/PlanStore';
+import type { UnitRecord } from '../../store/UnitRecord';
+import type { EngineEvent } from '../EngineEvent';
+import type { PolicyPort } from '../PolicyPort';
+import type { RunContext } from '../run/RunContext';
+import { journalOutcomeOf } from '../../../shared/engine/journalOutcomeOf';
+import { staleAcks, throughputOf } from '../../../shared/engine/throughputWindow';
+
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * What the engine tells: listeners, each unit's live activity (owned here only), progress and
+ * throughput, "waiting for network", the policy's events attributed to their plan and unit, and
+ * the journal's records. Unit states are persisted here too, so that a state and its event never
+ * part.
+ */
+export class EventHub {
+  private readonly listeners = new Set<(event: EngineEvent) => void>();
+  private readonly activity = new Map<number, UnitActivity>();
+  /** Operation name -> who is calling, to attribute the policy's events. */
+  private readonly inflight = new Map<string, { planId: number; unitId?: number | undefined }>();
+  private circuitOffline = false;
+
+  constructor(
+    private readonly store: PlanStore,
+    private readonly clock: Clock,
+    private readonly policy: PolicyPort,
+    private readonly runs: ReadonlyMap<number, RunContext>,
+    /** The current settings' endpoint. */
+    private readonly endpoint: string,
+  ) {}
+
+  on(listener: (event: EngineEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: EngineEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  activityOf(unitId: number): UnitActivity {
+    return this.activity.get(unitId) ?? { kind: 'idle' };
+  }
+
+  forgetActivity(unitId: number): void {
+    this.activity.delete(unitId);
+  }
+
+  setActivity(planId: number, unitId: number, activity: UnitActivity): void {
+    this.activity.set(unitId, activity);
+    this.emit({ type: 'unit-activity', planId, unitId, activity });
+  }
+
+  setState(planId: number, unit: UnitRecord, state: UnitState): void {
+    this.store.setState(unit.id, state, this.clock.now());
+    this.emit({ type: 'unit-state', planId, unitId: unit.id, relPath: unit.relPath, state });
+    // Throttled like the bytes: the counts are a query over the whole plan, and forced at every
+    // state change they grew with the square of the files (78 of 196 s for 10,000, ADR 0010).
+    // The end of a run emits them once more, forced.
+    if (state.kind !== 'in-progress') this.emitProgress(planId, false);
+  }
+
+  /** Attributes the policy's events for `operation` to its caller until `released`. */
+  attribute(operation: string, who: { planId: number; unitId?: number | undefined }): void {
+    this.inflight.set(operation, who);
+  }
+
+  released(operation: string): void {
+    this.inflight.delete(operation);
+  }
+
+  noteAcked(run: RunContext, bytes: number): void {
+    const now = this.clock.now();
+    run.state.acked.push({ at: now, bytes });
+    run.state.acked.splice(0, staleAcks(run.state.acked, now));
+    this.emitProgress(run.planId, false);
+  }
+
+  emitProgress(planId: number, force: boolean): void {
+    const run = this.runs.get(planId);
+    const now = this.clock.now();
+    if (!force && run !== undefined && now - run.state.lastProgressAt < PROGRESS_EVERY_MS) return;
+    if (run !== undefined) run.state.lastProgressAt = now;
+    const c = this.store.counts(planId);
+    this.emit({
+      type: 'plan-progress',
+      planId,
+      bytesAcked: c.bytesAcked,
+      bytesTotal: c.bytesTotal,
+      units: c.units,
+      done: c.done,
+      failed: c.failed,
+    });
+    const bytesPerSec = run === undefined ? undefined : throughputOf(run.state.acked, now);
+    if (bytesPerSec !== undefined) this.emit({ type: 'throughput', planId, bytesPerSec });
+    const endpoint = run?.objects.endpoint ?? this.endpoint;
+    this.emit({ type: 'counters', counters: this.policy.counters(endpoint) });
+  }
+
+  setNetworkWait(run: RunContext, unit: UnitRecord | undefined, waiting: boolean): void {
+    const before = this.isWaitingNetwork(run);
+    run.state.waitingNetwork += waiting ? 1 : -1;
+    if (unit !== undefined) {
+      this.setActivity(
+        run.planId,
+        unit.id,
+        waiting ? { kind: 'waiting-network' } : { kind: 'idle' },
+      );
+    }
+    this.emitNetworkChange(run, before);
+  }
+
+  /** A unit waits for the network, or the policy holds calls while the endpoint is unreachable. */
+  private isWaitingNetwork(run: RunContext): boolean {
+    return run.state.waitingNetwork > 0 || this.circuitOffline;
+  }
+
+  private emitNetworkChange(run: RunContext, before: boolean): void {
+    const now = this.isWaitingNetwork(run);
+    if (now !== before) this.emit({ type: 'waiting-network', planId: run.planId, waiting: now });
+  }
+
+  onPolicyEvent(event: RetryEvent): void {
+    if (event.type === 'circuit') {
+      if (!this.knows(event.endpoint)) return;
+      // Calls wait inside the policy while the circuit is open for the network: say so.
+      // Half-open is a probe on its way: still offline until it succeeds (closed).
+      const offline =
+        event.state.kind === 'half-open'
+          ? this.circuitOffline
+          : event.state.kind === 'open' && event.state.cause === 'offline';
+      const before = [...this.runs.values()].map((run) => this.isWaitingNetwork(run));
+      this.circuitOffline = offline;
+      [...this.runs.values()].forEach((run, i) => this.emitNetworkChange(run, before[i] ?? false));
+      return;
+    }
+    if (!this.knows(event.endpoint)) return;
+    const who = this.inflight.get(event.operation);
+    const planId = who?.planId ?? null;
+    if (event.type === 'retry-scheduled') {
+      this.record(
+        planId,
+        event.operation,
+        journalOutcomeOf(event),
+        event.attempt,
+        event.nextAttemptAt - this.clock.now(),
+      );
+      if (who?.unitId !== undefined) {
+        this.setActivity(who.planId, who.unitId, {
+          kind: 'retry-wait',
+          nextAttemptAt: event.nextAttemptAt,
+        });
+      }
+    } else {
+      this.record(planId, event.operation, journalOutcomeOf(event), event.attempts, null);
+    }
+  }
+
+  /** The current settings' endpoint, or a running night's own. */
+  private knows(endpoint: string): boolean {
+    if (endpoint === this.endpoint) return true;
+    for (const run of this.runs.values()) if (run.objects.endpoint === endpoint) return true;
+    return false;
+  }
+
+  record(
+    planId: number | null,
+    operation: string,
+    outcome: string,
+    attempt: number,
+    delayMs: number | null,
+  ): void {
+    this.store.addJournal({ planId, operation, outcome, attempt, delayMs, at: this.clock.now() });
+  }
+}

@@ -1,0 +1,59 @@
+import type { UnitRecord } from '../../store/UnitRecord';
+import type { RunContext } from '../run/RunContext';
+import type { MustWait } from '../StepOutcome';
+
+/** A unit whose wait is long: persisted as deferred, taken again when its time comes. */
+export type Deferred = { readonly kind: 'deferred' };
+
+const isWait = <T extends { readonly kind: string }>(outcome: T | MustWait): outcome is MustWait =>
+  outcome.kind === 'wait';
+
+/**
+ * Runs `step` again after every transient trouble: waits for the network when the circuit is
+ * open, sleeps a short wait, and (for a unit) persists a long one as `deferred`.
+ */
+export const withWaits = async <T extends { readonly kind: string }>(
+  run: RunContext,
+  unit: UnitRecord | undefined,
+  step: () => Promise<T | MustWait>,
+): Promise<T | Deferred> => {
+  const { clock, policy, settings, sleeper, hub } = run.ports;
+  const signal = run.controller.signal;
+  // "Waiting for network" lasts from the first network trouble until a step gets through (or
+  // gives up for another reason), not merely until the next probe slot.
+  let waitingNetwork = false;
+  const networkWait = (waiting: boolean): void => {
+    if (waiting === waitingNetwork) return;
+    waitingNetwork = waiting;
+    hub.setNetworkWait(run, unit, waiting);
+  };
+  try {
+    for (;;) {
+      const outcome = await step();
+      if (!isWait(outcome)) return outcome;
+      const now = clock.now();
+      const circuitOpen = policy.circuit(run.objects.endpoint).kind === 'open';
+      if (outcome.network && circuitOpen) {
+        networkWait(true);
+        await policy.whenAvailable(run.objects.endpoint, signal);
+        continue;
+      }
+      networkWait(false);
+      const wait = outcome.notBefore - now;
+      if (unit !== undefined && wait > settings.deferAfterMs) {
+        hub.setState(run.planId, unit, { kind: 'deferred', notBefore: outcome.notBefore });
+        return { kind: 'deferred' };
+      }
+      if (unit !== undefined) {
+        hub.setActivity(run.planId, unit.id, {
+          kind: 'retry-wait',
+          nextAttemptAt: outcome.notBefore,
+        });
+      }
+      if (wait > 0) await sleeper.sleep(wait, signal);
+      if (unit !== undefined) hub.setActivity(run.planId, unit.id, { kind: 'idle' });
+    }
+  } finally {
+    networkWait(false);
+  }
+};

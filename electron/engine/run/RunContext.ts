@@ -1,0 +1,65 @@
+import type { FailureCause } from '../../../shared/domain/FailureCause';
+import type { ListedObject, ObjectStore } from '../../../shared/ports/ObjectStore';
+import type { EnginePorts } from '../EnginePorts';
+import { StreamSlots } from '../StreamSlots';
+
+/** What changes while a run goes: the only mutable part of its context. */
+export type RunState = {
+  /** What the night's prefix held when the run started (before its first payload byte). */
+  listing: ReadonlyMap<string, ListedObject>;
+  paused: boolean;
+  blocked: FailureCause | undefined;
+  waitingNetwork: number;
+  lastProgressAt: number;
+  readonly acked: { at: number; bytes: number }[];
+};
+
+/**
+ * One run's context, shared by every part that works for it (the plan run, the pacer, the policy
+ * caller, the uploads, the verifier, the finisher): the engine's ports and the run's own state.
+ */
+export type RunContext = {
+  readonly ports: EnginePorts;
+  readonly planId: number;
+  /** The night's own target, for every request of the run. */
+  readonly objects: ObjectStore;
+  readonly bucket: string;
+  readonly controller: AbortController;
+  readonly slots: StreamSlots;
+  /** Units a worker of this run holds. */
+  readonly held: Set<number>;
+  /** Units whose last write may have acted without a reply: ask the server before sending again. */
+  readonly unsettled: Set<number>;
+  /** A small file's bytes as hashed when it was taken, until its request body is read. */
+  readonly hashedBodies: Map<number, Buffer>;
+  readonly state: RunState;
+};
+
+export const newRunContext = (
+  ports: EnginePorts,
+  run: {
+    readonly planId: number;
+    readonly objects: ObjectStore;
+    readonly bucket: string;
+    readonly controller: AbortController;
+    readonly concurrency: number;
+  },
+): RunContext => ({
+  ports,
+  planId: run.planId,
+  objects: run.objects,
+  bucket: run.bucket,
+  controller: run.controller,
+  slots: new StreamSlots(run.concurrency),
+  held: new Set(),
+  unsettled: new Set(),
+  hashedBodies: new Map(),
+  state: {
+    listing: new Map(),
+    paused: false,
+    blocked: undefined,
+    waitingNetwork: 0,
+    lastProgressAt: 0,
+    acked: [],
+  },
+});

@@ -1,0 +1,50 @@
+import type { FailureCause } from '../../../shared/domain/FailureCause';
+import { callPolicy } from '../call/callPolicy';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
+import type { EnginePorts } from '../EnginePorts';
+import { withWaits } from '../pacer/withWaits';
+import { isAbort } from '../abortError';
+import { newRunContext } from './RunContext';
+
+export type EndpointCheck =
+  | { readonly kind: 'ok' }
+  | { readonly kind: 'blocked'; readonly cause: FailureCause }
+  | { readonly kind: 'stopped' };
+
+/**
+ * Asks the endpoint whether the bucket is there and the credentials work, before planning or
+ * running anything: a refusal is reported without touching any plan; an unreachable endpoint is
+ * waited for (events say "waiting for network") until it answers or the signal aborts.
+ */
+export const checkEndpoint = async (
+  ports: EnginePorts,
+  bucket: string,
+  signal: AbortSignal | undefined,
+): Promise<EndpointCheck> => {
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', stop, { once: true });
+  const objects = ports.objectStore;
+  const run = newRunContext(ports, { planId: 0, objects, bucket, controller, concurrency: 1 });
+  // Registered like a plan's run (id 0) so circuit events report "waiting for network" for it too.
+  ports.runs.set(0, run);
+  try {
+    const outcome = await withWaits(run, undefined, async () => {
+      const r = await callPolicy(run, undefined, 'HeadBucket', 'brief', 0, (o) =>
+        objects.headBucket(o),
+      );
+      if (r.kind === 'wait') return r;
+      return r.kind === 'refused'
+        ? { kind: 'blocked' as const, cause: causeOfRefusal(r.failure, bucket) }
+        : { kind: 'ok' as const };
+    });
+    return outcome.kind === 'deferred' ? { kind: 'ok' } : outcome;
+  } catch (error) {
+    if (isAbort(error) || controller.signal.aborted) return { kind: 'stopped' };
+    throw error;
+  } finally {
+    ports.runs.delete(0);
+    signal?.removeEventListener('abort', stop);
+  }
+};

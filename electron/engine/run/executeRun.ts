@@ -1,0 +1,78 @@
+import { planStateAfterRun } from '../../../shared/engine/planStateAfterRun';
+import type { ObjectStore } from '../../../shared/ports/ObjectStore';
+import type { EnginePorts } from '../EnginePorts';
+import type { RunResult } from '../RunResult';
+import { isAbort } from '../abortError';
+import type { PlanLease } from './PlanLease';
+import { newRunContext } from './RunContext';
+import { runPlan } from './runPlan';
+
+/**
+ * One run of a plan from its lease to its last event: the lease taken and kept alive, the run's
+ * context registered, the stop turned into a result, and the cleanup done whatever happens.
+ */
+export const executeRun = async (
+  ports: EnginePorts,
+  lease: PlanLease,
+  night: { readonly planId: number; readonly objects: ObjectStore; readonly bucket: string },
+  signal: AbortSignal | undefined,
+): Promise<RunResult> => {
+  const { store, clock, settings, hub, runs } = ports;
+  const { planId } = night;
+  const taken = lease.take(planId);
+  if (taken.tookOver !== undefined) {
+    const { pid, host, heartbeatAt } = taken.tookOver;
+    hub.record(
+      planId,
+      'RunLease',
+      `taken over from pid ${pid} on ${host} (last heartbeat ${new Date(heartbeatAt).toISOString()})`,
+      1,
+      null,
+    );
+  }
+  const controller = new AbortController();
+  const stopHeartbeat = lease.keepAlive(planId, () => controller.abort());
+  const stop = (): void => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', stop, { once: true });
+  const run = newRunContext(ports, { ...night, controller, concurrency: settings.concurrency });
+  runs.set(planId, run);
+  hub.emit({ type: 'plan-state', planId, state: 'running' });
+  let result: RunResult;
+  // A full disk fails the cleanup too: its error must not replace the one that stopped the run
+  // (issue 12). Thrown after the cleanup only when the run itself ended without error.
+  let cleanupError: Error | undefined;
+  const cleanup = (step: () => void): void => {
+    try {
+      step();
+    } catch (error) {
+      cleanupError ??= error instanceof Error ? error : new Error(String(error));
+    }
+  };
+  try {
+    result = await runPlan(run);
+  } catch (error) {
+    if (!isAbort(error) && !controller.signal.aborted) throw error;
+    result =
+      run.state.blocked !== undefined
+        ? { kind: 'blocked', cause: run.state.blocked }
+        : { kind: 'stopped', reason: run.state.paused ? 'paused' : 'aborted' };
+  } finally {
+    stopHeartbeat();
+    cleanup(() => lease.release(planId));
+    signal?.removeEventListener('abort', stop);
+    // The run's last figures (throughput included) whatever the progress throttle let through.
+    hub.emitProgress(planId, true);
+    runs.delete(planId);
+    cleanup(() => store.resetInProgress(planId, clock.now()));
+    for (const id of run.held) hub.forgetActivity(id);
+  }
+  if (cleanupError !== undefined) throw cleanupError;
+  hub.emitProgress(planId, true);
+  hub.emit({
+    type: 'plan-state',
+    planId,
+    state: planStateAfterRun(result),
+  });
+  return result;
+};

@@ -1,0 +1,118 @@
+import { planPhase } from '../../../shared/domain/planPhase';
+import { listingPrefix } from '../../../shared/wire/nightManifestKey';
+import type { UnitRecord } from '../../store/UnitRecord';
+import { callPolicy } from '../call/callPolicy';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
+import { unitStateAfter } from '../../../shared/engine/unitStateAfter';
+import { finishPlan } from '../finish/finishPlan';
+import { withWaits } from '../pacer/withWaits';
+import { PlanError } from '../PlanError';
+import type { RunResult } from '../RunResult';
+import { sourceCause } from '../source/sourceCause';
+import { depositUnit } from '../upload/depositUnit';
+import type { Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
+import { isAbort } from '../abortError';
+import { blockRun } from './blockRun';
+import type { RunContext } from './RunContext';
+
+/**
+ * Files in progress per slot. Two: while one file's round trips without payload (HeadObject,
+ * Create, Complete, the verification) are out, another file's bytes use the slot (ADR 0011).
+ */
+const WORKERS_PER_SLOT = 2;
+
+/** One unit until it is done, failed or deferred; short waits are slept here. */
+const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => {
+  const { store, hub } = run.ports;
+  if (unit.state.kind !== 'in-progress') hub.setState(run.planId, unit, { kind: 'in-progress' });
+  const result = await withWaits(run, unit, async () => {
+    const u = store.getUnit(unit.id) ?? unit;
+    try {
+      return await depositUnit(run, u);
+    } catch (error) {
+      // The file system's errors (a read, a hash) are thrown by the platform: the source's fault
+      // fails the unit, anything else is the run's.
+      const cause = sourceCause(error);
+      if (cause !== undefined) return unitFailed(cause);
+      throw error;
+    }
+  });
+  if (result.kind === 'deferred') return;
+  const after = unitStateAfter(result);
+  hub.setState(run.planId, unit, after.state);
+  if (after.blocksPlan && result.kind === 'failed') blockRun(run, result.cause);
+};
+
+/**
+ * Takes files one after another. A worker holds no slot: it takes one only to put payload on
+ * the wire (see `withSlot`), so a file's round trips without payload (the HeadObject before it,
+ * Create, Complete, the verification) overlap another file's bytes instead of idling a stream.
+ */
+const worker = async (run: RunContext): Promise<void> => {
+  const { store, clock, sleeper, pacer, hub } = run.ports;
+  const signal = run.controller.signal;
+  for (;;) {
+    if (signal.aborted) return;
+    await pacer.waitHold(signal);
+    const unit = store.nextRunnable(run.planId, clock.now(), [...run.held]);
+    if (unit === undefined) {
+      const next = store.earliestDeferred(run.planId);
+      if (next === undefined) return;
+      await sleeper.sleep(Math.max(1, Math.min(next - clock.now(), 5_000)), signal);
+      continue;
+    }
+    run.held.add(unit.id);
+    try {
+      await processUnit(run, unit);
+    } finally {
+      run.held.delete(unit.id);
+      hub.forgetActivity(unit.id);
+    }
+  }
+};
+
+/**
+ * The plan's work inside a run: the night's prefix listed (reconcile before sending), workers
+ * until no unit is runnable, then the finisher. Throws the platform's AbortError when stopped.
+ */
+export const runPlan = async (run: RunContext): Promise<RunResult> => {
+  const { store, clock, settings, hub } = run.ports;
+  const signal = run.controller.signal;
+  const plan = store.getPlan(run.planId);
+  if (plan === undefined) throw new PlanError({ code: 'no-such-plan', planId: run.planId }, 'gone');
+  if (planPhase({ ...store.counts(run.planId), ...plan }) === 'complete') {
+    return { kind: 'completed' };
+  }
+  // Reconcile before sending (issue 11): what the night's prefix already holds, listed before
+  // the first payload byte. It is also the endpoint check: wrong credentials or a missing bucket
+  // stop here, failing no unit.
+  await withWaits(run, undefined, async (): Promise<Step<undefined>> => {
+    const prefix = listingPrefix(plan.prefix);
+    const r = await callPolicy(run, undefined, `ListObjectsV2 ${prefix}`, 'insistent', 0, (o) =>
+      run.objects.listObjects({ prefix }, o),
+    );
+    if (r.kind === 'wait') return r;
+    if (r.kind === 'refused') blockRun(run, causeOfRefusal(r.failure, run.bucket));
+    run.state.listing = new Map(r.value.map((o) => [o.key, o]));
+    return ok(undefined);
+  });
+  // Files planning did not get to are hashed by the workers, one at a time, as they come.
+  hub.emitProgress(run.planId, true);
+  // Units re-queued while the last workers were finishing (retryFailures, credentialsChanged)
+  // get a new round instead of being left pending.
+  for (;;) {
+    const workers = Array.from(
+      { length: WORKERS_PER_SLOT * Math.max(1, settings.concurrency) },
+      () => worker(run),
+    );
+    const settled = await Promise.allSettled(workers);
+    if (run.state.blocked !== undefined) return { kind: 'blocked', cause: run.state.blocked };
+    signal.throwIfAborted();
+    const unexpected = settled.find((s) => s.status === 'rejected' && !isAbort(s.reason));
+    if (unexpected !== undefined && unexpected.status === 'rejected') throw unexpected.reason;
+    if (store.nextRunnable(run.planId, clock.now(), []) === undefined) break;
+  }
+  const finished = await withWaits(run, undefined, () => finishPlan(run));
+  return finished.kind === 'deferred' ? { kind: 'stopped', reason: 'aborted' } : finished;
+};

@@ -1,0 +1,23 @@
+import { stat } from 'node:fs/promises';
+import type { UnitRecord } from '../../store/UnitRecord';
+import { errnoOf } from '../../errnoOf';
+import type { UnitFailed } from '../StepOutcome';
+import { unitFailed } from '../StepOutcome';
+
+/** The source file is still the one planned (size and modification time): undefined, or why not. */
+export const checkSource = async (unit: UnitRecord): Promise<UnitFailed | undefined> => {
+  let info;
+  try {
+    info = await stat(unit.absPath);
+  } catch (error) {
+    if (errnoOf(error) === 'ENOENT') return unitFailed({ kind: 'source-missing' });
+    return unitFailed({ kind: 'source-unreadable', detail: errnoOf(error) ?? String(error) });
+  }
+  if (info.size !== unit.size || Math.trunc(info.mtimeMs) !== Math.trunc(unit.mtimeMs)) {
+    return unitFailed({
+      kind: 'source-changed',
+      detail: `size ${unit.size} -> ${info.size}, modified ${new Date(info.mtimeMs).toISOString()}`,
+    });
+  }
+  return undefined;
+};

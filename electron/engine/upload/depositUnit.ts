@@ -1,0 +1,41 @@
+import type { UnitRecord } from '../../store/UnitRecord';
+import { hashUnit } from '../hashUnit';
+import type { RunContext } from '../run/RunContext';
+import { checkSource } from '../source/checkSource';
+import type { Step } from '../StepOutcome';
+import { uploadMultipart } from './uploadMultipart';
+import { uploadSingle } from './uploadSingle';
+
+/**
+ * A file hashed when taken and this small keeps its bytes for its one request: at most two files
+ * in progress per slot, so 2 x concurrency MiB at worst (ADR 0010's budget is for parts in flight).
+ */
+const KEEP_HASHED_BODY_UP_TO = 1024 * 1024;
+
+/** One unit to the server: hashed first if planning did not get to it, then in one or in parts. */
+export const depositUnit = async (
+  run: RunContext,
+  unit: UnitRecord,
+): Promise<Step<{ alreadyPresent: boolean }>> => {
+  const { store, settings } = run.ports;
+  if (unit.sha256 === null) {
+    // Planning was interrupted before this file: hash it now (a source error fails the unit).
+    const plan = store.getPlan(run.planId);
+    const body = await hashUnit(
+      store,
+      plan?.partSize ?? settings.partSize,
+      unit,
+      run.controller.signal,
+      KEEP_HASHED_BODY_UP_TO,
+    );
+    if (body !== undefined) run.hashedBodies.set(unit.id, body);
+    try {
+      return await depositUnit(run, store.getUnit(unit.id) ?? unit);
+    } finally {
+      run.hashedBodies.delete(unit.id);
+    }
+  }
+  const changed = await checkSource(unit);
+  if (changed !== undefined) return changed;
+  return unit.multipart ? uploadMultipart(run, unit) : uploadSingle(run, unit);
+};

@@ -1,0 +1,69 @@
+import type { EmissionOptions } from '../../../shared/ports/ObjectStore';
+import type { Outcome } from '../../../shared/retry/Outcome';
+import type { PartRecord } from '../../store/PartRecord';
+import type { UnitRecord } from '../../store/UnitRecord';
+import type { Called } from '../call/callPolicy';
+import type { MustWait } from '../StepOutcome';
+import { callPolicy } from '../call/callPolicy';
+import { readPart } from '../readPart';
+import type { RunContext } from '../run/RunContext';
+
+const readBody = async (run: RunContext, unit: UnitRecord, part: PartRecord): Promise<Buffer> => {
+  const { bandwidth } = run.ports;
+  const hashed = run.hashedBodies.get(unit.id);
+  if (hashed !== undefined && part.partNumber === 1 && hashed.length === part.size) {
+    // The bytes the checksums were taken from: no second read (issue 15), same pacing.
+    run.hashedBodies.delete(unit.id);
+    await bandwidth?.take(hashed.length, run.controller.signal);
+    return hashed;
+  }
+  return readPart(unit.absPath, part.offset, part.size, part.md5, bandwidth, run.controller.signal);
+};
+
+/**
+ * One part's bytes (or a whole small file's) through the policy: read and checked against the
+ * planned MD5, counted on the wire whatever the answer (a kill mid-send counts the whole part),
+ * re-paced by the bandwidth cap on each retry, never replayed blindly after a lost reply.
+ */
+export const emitPart = async <T>(
+  run: RunContext,
+  unit: UnitRecord,
+  part: PartRecord,
+  operation: string,
+  emit: (
+    body: { readonly kind: 'bytes'; readonly bytes: Buffer },
+    md5Base64: string,
+    options: EmissionOptions,
+  ) => Promise<Outcome<T>>,
+): Promise<Called<T> | MustWait> => {
+  const { store, bandwidth } = run.ports;
+  const bytes = await readBody(run, unit, part);
+  const before = store.beginSend(unit.id, part.partNumber);
+  const md5Base64 = Buffer.from(part.md5, 'hex').toString('base64');
+  return callPolicy(
+    run,
+    unit,
+    operation,
+    'insistent',
+    part.size,
+    async (o, attempt) => {
+      if (attempt > 1) await bandwidth?.take(part.size, run.controller.signal);
+      return emit({ kind: 'bytes', bytes }, md5Base64, o);
+    },
+    {
+      write: true,
+      onSent: (sent) => store.endSend(unit.id, part.partNumber, before, sent),
+    },
+  );
+};
+
+/** A part the server acknowledged, persisted. */
+export const ackSent = (
+  run: RunContext,
+  unit: UnitRecord,
+  part: PartRecord,
+  etag: string,
+): void => {
+  run.ports.store.ackPart(unit.id, part.partNumber, etag);
+  run.ports.hub.noteAcked(run, part.size);
+};

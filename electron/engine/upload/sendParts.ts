@@ -1,0 +1,97 @@
+import { bareEtag } from '../../../shared/wire/proveSameContent';
+import type { PartRecord } from '../../store/PartRecord';
+import type { UnitRecord } from '../../store/UnitRecord';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
+import type { RunContext } from '../run/RunContext';
+import { withSlot } from '../run/withSlot';
+import { checkSource } from '../source/checkSource';
+import type { Halt, Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
+import { ackSent, emitPart } from './emitPart';
+
+const sendPart = async (
+  run: RunContext,
+  unit: UnitRecord,
+  uploadId: string,
+  part: PartRecord,
+): Promise<Step<'sent' | 'upload-gone'>> => {
+  run.controller.signal.throwIfAborted();
+  const changed = await checkSource(unit);
+  if (changed !== undefined) return changed;
+  const r = await emitPart(
+    run,
+    unit,
+    part,
+    `UploadPart ${part.partNumber} ${unit.key}`,
+    (body, md5Base64, o) =>
+      run.objects.uploadPart(
+        { key: unit.key, uploadId, partNumber: part.partNumber, body, md5Base64 },
+        o,
+      ),
+  );
+  if (r.kind === 'wait') return r;
+  if (r.kind === 'refused') {
+    if (r.failure.code === 'NoSuchUpload') return ok('upload-gone');
+    return unitFailed(causeOfRefusal(r.failure, run.bucket));
+  }
+  ackSent(run, unit, part, bareEtag(r.value.etag));
+  run.ports.hub.setActivity(run.planId, unit.id, {
+    kind: 'sending',
+    bytesAcked: run.ports.store.getUnit(unit.id)?.bytesAcked ?? 0,
+  });
+  return ok('sent');
+};
+
+/**
+ * Sends a file's missing parts: one after another on a slot of its own, and more at once on
+ * slots nobody waits for, each borrowed slot handed back as soon as another file wants one for
+ * its payload. The first trouble stops new parts; the parts already on the wire finish (their
+ * acknowledgements are kept), then it is returned (an error thrown, a halt, or 'upload-gone').
+ */
+export const sendParts = async (
+  run: RunContext,
+  unit: UnitRecord,
+  uploadId: string,
+  parts: readonly PartRecord[],
+): Promise<Step<'sent' | 'upload-gone'>> => {
+  let next = 0;
+  let trouble: { readonly error: unknown } | { readonly halt: Halt } | undefined;
+  let gone = false;
+  const take = (): PartRecord | undefined =>
+    trouble === undefined && !gone && next < parts.length ? parts[next++] : undefined;
+  const lane = async (borrowed: boolean): Promise<void> => {
+    for (let part = take(); part !== undefined; part = take()) {
+      try {
+        const sent = await sendPart(run, unit, uploadId, part);
+        if (sent.kind !== 'ok') trouble ??= { halt: sent };
+        else if (sent.value === 'upload-gone') gone = true;
+      } catch (error) {
+        trouble ??= { error };
+      }
+      if (borrowed && run.slots.wanted) return;
+    }
+  };
+  const borrowed: Promise<void>[] = [];
+  const borrow = (): void => {
+    while (trouble === undefined && !gone && next < parts.length) {
+      const release = run.slots.tryBorrow();
+      if (release === undefined) return;
+      borrowed.push(lane(true).finally(release));
+    }
+  };
+  await withSlot(run, async () => {
+    const stopBorrowing = run.slots.onFree(borrow);
+    try {
+      borrow();
+      await lane(false);
+    } finally {
+      stopBorrowing();
+      await Promise.allSettled(borrowed);
+    }
+  });
+  if (trouble !== undefined) {
+    if ('halt' in trouble) return trouble.halt;
+    throw trouble.error;
+  }
+  return ok(gone ? 'upload-gone' : 'sent');
+};

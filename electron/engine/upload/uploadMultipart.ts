@@ -1,0 +1,205 @@
+import { afterUploadLost } from '../../../shared/engine/afterUploadLost';
+import { multipartRefusal } from '../../../shared/engine/multipartRefusal';
+import { bareEtag } from '../../../shared/wire/proveSameContent';
+import type { UnitRecord } from '../../store/UnitRecord';
+import { callPolicy } from '../call/callPolicy';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
+import type { RunContext } from '../run/RunContext';
+import { checkSource } from '../source/checkSource';
+import { decideExisting } from '../verify/decideExisting';
+import { expectedEtag } from '../verify/expectedEtag';
+import { headObject } from '../verify/headObject';
+import { remoteBefore } from '../verify/remoteBefore';
+import { verifyUpload } from '../verify/verifyUpload';
+import type { Halt, Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
+import { abortQuietly, createUpload, findOwnUpload, reconcileParts } from './multipartSteps';
+import { sendParts } from './sendParts';
+
+type Done = { readonly alreadyPresent: boolean };
+
+/** How one pass over a multipart upload ended: the loop in `uploadMultipart` acts on it. */
+type Pass =
+  | { readonly kind: 'done'; readonly done: Done }
+  /** The server dropped the upload: again from its first part (a bounded number of times). */
+  | { readonly kind: 'upload-lost' }
+  /** The server refused our part list: the parts again, on the same upload. */
+  | { readonly kind: 'parts-rejected' }
+  | Halt;
+
+const done = (d: Done): Pass => ({ kind: 'done', done: d });
+const passOf = (step: Step<Done>): Pass => (step.kind === 'ok' ? done(step.value) : step);
+
+/** The upload is gone: completed by us before its reply was lost or a crash, or dropped. */
+const uploadGone = async (run: RunContext, u: UnitRecord): Promise<Pass> => {
+  const head = await headObject(run, u);
+  if (head.kind !== 'ok') return head;
+  if (head.value === undefined) return { kind: 'upload-lost' };
+  const decided = await decideExisting(run, u, head.value, false);
+  if (decided.kind !== 'ok') return decided;
+  run.ports.store.setUploadId(u.id, null);
+  return done(decided.value);
+};
+
+/** The unit's open upload: found again, listed and reconciled, or created. */
+const openUpload = async (
+  run: RunContext,
+  u: UnitRecord,
+): Promise<{ readonly kind: 'open'; readonly uploadId: string } | Pass> => {
+  const { store } = run.ports;
+  const known = u.uploadId;
+  if (known === null) {
+    const own = u.createStarted ? await findOwnUpload(run, u) : ok(null);
+    if (own.kind !== 'ok') return own;
+    let uploadId = own.value;
+    if (uploadId === null) {
+      if (!u.createStarted) {
+        // Fresh file: if the key already holds an object, decide now instead of sending parts.
+        const remote = await remoteBefore(run, u);
+        if (remote.kind !== 'ok') return remote;
+        if (remote.value !== undefined) {
+          return passOf(await decideExisting(run, u, remote.value, true));
+        }
+      }
+      store.markCreateStarted(u.id);
+      const created = await createUpload(run, u);
+      if (created.kind !== 'ok') return created;
+      uploadId = created.value;
+    }
+    store.setUploadId(u.id, uploadId);
+    return { kind: 'open', uploadId };
+  }
+  const listed = await callPolicy(
+    run,
+    u,
+    `ListParts ${u.key}`,
+    'brief',
+    0,
+    (o) => run.objects.listParts({ key: u.key, uploadId: known }, o),
+    { reconciles: run.unsettled.has(u.id) },
+  );
+  if (listed.kind === 'wait') return listed;
+  if (listed.kind === 'refused') {
+    if (multipartRefusal(listed.failure) !== 'upload-lost') {
+      return unitFailed(causeOfRefusal(listed.failure, run.bucket));
+    }
+    return uploadGone(run, u);
+  }
+  reconcileParts(store, u.id, listed.value);
+  return { kind: 'open', uploadId: known };
+};
+
+/** Complete, after a look at the key; then the server's ETag, or HeadObject's, proves the bytes. */
+const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string): Promise<Pass> => {
+  const { store } = run.ports;
+  const changed = await checkSource(u);
+  if (changed !== undefined) return changed;
+  const parts = store.parts(u.id);
+  // Some servers (radosgw 16, ADR 0003) ignore If-None-Match on Complete and would replace
+  // an object that appeared while the parts were sent: look before Complete.
+  const existing = await headObject(run, u, { reconciles: run.unsettled.has(u.id) });
+  if (existing.kind !== 'ok') return existing;
+  if (existing.value !== undefined) {
+    // An earlier Complete of ours whose answer was lost has nothing to abort; anyone else's
+    // object means ours never completed.
+    const ours = run.unsettled.has(u.id);
+    await abortQuietly(run, u.key, uploadId);
+    store.forgetUpload(u.id);
+    return passOf(await decideExisting(run, u, existing.value, !ours));
+  }
+  const completed = await callPolicy(
+    run,
+    u,
+    `CompleteMultipartUpload ${u.key}`,
+    'insistent',
+    0,
+    (o) =>
+      run.objects.completeMultipartUpload(
+        {
+          key: u.key,
+          uploadId,
+          parts: parts.map((p) => ({ partNumber: p.partNumber, etag: `"${p.etag ?? ''}"` })),
+          ifNoneMatch: true,
+        },
+        o,
+      ),
+    {
+      write: true,
+      // Never replayed as it is: some servers (radosgw 16) ignore If-None-Match on Complete,
+      // so each new Complete comes after a new look at the key (the HeadObject above), and a
+      // gone upload's Complete is a 500 there. The next step asks the server first.
+      mayHaveActed: () => true,
+    },
+  );
+  if (completed.kind === 'wait') return completed;
+  if (completed.kind === 'refused') {
+    switch (multipartRefusal(completed.failure)) {
+      case 'upload-lost':
+        return uploadGone(run, u);
+      case 'conflict': {
+        const head = await headObject(run, u);
+        if (head.kind !== 'ok') return head;
+        await abortQuietly(run, u.key, uploadId);
+        if (head.value === undefined) return { kind: 'upload-lost' };
+        store.forgetUpload(u.id);
+        return passOf(await decideExisting(run, u, head.value, true));
+      }
+      case 'parts-rejected':
+        return { kind: 'parts-rejected' };
+      case 'refused':
+        return unitFailed(causeOfRefusal(completed.failure, run.bucket));
+    }
+  }
+  const expected = expectedEtag(u, parts);
+  const etag = bareEtag(completed.value.etag);
+  // radosgw answers Complete with an empty ETag (ADR 0003): then HeadObject gives it.
+  if (etag === '') {
+    const halt = await verifyUpload(run, u, expected);
+    if (halt !== undefined) return halt;
+  } else if (etag !== expected) {
+    return unitFailed({
+      kind: 'verification-failed',
+      detail: `ETag ${etag} from the server, ${expected} expected`,
+    });
+  }
+  store.setUploadId(u.id, null);
+  return done({ alreadyPresent: false });
+};
+
+/** One pass: the upload opened, its missing parts sent, completed. */
+const uploadPass = async (run: RunContext, unit: UnitRecord): Promise<Pass> => {
+  const { store } = run.ports;
+  const u = store.getUnit(unit.id) ?? unit;
+  const opened = await openUpload(run, u);
+  if (opened.kind !== 'open') return opened;
+  const missing = store.parts(u.id).filter((p) => p.etag === null);
+  const sent = await sendParts(run, u, opened.uploadId, missing);
+  if (sent.kind !== 'ok') return sent;
+  if (sent.value === 'upload-gone') return { kind: 'upload-lost' };
+  return completeUpload(run, u, opened.uploadId);
+};
+
+/** A large file in parts, resumable from the parts the server acknowledged. */
+export const uploadMultipart = async (run: RunContext, unit: UnitRecord): Promise<Step<Done>> => {
+  let restarts = 0;
+  for (;;) {
+    const pass = await uploadPass(run, unit);
+    switch (pass.kind) {
+      case 'done':
+        return ok(pass.done);
+      case 'wait':
+      case 'failed':
+        return pass;
+      case 'parts-rejected':
+        run.ports.store.forgetAcks(unit.id);
+        break;
+      case 'upload-lost': {
+        const next = afterUploadLost(restarts);
+        if (next.kind === 'fail') return unitFailed(next.cause);
+        restarts = next.restarts;
+        run.ports.store.forgetUpload(unit.id);
+        break;
+      }
+    }
+  }
+};

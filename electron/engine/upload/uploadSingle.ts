@@ -1,0 +1,61 @@
+import { bareEtag } from '../../../shared/wire/proveSameContent';
+import type { UnitRecord } from '../../store/UnitRecord';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
+import { objectMetadata } from '../objectMetadata';
+import type { RunContext } from '../run/RunContext';
+import { withSlot } from '../run/withSlot';
+import type { Step } from '../StepOutcome';
+import { mustWait, ok, unitFailed } from '../StepOutcome';
+import { decideExisting } from '../verify/decideExisting';
+import { headObject } from '../verify/headObject';
+import { remoteBefore } from '../verify/remoteBefore';
+import { verifyUpload } from '../verify/verifyUpload';
+import { ackSent, emitPart } from './emitPart';
+
+/** A small file in one PutObject, written only where nothing is (If-None-Match). */
+export const uploadSingle = async (
+  run: RunContext,
+  unit: UnitRecord,
+): Promise<Step<{ alreadyPresent: boolean }>> => {
+  const part = run.ports.store.parts(unit.id)[0];
+  if (part === undefined) throw new Error(`unit ${unit.id} has no part plan`);
+  // Acknowledged before a stop: the PUT's ETag was the server's MD5 of the bytes.
+  if (part.etag !== null) return ok({ alreadyPresent: false });
+  // Found before any byte of ours went out, it is someone else's: "already there".
+  const foreign = part.sentBytes === 0;
+  const remote = await remoteBefore(run, unit);
+  if (remote.kind !== 'ok') return remote;
+  if (remote.value !== undefined) return decideExisting(run, unit, remote.value, foreign);
+  const r = await withSlot(run, () =>
+    emitPart(run, unit, part, `PutObject ${unit.key}`, (body, md5Base64, o) =>
+      run.objects.putObject(
+        { key: unit.key, body, md5Base64, metadata: objectMetadata(unit), ifNoneMatch: true },
+        o,
+      ),
+    ),
+  );
+  if (r.kind === 'wait') return r;
+  if (r.kind === 'refused') {
+    if (r.failure.status !== 412) return unitFailed(causeOfRefusal(r.failure, run.bucket));
+    // The key appeared since the listing (another Depot, another tool): look at what it holds.
+    const head = await headObject(run, unit);
+    if (head.kind !== 'ok') return head;
+    // Gone again between the 412 and the HeadObject: try the upload again, paced.
+    if (head.value === undefined) {
+      return mustWait(run.ports.clock.now() + run.ports.pacer.pace(), false);
+    }
+    return decideExisting(run, unit, head.value, foreign);
+  }
+  const etag = bareEtag(r.value.etag);
+  if (etag === '') {
+    const halt = await verifyUpload(run, unit, part.md5);
+    if (halt !== undefined) return halt;
+  } else if (etag !== part.md5) {
+    return unitFailed({
+      kind: 'verification-failed',
+      detail: `ETag ${etag} from the server, ${part.md5} expected`,
+    });
+  }
+  ackSent(run, unit, part, part.md5);
+  return ok({ alreadyPresent: false });
+};

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { localContentOf } from '../../../shared/engine/localContentOf';
+import type { ContentProof } from '../../../shared/wire/proveSameContent';
+import { bareEtag, proveSameContent } from '../../../shared/wire/proveSameContent';
+import type { UnitRecord } from '../../store/UnitRecord';
+import { callPolicy } from '../call/callPolicy';
+import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
+import type { RunContext } from '../run/RunContext';
+import type { Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
+import { expectedEtag } from './expectedEtag';
+
+/** With `readBack`, an unproven object is read and hashed (SHA-256 against the local file's). */
+const settleProof = async (
+  run: RunContext,
+  unit: UnitRecord,
+  proof: ContentProof,
+): Promise<Step<ContentProof>> => {
+  if (proof.kind !== 'unproven' || !run.ports.settings.readBack) return ok(proof);
+  const r = await callPolicy(run, unit, `GetObject ${unit.key}`, 'insistent', 0, (o) =>
+    run.objects.getObject({ key: unit.key, maxBytes: unit.size }, o),
+  );
+  if (r.kind === 'wait') return r;
+  if (r.kind === 'refused') return unitFailed(causeOfRefusal(r.failure, run.bucket));
+  if (r.value === undefined) return ok(proof);
+  const sha256 = createHash('sha256').update(r.value).digest('hex');
+  return ok(sha256 === unit.sha256 ? { kind: 'same' } : { kind: 'different', why: 'etag' });
+};
+
+/**
+ * An object already at the key: proved the same by the server's ETag is done (counted "already
+ * there" when it cannot be our own upload, as the caller knows), other bytes are a conflict
+ * never overwritten, and what nothing proves is "present, content unproven" unless read back.
+ */
+export const decideExisting = async (
+  run: RunContext,
+  unit: UnitRecord,
+  remote: { size: number; etag: string },
+  alreadyPresent: boolean,
+): Promise<Step<{ alreadyPresent: boolean }>> => {
+  const parts = run.ports.store.parts(unit.id);
+  const proof = proveSameContent(
+    localContentOf(unit, expectedEtag(unit, parts), parts[0]?.md5),
+    remote,
+  );
+  const settled = await settleProof(run, unit, proof);
+  if (settled.kind !== 'ok') return settled;
+  if (settled.value.kind === 'same') return ok({ alreadyPresent });
+  if (settled.value.kind === 'unproven') {
+    return unitFailed({ kind: 'unproven', remoteEtag: bareEtag(remote.etag) });
+  }
+  return unitFailed({ kind: 'conflict', localSize: unit.size, remoteSize: remote.size });
+};

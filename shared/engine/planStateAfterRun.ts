@@ -1,0 +1,9 @@
+/** What a plan shows once a run of it ended, from how the run ended. */
+export type PlanStateAfterRun = 'paused' | 'stopped' | 'completed' | 'failures' | 'blocked';
+
+export const planStateAfterRun = (
+  result:
+    | { readonly kind: 'completed' | 'failures' | 'blocked' }
+    | { readonly kind: 'stopped'; readonly reason: 'aborted' | 'paused' },
+): PlanStateAfterRun =>
+  result.kind === 'stopped' ? (result.reason === 'paused' ? 'paused' : 'stopped') : result.kind;

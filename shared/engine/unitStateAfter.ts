@@ -1,0 +1,16 @@
+import type { FailureCause } from '../domain/FailureCause';
+import type { UnitState } from '../domain/UnitState';
+import { blocksPlan } from './causeOfRefusal';
+
+/**
+ * The state a unit's deposit ends in (a deferral is persisted where the wait is decided), and
+ * whether its cause stops the whole plan instead of failing every unit in turn.
+ */
+export const unitStateAfter = (
+  outcome:
+    | { readonly kind: 'ok'; readonly value: { readonly alreadyPresent: boolean } }
+    | { readonly kind: 'failed'; readonly cause: FailureCause },
+): { readonly state: UnitState; readonly blocksPlan: boolean } =>
+  outcome.kind === 'ok'
+    ? { state: { kind: 'done', alreadyPresent: outcome.value.alreadyPresent }, blocksPlan: false }
+    : { state: { kind: 'failed', cause: outcome.cause }, blocksPlan: blocksPlan(outcome.cause) };

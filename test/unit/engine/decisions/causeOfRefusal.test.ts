@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { FailureCause } from '../../../../shared/domain/FailureCause';
+import { blocksPlan, causeOfRefusal } from '../../../../shared/engine/causeOfRefusal';
+
+describe('causeOfRefusal: the persisted cause of a refusal, and whether it stops the plan', () => {
+  it.each<[number, string | undefined, FailureCause, boolean]>([
+    [403, 'AccessDenied', { kind: 'auth', status: 403, code: 'AccessDenied' }, false],
+    [403, 'InvalidAccessKeyId', { kind: 'auth', status: 403, code: 'InvalidAccessKeyId' }, true],
+    [
+      403,
+      'SignatureDoesNotMatch',
+      { kind: 'auth', status: 403, code: 'SignatureDoesNotMatch' },
+      true,
+    ],
+    [400, 'ExpiredToken', { kind: 'refused', status: 400, code: 'ExpiredToken' }, false],
+    [403, 'ExpiredToken', { kind: 'auth', status: 403, code: 'ExpiredToken' }, true],
+    [401, undefined, { kind: 'auth', status: 401, code: 'AccessDenied' }, true],
+    [403, undefined, { kind: 'auth', status: 403, code: 'AccessDenied' }, false],
+    [404, 'NoSuchBucket', { kind: 'bucket-missing', bucket: 'b' }, true],
+    [400, 'EntityTooLarge', { kind: 'refused', status: 400, code: 'EntityTooLarge' }, false],
+    [501, undefined, { kind: 'refused', status: 501, code: '501' }, false],
+  ])('%i %s', (status, code, cause, blocks) => {
+    const refused =
+      code === undefined
+        ? { kind: 'refused' as const, status }
+        : { kind: 'refused' as const, status, code };
+    expect(causeOfRefusal(refused, 'b')).toEqual(cause);
+    expect(blocksPlan(cause)).toBe(blocks);
+  });
+});
