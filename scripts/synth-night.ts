@@ -18,7 +18,7 @@ const UNITS: Record<string, number> = {
 
 const parseBytes = (text: string): number => {
   const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
-  const unit = m ? UNITS[m[2].toLowerCase()] : undefined;
+  const unit = m ? UNITS[(m[2] ?? '').toLowerCase()] : undefined;
   if (!m || unit === undefined)
     throw new Error(`--bytes: cannot read "${text}" (try 1GB, 500MB, 2GiB)`);
   return Math.round(Number(m[1]) * unit);
@@ -41,7 +41,8 @@ const main = async (): Promise<number> => {
   });
   const files = Number(values.files);
   const sizes = values.sizes;
-  if (positionals.length !== 1 || !Number.isInteger(files) || files < 0) {
+  const [dir] = positionals;
+  if (dir === undefined || positionals.length !== 1 || !Number.isInteger(files) || files < 0) {
     process.stderr.write(usage + '\n');
     return 2;
   }
@@ -57,7 +58,7 @@ const main = async (): Promise<number> => {
     return 2;
   }
   const started = performance.now();
-  const result = await synthNight(positionals[0], {
+  const result = await synthNight(dir, {
     files,
     seed: Number(values.seed),
     sizes,
@@ -67,7 +68,7 @@ const main = async (): Promise<number> => {
   });
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(
-    `${result.files} files, ${(result.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s (${(result.bytes / 1e6 / Math.max(seconds, 0.001)).toFixed(0)} MB/s) -> ${positionals[0]}\n`,
+    `${result.files} files, ${(result.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s (${(result.bytes / 1e6 / Math.max(seconds, 0.001)).toFixed(0)} MB/s) -> ${dir}\n`,
   );
   return 0;
 };

@@ -41,7 +41,7 @@ export type ServerSeries = {
 
 const bump = (series: number[], second: number, by = 1): void => {
   while (series.length <= second) series.push(0);
-  series[second] += by;
+  series[second] = (series[second] ?? 0) + by;
 };
 
 /**

@@ -75,8 +75,11 @@ export class VirtualScheduler implements Clock, Sleeper {
       const batch = [first];
       const end = first.at + quantumMs;
       // Everything due at this instant (or within the quantum) wakes before the next settle.
-      while (this.heap.length > 0 && this.heap[0].at <= end) batch.push(this.pop() as Timer);
-      this.current = batch[batch.length - 1].at;
+      for (let next = this.heap[0]; next !== undefined && next.at <= end; next = this.heap[0]) {
+        this.pop();
+        batch.push(next);
+      }
+      this.current = (batch.at(-1) ?? first).at;
       for (const timer of batch) timer.wake?.();
     }
   }
@@ -85,14 +88,32 @@ export class VirtualScheduler implements Clock, Sleeper {
     return a.at < b.at || (a.at === b.at && a.seq < b.seq);
   }
 
+  /** A heap slot the index arithmetic below keeps in bounds: outside them is a bug in the heap. */
+  private slot(i: number): Timer {
+    const timer = this.heap[i];
+    if (timer === undefined)
+      throw new RangeError(`VirtualScheduler: heap slot ${i} of ${this.heap.length}`);
+    return timer;
+  }
+
+  /** True when slot `i` exists and must come before slot `j`. */
+  private slotBefore(i: number, j: number): boolean {
+    return i < this.heap.length && this.before(this.slot(i), this.slot(j));
+  }
+
+  private swap(i: number, j: number): void {
+    const a = this.slot(i);
+    this.heap[i] = this.slot(j);
+    this.heap[j] = a;
+  }
+
   private push(timer: Timer): void {
-    const h = this.heap;
-    h.push(timer);
-    let i = h.length - 1;
+    this.heap.push(timer);
+    let i = this.heap.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.before(h[i], h[parent])) break;
-      [h[i], h[parent]] = [h[parent], h[i]];
+      if (!this.slotBefore(i, parent)) break;
+      this.swap(i, parent);
       i = parent;
     }
   }
@@ -108,10 +129,10 @@ export class VirtualScheduler implements Clock, Sleeper {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < h.length && this.before(h[l], h[m])) m = l;
-        if (r < h.length && this.before(h[r], h[m])) m = r;
+        if (this.slotBefore(l, m)) m = l;
+        if (this.slotBefore(r, m)) m = r;
         if (m === i) break;
-        [h[i], h[m]] = [h[m], h[i]];
+        this.swap(i, m);
         i = m;
       }
     }

@@ -5,6 +5,8 @@ import { fleetVariants } from './fleetVariants';
 import { simulateFleet, type FleetSettings } from './simulateFleet';
 
 const [settingsFile, name, outFile] = process.argv.slice(2);
+if (settingsFile === undefined || outFile === undefined)
+  throw new Error('usage: fleetWorker.ts <settings.json> <variant> <out.json>');
 const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as FleetSettings;
 const variant = fleetVariants.find((v) => v.name === name);
 if (variant === undefined) throw new Error(`no fleet variant "${name}"`);

@@ -206,7 +206,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
         downTo = Date.now();
         relay.setDown(false);
       });
-      for (let i = 0; i < o.clients; i++) {
+      for (const [i, night] of nights.entries()) {
         await sleep(Math.max(0, t0 + i * SHAPE.staggerS * 1000 - Date.now()));
         const state = join(o.workDir, `state-${run}-${i}`);
         mkdirSync(state, { recursive: true });
@@ -216,7 +216,7 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
           [
             join(ROOT, 'bin/depot.js'),
             'deposit',
-            nights[i].dir,
+            night.dir,
             '--endpoint',
             relay.endpoint,
             '--bucket',

@@ -84,7 +84,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     io.stderr.write(`depot check: ${message}\n\n${USAGE}\n`);
     return 2;
   };
-  if (positionals.length !== 1) return usageError('give exactly one folder');
+  const [dir] = positionals;
+  if (dir === undefined || positionals.length !== 1) return usageError('give exactly one folder');
   if (values.lang !== 'en' && values.lang !== 'fr') return usageError('--lang must be en or fr');
   if (values.tz !== undefined && !isValidTimeZone(values.tz))
     return usageError(`unknown time zone "${values.tz}" (use an IANA name such as Europe/Paris)`);
@@ -92,7 +93,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const progress = io.stdout.isTTY === true && !values.json;
   let lastShown = 0;
   try {
-    const report = await runPreflight(positionals[0], {
+    const report = await runPreflight(dir, {
       signal: io.signal,
       ...(values.tz !== undefined ? { tz: values.tz } : {}),
       ...(values.site !== undefined ? { site: values.site } : {}),

@@ -122,6 +122,7 @@ export const findDuplicates = async (
           });
     }
   }
-  groups.sort((a, b) => (a.relPaths[0] < b.relPaths[0] ? -1 : 1));
+  // Every group holds two paths or more.
+  groups.sort((a, b) => ((a.relPaths[0] ?? '') < (b.relPaths[0] ?? '') ? -1 : 1));
   return { groups, hashes, unreadable };
 };

@@ -49,6 +49,7 @@ export const runPreflight = async (
       opts.signal?.throwIfAborted();
       const i = next++;
       const file = scan.files[i];
+      if (file === undefined) break; // i < total
       const base = { relPath: file.relPath, size: file.size };
       if (!isWavName(file.relPath)) inspected[i] = { kind: 'companion', ...base };
       else {

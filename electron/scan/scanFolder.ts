@@ -112,12 +112,19 @@ export const scanFolder = async (root: string, opts: ScanOptions = {}): Promise<
     for (let i = 0; i < regular.length; i += STAT_BATCH) {
       opts.signal?.throwIfAborted();
       const batch = regular.slice(i, i + STAT_BATCH);
-      const infos = await Promise.allSettled(batch.map((f) => lstat(f.abs)));
-      infos.forEach((info, j) => {
-        const f = batch[j];
-        if (info.status === 'rejected') {
+      const infos = await Promise.all(
+        batch.map((f) =>
+          lstat(f.abs).then(
+            (stats) => ({ f, stats }),
+            (reason: unknown) => ({ f, reason }),
+          ),
+        ),
+      );
+      for (const info of infos) {
+        const { f } = info;
+        if ('reason' in info) {
           refuse(f.rel, 'unreadable', `cannot be read (${describeError(info.reason)})`);
-        } else if (!info.value.isFile()) {
+        } else if (!info.stats.isFile()) {
           refuse(
             f.rel,
             'not-a-regular-file',
@@ -127,11 +134,11 @@ export const scanFolder = async (root: string, opts: ScanOptions = {}): Promise<
           files.push({
             relPath: f.rel,
             absPath: f.abs,
-            size: info.value.size,
-            mtimeMs: info.value.mtimeMs,
+            size: info.stats.size,
+            mtimeMs: info.stats.mtimeMs,
           });
         }
-      });
+      }
       sinceProgress += batch.length;
       if (sinceProgress >= PROGRESS_EVERY) {
         sinceProgress = 0;
@@ -153,19 +160,23 @@ const refuseCollisions = (
   sorted: readonly ScannedFile[],
   refuse: (relPath: string, reason: ScanIssue['reason'], message: string) => void,
 ): ScannedFile[] => {
+  const sameName: ScannedFile[][] = [];
+  for (const file of sorted) {
+    const last = sameName.at(-1);
+    if (last?.[0]?.relPath === file.relPath) last.push(file);
+    else sameName.push([file]);
+  }
   const kept: ScannedFile[] = [];
-  for (let i = 0; i < sorted.length;) {
-    let j = i + 1;
-    while (j < sorted.length && sorted[j].relPath === sorted[i].relPath) j++;
-    if (j - i === 1) kept.push(sorted[i]);
+  for (const group of sameName) {
+    const [only, ...others] = group;
+    if (only !== undefined && others.length === 0) kept.push(only);
     else
-      for (let k = i; k < j; k++)
+      for (const f of group)
         refuse(
-          sorted[k].relPath,
+          f.relPath,
           'key-collision',
-          `${j - i} files have this same name once Unicode-normalized (${sorted[k].absPath}): rename one`,
+          `${group.length} files have this same name once Unicode-normalized (${f.absPath}): rename one`,
         );
-    i = j;
   }
   return kept;
 };

@@ -1,3 +1,5 @@
+import { requiredGroups } from '../text/requiredGroups';
+
 /** A wall-clock reading as a recorder wrote it (no zone applied). */
 export type WallClock = {
   readonly year: number;
@@ -99,7 +101,8 @@ export const parseIsoTimestamp = (
     );
   if (!m) return undefined;
   const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
-  const wall = wallClock(+m[1], +m[2], +m[3], +m[4], +m[5], m[6] ? +m[6] : 0, ms);
+  const [y, mo, d, h, mi] = requiredGroups(m, 5);
+  const wall = wallClock(+y, +mo, +d, +h, +mi, m[6] ? +m[6] : 0, ms);
   if (!wall) return undefined;
   const z = m[8];
   if (z === undefined) return { wall, offset: { kind: 'none' } };

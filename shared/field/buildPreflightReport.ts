@@ -1,4 +1,5 @@
 import type { FieldTimestamp } from './FieldTimestamp';
+import { requiredGroups } from '../text/requiredGroups';
 import { formatOffset, wallMs } from './FieldTimestamp';
 import type { WavInspection } from './inspectWav';
 import { parseAudioMothComment } from './parseAudioMothComment';
@@ -114,8 +115,10 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
   }
 
   const duplicateOf = new Map<string, string>();
-  for (const group of input.duplicates)
-    for (const extra of group.relPaths.slice(1)) duplicateOf.set(extra, group.relPaths[0]);
+  for (const { relPaths } of input.duplicates) {
+    const [kept, ...extras] = relPaths;
+    if (kept !== undefined) for (const extra of extras) duplicateOf.set(extra, kept);
+  }
 
   const files: PreflightFile[] = [];
   const placed: { file: PreflightFile; at: PlacedTimestamp }[] = [];
@@ -221,15 +224,13 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
           : null;
 
   const prefixList = mostFrequent(prefixes);
-  const vigie = prefixList.length === 1 ? VIGIE_CHIRO.exec(prefixList[0]) : null;
+  const [onlyPrefix] = prefixList.length === 1 ? prefixList : [];
+  const vigie = onlyPrefix !== undefined ? VIGIE_CHIRO.exec(onlyPrefix) : null;
+  const [carre, vigiePoint] = vigie ? requiredGroups(vigie, 2) : [];
   const site =
     input.site ??
-    (vigie
-      ? `Car${vigie[1]}`
-      : prefixList.length === 1 && prefixList[0] !== ''
-        ? prefixList[0]
-        : undefined);
-  const point = input.point ?? (vigie ? vigie[2] : undefined);
+    (carre !== undefined ? `Car${carre}` : onlyPrefix !== '' ? onlyPrefix : undefined);
+  const point = input.point ?? vigiePoint;
   const [make] = mostFrequent(makes);
   const [model] = mostFrequent(models);
 
@@ -271,13 +272,12 @@ const nightsOf = (
   const key = (t: PlacedTimestamp): number => t.instant ?? wallMs(t.local);
   return [...groups.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([night, times]) => {
+    .flatMap(([night, times]) => {
       const sorted = [...times].sort((a, b) => key(a) - key(b));
-      return {
-        night,
-        files: sorted.length,
-        firstAt: sorted[0].localIso,
-        lastAt: sorted.at(-1)!.localIso,
-      };
+      const [first] = sorted;
+      const last = sorted.at(-1);
+      // A group is created with its first timestamp, so both are there.
+      if (first === undefined || last === undefined) return [];
+      return [{ night, files: sorted.length, firstAt: first.localIso, lastAt: last.localIso }];
     });
 };

@@ -1,4 +1,5 @@
 import type { FieldTimestamp, TimestampOffset } from './FieldTimestamp';
+import { requiredGroups } from '../text/requiredGroups';
 import { wallClock } from './FieldTimestamp';
 
 export type AudioMothComment = {
@@ -20,10 +21,15 @@ export const parseAudioMothComment = (comment: string): AudioMothComment | undef
       comment,
     );
   if (!m) return undefined;
-  const wall = wallClock(+m[6], +m[5], +m[4], +m[1], +m[2], +m[3]);
+  const [h, mi, s, d, mo, y] = requiredGroups(m, 6);
+  const wall = wallClock(+y, +mo, +d, +h, +mi, +s);
   if (!wall) return undefined;
-  const minutes = m[7] ? (m[7] === '-' ? -1 : 1) * (+m[8] * 60 + (m[9] ? +m[9] : 0)) : 0;
-  const offset: TimestampOffset = m[7] ? { kind: 'explicit', minutes } : { kind: 'utc' };
+  const [sign, offsetHours, offsetMinutes] = [m[7], m[8], m[9]];
+  const minutes =
+    sign !== undefined && offsetHours !== undefined
+      ? (sign === '-' ? -1 : 1) * (+offsetHours * 60 + (offsetMinutes ? +offsetMinutes : 0))
+      : 0;
+  const offset: TimestampOffset = sign ? { kind: 'explicit', minutes } : { kind: 'utc' };
   return {
     timestamp: { wall, offset, source: 'audiomoth' },
     ...(m[10] ? { serial: m[10].toUpperCase() } : {}),

@@ -1,4 +1,5 @@
 import type { FieldTimestamp } from './FieldTimestamp';
+import { requiredGroups } from '../text/requiredGroups';
 import { wallClock } from './FieldTimestamp';
 
 export type FileNameInfo = {
@@ -16,9 +17,10 @@ export const parseFileName = (name: string): FileNameInfo | undefined => {
   const base = name.slice(name.lastIndexOf('/') + 1);
   const m = /(?:^|[^0-9])((\d{4})(\d{2})(\d{2})[_-](\d{2})(\d{2})(\d{2}))(?![0-9])/.exec(base);
   if (!m) return undefined;
-  const wall = wallClock(+m[2], +m[3], +m[4], +m[5], +m[6], +m[7]);
+  const [stamp, y, mo, d, h, mi, s] = requiredGroups(m, 7);
+  const wall = wallClock(+y, +mo, +d, +h, +mi, +s);
   if (!wall) return undefined;
-  const at = base.indexOf(m[1], m.index);
+  const at = base.indexOf(stamp, m.index);
   return {
     timestamp: { wall, offset: { kind: 'none' }, source: 'file-name' },
     prefix: base.slice(0, at).replace(/[\s_-]+$/, ''),

@@ -45,13 +45,16 @@ export const parseGuano = (body: Uint8Array): GuanoMetadata => {
   const stamp =
     fields['Timestamp'] !== undefined ? parseIsoTimestamp(fields['Timestamp']) : undefined;
   const pos = fields['Loc Position']?.split(/[\s,]+/).map(Number);
+  const [lat, lon] = pos ?? [];
   const position =
-    pos &&
-    pos.length === 2 &&
-    pos.every(Number.isFinite) &&
-    Math.abs(pos[0]) <= 90 &&
-    Math.abs(pos[1]) <= 180
-      ? { lat: pos[0], lon: pos[1] }
+    pos?.length === 2 &&
+    lat !== undefined &&
+    lon !== undefined &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lon) &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lon) <= 180
+      ? { lat, lon }
       : undefined;
   return {
     fields,

@@ -36,7 +36,7 @@ export const planMetadata = (
   const problems: Partial<Record<ProblemClass, number>> = {};
   for (const p of report.problems) problems[p.class] = (problems[p.class] ?? 0) + 1;
   const night =
-    overrides.night ?? (report.nights.length === 1 ? report.nights[0].night : undefined);
+    overrides.night ?? (report.nights.length === 1 ? report.nights[0]?.night : undefined);
   const span = report.nights.find((n) => n.night === night);
   const site = overrides.site ?? m.site;
   const point = overrides.point ?? m.point;

@@ -10,7 +10,7 @@ export const prefixValues = (
   report: PreflightReport,
   overrides: Readonly<Record<string, string | undefined>> = {},
 ): Record<string, string | undefined> => {
-  const night = report.nights.length === 1 ? report.nights[0].night : undefined;
+  const night = report.nights.length === 1 ? report.nights[0]?.night : undefined;
   const base: Record<string, string | undefined> = {
     site: report.metadata.site,
     point: report.metadata.point,

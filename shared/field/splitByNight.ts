@@ -17,12 +17,12 @@ export const splitByNight = (
   include: readonly string[],
 ): readonly NightFiles[] => {
   const nights = [...report.nights.map((n) => n.night)].sort();
-  if (nights.length === 0) return [];
+  const [first] = nights;
+  if (first === undefined) return [];
   const nightOf = new Map<string, string | undefined>(
     report.files.map((f) => [f.relPath, f.night]),
   );
   const byNight = new Map<string, string[]>(nights.map((n) => [n, []]));
-  const first = nights[0];
   for (const relPath of include) {
     const night = nightOf.get(relPath);
     const list = byNight.get(night !== undefined && byNight.has(night) ? night : first);

@@ -33,16 +33,20 @@ export const isValidTimeZone = (zone: string): boolean => {
 
 /** The zone's UTC offset in minutes at an instant (DST included), from the platform's tz database. */
 export const offsetMinutesAt = (zone: string, instant: number): number => {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(zone).formatToParts(new Date(instant)))
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const parts = formatter(zone).formatToParts(new Date(instant));
+  // The formatter is built above with all six fields: a missing one is a broken platform.
+  const field = (type: Intl.DateTimeFormatPartTypes): number => {
+    const part = parts.find((p) => p.type === type);
+    if (part === undefined) throw new Error(`Intl gave no ${type} for ${zone} at ${instant}`);
+    return Number(part.value);
+  };
   const asUtc = Date.UTC(
-    parts['year'],
-    parts['month'] - 1,
-    parts['day'],
-    parts['hour'],
-    parts['minute'],
-    parts['second'],
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
   );
   return Math.round((asUtc - (instant - (((instant % 1000) + 1000) % 1000))) / 60_000);
 };

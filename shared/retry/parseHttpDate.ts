@@ -1,3 +1,5 @@
+import { requiredGroups } from '../text/requiredGroups';
+
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 // The three forms RFC 9110 §5.6.7 obliges a recipient to accept. Parsed by hand because
@@ -26,19 +28,19 @@ export const parseHttpDate = (value: string): number | undefined => {
   const text = value.trim();
   const fix = IMF_FIXDATE.exec(text);
   if (fix !== null) {
-    const [, d, mon, y, h, mi, s] = fix;
+    const [d, mon, y, h, mi, s] = requiredGroups(fix, 6);
     return utc(Number(y), mon, Number(d), Number(h), Number(mi), Number(s));
   }
   const old = RFC_850.exec(text);
   if (old !== null) {
-    const [, d, mon, yy, h, mi, s] = old;
+    const [d, mon, yy, h, mi, s] = requiredGroups(old, 6);
     // Two-digit years: RFC 9110 reads a year more than 50 years ahead as the past century.
     const year = Number(yy) < 70 ? 2000 + Number(yy) : 1900 + Number(yy);
     return utc(year, mon, Number(d), Number(h), Number(mi), Number(s));
   }
   const asc = ASCTIME.exec(text);
   if (asc !== null) {
-    const [, mon, d, h, mi, s, y] = asc;
+    const [mon, d, h, mi, s, y] = requiredGroups(asc, 6);
     return utc(Number(y), mon, Number(d.trim()), Number(h), Number(mi), Number(s));
   }
   return undefined;
