@@ -17,7 +17,7 @@ import { startLinkLab } from './lab/LinkLab';
 import { defaultLinkSettings } from './lab/LinkSettings';
 import { harshProfile, mildProfile } from './lab/linkProfiles';
 import { measureLink } from './lab/measureLink';
-import { seededRandom } from './lab/seededRandom';
+import { seededRandom } from '../shared/random/seededRandom';
 import { measureFleetReality } from './fleet/measureFleetReality';
 import { runFleetPart } from './fleet/runFleetPart';
 import { makeNight } from './night';

@@ -1,6 +1,6 @@
 import { defaultEngineSettings, type EngineSettings } from '../../electron/engine/EngineSettings';
 import { drawSize } from '../../electron/field/synthNight';
-import { seededRandom } from '../../shared/field/seededRandom';
+import { seededRandom } from '../../shared/random/seededRandom';
 import { FleetServer, type ServerSeries, type ServerSettings } from './FleetServer';
 import type { FleetVariant } from './fleetVariants';
 import { runFleetClient, type ClientNight, type ClientResult } from './runFleetClient';

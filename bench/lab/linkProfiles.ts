@@ -1,6 +1,6 @@
 import type { Cut, LinkProfile } from './LinkProfile';
 import type { LinkSettings } from './LinkSettings';
-import { seededRandom } from './seededRandom';
+import { seededRandom } from '../../shared/random/seededRandom';
 
 export type ProfileOptions = {
   readonly base: LinkSettings;

@@ -8,7 +8,7 @@ import {
   guanoChunk,
   riffHeader,
 } from '../../shared/field/riffBytes';
-import { seededRandom } from '../../shared/field/seededRandom';
+import { seededRandom } from '../../shared/random/seededRandom';
 
 export type SynthNightOptions = {
   readonly files: number;
@@ -40,7 +40,12 @@ const parseStart = (iso: string): { instant: number; offsetMin: number } => {
   const instant = Date.parse(iso);
   if (!m || Number.isNaN(instant))
     throw new RangeError(`synthNight: start must be ISO 8601 with an offset, got "${iso}"`);
-  const offsetMin = m[1] === 'Z' ? 0 : (m[2] === '-' ? -1 : 1) * (+m[3] * 60 + +m[4]);
+  // Groups 2-4 are there together, or not at all ("Z").
+  const [, , sign, hours, minutes] = m;
+  const offsetMin =
+    sign === undefined || hours === undefined || minutes === undefined
+      ? 0
+      : (sign === '-' ? -1 : 1) * (+hours * 60 + +minutes);
   return { instant, offsetMin };
 };
 
@@ -97,18 +102,24 @@ export const synthNight = async (
   const raw = Array.from({ length: opts.files }, () => drawSize(opts.sizes ?? 'realistic', rand));
   const rawTotal = raw.reduce((a, b) => a + b, 0);
   const scale = opts.totalBytes !== undefined && rawTotal > 0 ? opts.totalBytes / rawTotal : 1;
-  const offsets = Array.from({ length: opts.files }, () => Math.floor(rand() * NIGHT_SPAN_MS))
-    .map((ms) => Math.floor(ms / 1000) * 1000)
-    .sort((a, b) => a - b);
+  const offsets: number[] = [];
   // Names carry the second: keep start times strictly increasing so every name is unique.
-  for (let i = 1; i < offsets.length; i++)
-    if (offsets[i] <= offsets[i - 1]) offsets[i] = offsets[i - 1] + 1000;
+  for (const drawn of Array.from({ length: opts.files }, () => Math.floor(rand() * NIGHT_SPAN_MS))
+    .map((ms) => Math.floor(ms / 1000) * 1000)
+    .sort((a, b) => a - b)) {
+    const previous = offsets.at(-1);
+    offsets.push(previous !== undefined && drawn <= previous ? previous + 1000 : drawn);
+  }
 
   await mkdir(dir, { recursive: true });
   const writeOne = async (i: number): Promise<number> => {
-    const at = startAt + offsets[i];
+    const offset = offsets[i];
+    const rawSize = raw[i];
+    if (offset === undefined || rawSize === undefined)
+      throw new RangeError(`synthNight: file ${i} of ${opts.files} was not drawn`);
+    const at = startAt + offset;
     const wall = wallParts(at, offsetMin);
-    const target = Math.max(0, Math.round(raw[i] * scale));
+    const target = Math.max(0, Math.round(rawSize * scale));
     const guanoFor = (dataSize: number): Uint8Array =>
       guanoChunk([
         ['GUANO|Version', '1.0'],

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +10,11 @@ import {
   type FaultProxy,
   type ProxyLogEntry,
 } from '../../support/faultProxy';
+import { afterObserved } from '../../support/afterObserved';
+import { depotEnv } from '../../support/depotEnv';
+import { runDepot, type DepotRun } from '../../support/runDepot';
 import { testBucket, type TestBucket } from '../../support/testBucket';
-import { seededRandom } from '../../unit/retry/seededRandom';
+import { seededRandom } from '../../../shared/random/seededRandom';
 import { startSlowLink, type SlowLink } from './slowLink';
 import { verifyBucket } from './verifyBucket';
 
@@ -20,15 +22,6 @@ const MiB = 1024 * 1024;
 const PART = 5 * MiB;
 const CONCURRENCY = 2;
 const KILLS = 20;
-const root = join(import.meta.dirname, '..', '..', '..');
-
-type Exchange = {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  start: number;
-  end: number;
-  stdout: string;
-};
 
 /**
  * The crash test of issue 3: `depot deposit` killed with SIGKILL at random moments during a
@@ -59,73 +52,60 @@ describe('depot deposit killed with SIGKILL again and again', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  const deposit = (killAfterMs?: number): Promise<Exchange> =>
-    new Promise((resolve, reject) => {
-      const start = Date.now();
-      const child = spawn(
-        process.execPath,
-        [
-          'bin/depot.js',
-          'deposit',
-          night,
-          '--endpoint',
-          link.endpoint,
-          '--bucket',
-          b.bucket,
-          '--prefix',
-          'night',
-          '--path-style',
-          '--part-size',
-          '5MiB',
-          '--concurrency',
-          String(CONCURRENCY),
-          '--db',
-          join(work, 'depot.db'),
-          '--json',
-        ],
-        {
-          cwd: root,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: {
-            ...process.env,
-            AWS_ACCESS_KEY_ID: b.accessKeyId,
-            AWS_SECRET_ACCESS_KEY: b.secretAccessKey,
-            NODE_NO_WARNINGS: '1',
-          },
-        },
-      );
-      let stdout = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.resume();
-      const timer =
-        killAfterMs === undefined
-          ? undefined
-          : setTimeout(() => {
-              child.kill('SIGKILL');
+  /** One `depot deposit`; with a delay, killed (SIGKILL) that long after its first payload byte. */
+  const deposit = (killAfterPayloadMs?: number): Promise<DepotRun> => {
+    const sentBefore = proxy.log().length;
+    const payloadSeen = (): boolean =>
+      proxy
+        .log()
+        .slice(sentBefore)
+        .some((e) => e.method === 'PUT' && e.bytesIn > 0);
+    return runDepot(
+      [
+        'deposit',
+        night,
+        '--endpoint',
+        link.endpoint,
+        '--bucket',
+        b.bucket,
+        '--prefix',
+        'night',
+        '--path-style',
+        '--part-size',
+        '5MiB',
+        '--concurrency',
+        String(CONCURRENCY),
+        '--db',
+        join(work, 'depot.db'),
+        '--json',
+      ],
+      {
+        env: depotEnv(b),
+        hangMs: 240_000,
+        ...(killAfterPayloadMs === undefined
+          ? {}
+          : {
+              stopWhen: afterObserved(payloadSeen, killAfterPayloadMs),
+              signal: 'SIGKILL' as const,
               // What the dead process had queued in the link never arrives: every byte the
               // endpoint receives from a run arrives before that run's kill.
-              link.resetAll();
-            }, killAfterMs);
-      const guard = setTimeout(() => child.kill('SIGKILL'), 240_000);
-      child.once('error', reject);
-      child.once('exit', (code, signal) => {
-        if (timer !== undefined) clearTimeout(timer);
-        clearTimeout(guard);
-        resolve({ code, signal, start, end: Date.now(), stdout });
-      });
-    });
+              onSignal: () => link.resetAll(),
+            }),
+      },
+    );
+  };
 
   it('loses at most one part per file in flight per kill, and ends with every object verified', async () => {
     // Each part's answer is held 600 ms after the server stored it: many kills land between the
     // server's acknowledgement and the database commit, where only ListParts can tell.
     proxy.addRule({ match: s3Request.uploadPart, action: fault.delay(600), times: Infinity });
     const random = seededRandom(2026);
-    const runs: Exchange[] = [];
+    const runs: DepotRun[] = [];
     let completedEarly = false;
     for (let i = 0; i < KILLS; i += 1) {
-      // 1.5 to 4.5 s after the start (the command needs ~0.8 s before it sends): some runs end
-      // while every part is in flight, others after parts were acknowledged.
-      const run = await deposit(1_500 + Math.floor(random.next() * 3_000));
+      // 0.7 to 3.7 s after its first payload byte reached the endpoint (however long the start
+      // took): some runs end while every part is in flight, others after parts were acknowledged.
+      const run = await deposit(700 + Math.floor(random.next() * 3_000));
       runs.push(run);
       if (run.signal !== 'SIGKILL') {
         completedEarly = true;

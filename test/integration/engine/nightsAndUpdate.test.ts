@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +9,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavFile } from '../../../shared/field/riffBytes';
 import { fault, s3Request, startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import { depotEnv } from '../../support/depotEnv';
+import { runDepot, type DepotRun } from '../../support/runDepot';
 import { testBucket, type TestBucket } from '../../support/testBucket';
 
-const root = join(import.meta.dirname, '..', '..', '..');
 const MiB = 1024 * 1024;
-
-type Result = { code: number | null; stdout: string; stderr: string };
 
 let noise = 1;
 /** A valid WAV of about `bytes` bytes, distinct audio at every call. */
@@ -51,40 +49,10 @@ describe('depot deposit: several nights, --update, concurrent starts', () => {
   const depot = (
     args: readonly string[],
     options: { until?: () => boolean } = {},
-  ): Promise<Result> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['bin/depot.js', ...args], {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          AWS_ACCESS_KEY_ID: b.accessKeyId,
-          AWS_SECRET_ACCESS_KEY: b.secretAccessKey,
-          NODE_NO_WARNINGS: '1',
-        },
-      });
-      let stdout = '';
-      let stderr = '';
-      let signalled = false;
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      const poll =
-        options.until === undefined
-          ? undefined
-          : setInterval(() => {
-              // Once: a second signal is the volunteer insisting, which ends the process at once.
-              if (!signalled && options.until?.() === true) {
-                signalled = true;
-                child.kill('SIGTERM');
-              }
-            }, 50);
-      const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
-      child.once('error', reject);
-      child.once('exit', (code) => {
-        if (poll !== undefined) clearInterval(poll);
-        clearTimeout(guard);
-        resolve({ code, stdout, stderr });
-      });
+  ): Promise<DepotRun> =>
+    runDepot(args, {
+      env: depotEnv(b),
+      ...(options.until !== undefined ? { stopWhen: options.until } : {}),
     });
 
   /** Where the night goes, as `verify` takes it too. */

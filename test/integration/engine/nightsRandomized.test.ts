@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,21 +11,23 @@ import {
 } from '@aws-sdk/client-s3';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../shared/field/seededRandom';
+import { seededRandom } from '../../../shared/random/seededRandom';
 import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { synthNight } from '../../../electron/field/synthNight';
 import { contentOf } from '../../support/contentOf';
+import { afterObserved } from '../../support/afterObserved';
+import { depotEnv } from '../../support/depotEnv';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import { runDepot, type DepotRun } from '../../support/runDepot';
 import { testBucket, uniqueBucketName, type TestBucket } from '../../support/testBucket';
 import { startSlowLink, type SlowLink } from './slowLink';
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
 const CONCURRENCY = 2;
-const root = join(import.meta.dirname, '..', '..', '..');
 
 type Night = { readonly name: string; readonly dir: string; readonly files: string[] };
 type Step =
@@ -85,69 +86,45 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  const deposit = (
-    night: Night,
-    db: string,
-    killAfterPayloadMs?: number,
-  ): Promise<{ code: number | null; signal: NodeJS.Signals | null }> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [
-          'bin/depot.js',
-          'deposit',
-          night.dir,
-          '--endpoint',
-          link.endpoint,
-          '--bucket',
-          b.bucket,
-          '--prefix',
-          'mix',
-          '--path-style',
-          '--concurrency',
-          String(CONCURRENCY),
-          '--db',
-          join(work, db),
-          '--json',
-        ],
-        {
-          cwd: root,
-          stdio: ['ignore', 'ignore', 'pipe'],
-          env: {
-            ...process.env,
-            AWS_ACCESS_KEY_ID: b.accessKeyId,
-            AWS_SECRET_ACCESS_KEY: b.secretAccessKey,
-            NODE_NO_WARNINGS: '1',
-          },
-        },
-      );
-      child.stderr.resume();
-      const sentBefore = proxy.log().length;
-      // The kill comes once this run's payload reached the endpoint, then after a seeded delay:
-      // where it lands varies, what must hold does not.
-      const watch =
-        killAfterPayloadMs === undefined
-          ? undefined
-          : setInterval(() => {
-              const payload = proxy
-                .log()
-                .slice(sentBefore)
-                .some((e) => e.method === 'PUT' && e.bytesIn > 0);
-              if (!payload) return;
-              clearInterval(watch);
-              setTimeout(() => {
-                child.kill('SIGKILL');
-                link.resetAll();
-              }, killAfterPayloadMs);
-            }, 20);
-      const guard = setTimeout(() => child.kill('SIGKILL'), 240_000);
-      child.once('error', reject);
-      child.once('exit', (code, signal) => {
-        if (watch !== undefined) clearInterval(watch);
-        clearTimeout(guard);
-        resolve({ code, signal });
-      });
-    });
+  const deposit = (night: Night, db: string, killAfterPayloadMs?: number): Promise<DepotRun> => {
+    const sentBefore = proxy.log().length;
+    const payloadSeen = (): boolean =>
+      proxy
+        .log()
+        .slice(sentBefore)
+        .some((e) => e.method === 'PUT' && e.bytesIn > 0);
+    return runDepot(
+      [
+        'deposit',
+        night.dir,
+        '--endpoint',
+        link.endpoint,
+        '--bucket',
+        b.bucket,
+        '--prefix',
+        'mix',
+        '--path-style',
+        '--concurrency',
+        String(CONCURRENCY),
+        '--db',
+        join(work, db),
+        '--json',
+      ],
+      {
+        env: depotEnv(b),
+        hangMs: 240_000,
+        // The kill comes once this run's payload reached the endpoint, then after a seeded delay:
+        // where it lands varies, what must hold does not.
+        ...(killAfterPayloadMs === undefined
+          ? {}
+          : {
+              stopWhen: afterObserved(payloadSeen, killAfterPayloadMs),
+              signal: 'SIGKILL' as const,
+              onSignal: () => link.resetAll(),
+            }),
+      },
+    );
+  };
 
   /** The app after its settings moved to another bucket: the night goes on to its own. */
   const runInMovedApp = async (night: Night): Promise<void> => {

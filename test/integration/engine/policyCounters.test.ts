@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../shared/field/seededRandom';
+import { seededRandom } from '../../../shared/random/seededRandom';
 import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { synthNight } from '../../../electron/field/synthNight';
 import { openDatabase } from '../../../electron/store/openDatabase';

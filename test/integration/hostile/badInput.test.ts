@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -24,16 +24,14 @@ import { openDatabase } from '../../../electron/store/openDatabase';
 import { prefixTemplateProblem } from '../../../shared/field/prefixTemplateProblem';
 import { translate } from '../../../renderer/i18n/translate';
 import { freePort } from '../../support/s3server/freePort';
+import { repoRoot, runDepot, type DepotRun } from '../../support/runDepot';
 import { testBucket, type TestBucket } from '../../support/testBucket';
 
-const root = join(import.meta.dirname, '..', '..', '..');
 const NOBODY = 65534;
 const hasSetpriv = spawnSync('setpriv', ['--version']).status === 0;
 const isRoot = process.getuid?.() === 0;
 // Root reads everything: unreadable files and read-only folders need another user.
 const canDropPrivileges = hasSetpriv && isRoot;
-
-type Result = { code: number | null; stdout: string; stderr: string };
 
 /** Paths and servers the cases use, filled in beforeAll. */
 type World = {
@@ -44,7 +42,9 @@ type World = {
   readonly closed: string;
   readonly html: string;
   readonly bucket: string;
-  readonly folders: Readonly<Record<string, string>>;
+  readonly folders: Readonly<
+    Record<'loop' | 'outside' | 'control' | 'twins' | 'sameSize' | 'readOnly', string>
+  >;
 };
 
 type Case = {
@@ -275,9 +275,12 @@ let b: TestBucket;
 let world: World;
 let htmlServer: Server;
 
-const depot = (args: readonly string[], c: Pick<Case, 'env' | 'asNobody'> = {}): Promise<Result> =>
-  new Promise((resolve, reject) => {
-    const env: Record<string, string> = {
+const depot = (
+  args: readonly string[],
+  c: Pick<Case, 'env' | 'asNobody'> = {},
+): Promise<DepotRun> =>
+  runDepot(args, {
+    env: {
       PATH: process.env['PATH'] ?? '/usr/bin:/bin',
       HOME: world.home,
       AWS_ACCESS_KEY_ID: b.accessKeyId,
@@ -286,30 +289,19 @@ const depot = (args: readonly string[], c: Pick<Case, 'env' | 'asNobody'> = {}):
       AWS_CONFIG_FILE: join(world.home, 'none'),
       // Neither NODE_NO_WARNINGS nor the SDK's switch: the command must hide that warning itself.
       ...c.env?.(world),
-    };
-    const node = [process.execPath, 'bin/depot.js', ...args];
-    const [command, ...rest] = c.asNobody
-      ? [
-          'setpriv',
-          `--reuid=${NOBODY}`,
-          `--regid=${NOBODY}`,
-          '--clear-groups',
-          'env',
-          `HOME=${world.home}`,
-          ...node,
-        ]
-      : node;
-    const child = spawn(command, rest, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(guard);
-      resolve({ code, stdout, stderr });
-    });
+    },
+    ...(c.asNobody
+      ? {
+          through: [
+            'setpriv',
+            `--reuid=${NOBODY}`,
+            `--regid=${NOBODY}`,
+            '--clear-groups',
+            'env',
+            `HOME=${world.home}`,
+          ],
+        }
+      : {}),
   });
 
 beforeAll(async () => {
@@ -323,6 +315,8 @@ beforeAll(async () => {
   const night = join(work, 'night');
   await synthNight(night, { files: 3, totalBytes: 600_000, seed: 12, sizes: 'small' });
   const wavs = readdirSync(night).filter((f) => f.endsWith('.wav'));
+  const [firstWav] = wavs;
+  if (firstWav === undefined) throw new Error(`synthNight wrote no WAV in ${night}`);
   const copyOf = (name: string): string => {
     const dir = join(work, name);
     mkdirSync(dir);
@@ -338,7 +332,7 @@ beforeAll(async () => {
   symlinkSync('/etc/passwd', join(outside, 'passwd'));
   symlinkSync('..', join(outside, 'up'));
   const control = copyOf('control');
-  writeFileSync(join(control, 'bad\u0007name.wav'), readFileSync(join(night, wavs[0])));
+  writeFileSync(join(control, 'bad\u0007name.wav'), readFileSync(join(night, firstWav)));
   const twins = copyOf('twins');
   writeFileSync(join(twins, 'caf\u00e9.txt'), 'nfc');
   writeFileSync(join(twins, 'cafe\u0301.txt'), 'nfd');
@@ -346,7 +340,7 @@ beforeAll(async () => {
   // Three recordings of one size (recorders often write fixed-size files), one unreadable.
   const sameSize = join(work, 'sameSize');
   mkdirSync(sameSize);
-  const base = readFileSync(join(night, wavs[0]));
+  const base = readFileSync(join(night, firstWav));
   for (const [i, name] of ['a.wav', 'b.wav', 'c.wav'].entries()) {
     const bytes = Buffer.from(base);
     bytes[bytes.length - 1] = i;
@@ -433,7 +427,7 @@ describe('a full disk under the plan database (issue 12)', () => {
         `${run} 2>&1; echo "exit=$?"`,
       ].join('\n');
       const r = spawnSync('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script], {
-        cwd: root,
+        cwd: repoRoot,
         encoding: 'utf8',
         timeout: 240_000,
         env: {
@@ -514,7 +508,7 @@ describe('the bridge at start (issue 12)', () => {
     const r = spawnSync(
       process.execPath,
       ['--import', 'tsx', 'electron/bridge/runBridge.ts', '--data', data, '--static', data],
-      { cwd: root, encoding: 'utf8', timeout: 60_000 },
+      { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 },
     );
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toMatch(

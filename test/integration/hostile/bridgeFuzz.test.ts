@@ -8,7 +8,7 @@ import { WebSocket } from 'ws';
 import { BRIDGE_PROTOCOL, MAX_MESSAGE_BYTES } from '../../../electron/bridge/BridgeServer';
 import { synthNight } from '../../../electron/field/synthNight';
 import { methodNames } from '../../../shared/ipc/contract';
-import { seededRandom } from '../../../shared/field/seededRandom';
+import { seededRandom } from '../../../shared/random/seededRandom';
 import { startBridgeProcess } from '../../e2e/support/BridgeProcess';
 import type { BridgeProcess } from '../../e2e/support/BridgeProcess';
 import { testBucket, type TestBucket } from '../../support/testBucket';

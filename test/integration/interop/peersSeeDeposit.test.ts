@@ -5,15 +5,14 @@ import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
+import { repoRoot, runDepot } from '../../support/runDepot';
 import { testBucket, type TestBucket } from '../../support/testBucket';
-
-const root = join(import.meta.dirname, '..', '..', '..');
 
 type Result = { code: number | null; stdout: string; stderr: string };
 
 const run = (command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Result> =>
   new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -70,10 +69,8 @@ describe('the peers see a Depot deposit as complete', () => {
       RCLONE_CONFIG_DEPOT_SECRET_ACCESS_KEY: b.secretAccessKey,
       RCLONE_CONFIG_DEPOT_FORCE_PATH_STYLE: 'true',
     };
-    const deposit = await run(
-      process.execPath,
+    const deposit = await runDepot(
       [
-        'bin/depot.js',
         'deposit',
         night,
         '--endpoint',
@@ -88,7 +85,7 @@ describe('the peers see a Depot deposit as complete', () => {
         '--db',
         join(work, 'depot.db'),
       ],
-      env,
+      { env },
     );
     expect(deposit.code, deposit.stderr).toBe(0);
   });

@@ -10,7 +10,7 @@ import type { MemoryObjectStoreOptions } from '../../../electron/s3/MemoryObject
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
-import { seededRandom } from '../retry/seededRandom';
+import { seededRandom } from '../../../shared/random/seededRandom';
 import { IoVirtualTime } from './IoVirtualTime';
 import { contentOf } from '../../support/contentOf';
 

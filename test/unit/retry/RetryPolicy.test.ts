@@ -5,7 +5,7 @@ import { success } from '../../../shared/retry/Outcome';
 import type { AttemptContext, RetryCall, RetryEvent } from '../../../shared/retry/RetryCall';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings, type RetrySettings } from '../../../shared/retry/RetrySettings';
-import { fixedRandom } from './seededRandom';
+import { fixedRandom } from './fixedRandom';
 import { VirtualTime } from './VirtualTime';
 
 const ENDPOINT = 'http://127.0.0.1:7480';

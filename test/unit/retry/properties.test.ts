@@ -6,7 +6,7 @@ import { success } from '../../../shared/retry/Outcome';
 import type { CallResult, ProfileName, RetryEvent } from '../../../shared/retry/RetryCall';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings } from '../../../shared/retry/RetrySettings';
-import { seededRandom } from './seededRandom';
+import { seededRandom } from '../../../shared/random/seededRandom';
 import { VirtualTime } from './VirtualTime';
 
 const ENDPOINTS = ['http://127.0.0.1:7480', 'http://127.0.0.1:9000'] as const;

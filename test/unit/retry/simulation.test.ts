@@ -5,7 +5,7 @@ import { success } from '../../../shared/retry/Outcome';
 import type { CallResult } from '../../../shared/retry/RetryCall';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings, type RetrySettings } from '../../../shared/retry/RetrySettings';
-import { seededRandom } from './seededRandom';
+import { seededRandom } from '../../../shared/random/seededRandom';
 import { VirtualTime } from './VirtualTime';
 
 const ENDPOINT = 'http://127.0.0.1:7480';
