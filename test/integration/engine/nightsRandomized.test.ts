@@ -20,6 +20,7 @@ import { synthNight } from '../../../electron/field/synthNight';
 import { contentOf } from '../../support/contentOf';
 import { afterObserved } from '../../support/afterObserved';
 import { depotEnv } from '../../support/depotEnv';
+import { itemAt } from '../../support/itemAt';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { runDepot, type DepotRun } from '../../support/runDepot';
 import { testBucket, uniqueBucketName, type TestBucket } from '../../support/testBucket';
@@ -183,7 +184,7 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
     // The first stays a kill: it lands on a night with everything still to send.
     for (let i = kinds.length - 1; i > 1; i -= 1) {
       const j = 1 + Math.floor(random() * i);
-      [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
+      [kinds[i], kinds[j]] = [itemAt(kinds, j), itemAt(kinds, i)];
     }
     let fresh = 0;
     return kinds.map((kind, i): Step => {
@@ -215,7 +216,7 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
         strangers.set(key, body);
         continue;
       }
-      const night = nights[step.night];
+      const night = itemAt(nights, step.night);
       if (step.kind === 'settings-changed') await runInMovedApp(night);
       else {
         const r = await deposit(night, step.db, step.kind === 'kill' ? step.afterMs : undefined);

@@ -11,6 +11,7 @@ import { methodNames } from '../../../shared/ipc/contract';
 import { seededRandom } from '../../../shared/random/seededRandom';
 import { startBridgeProcess } from '../../e2e/support/BridgeProcess';
 import type { BridgeProcess } from '../../e2e/support/BridgeProcess';
+import { itemAt } from '../../support/itemAt';
 import { testBucket, type TestBucket } from '../../support/testBucket';
 
 const SEED = 12;
@@ -22,7 +23,7 @@ let b: TestBucket;
 let work: string;
 let bridge: BridgeProcess;
 const random = seededRandom(SEED);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const pick = <T>(items: readonly T[]): T => itemAt(items, Math.floor(random() * items.length));
 const int = (max: number): number => Math.floor(random() * max);
 
 /** A few bytes of anything, percent-encoded or not, valid UTF-8 or not. */

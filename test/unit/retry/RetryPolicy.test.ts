@@ -5,6 +5,7 @@ import { success } from '../../../shared/retry/Outcome';
 import type { AttemptContext, RetryCall, RetryEvent } from '../../../shared/retry/RetryCall';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings, type RetrySettings } from '../../../shared/retry/RetrySettings';
+import { itemAt } from '../../support/itemAt';
 import { fixedRandom } from './fixedRandom';
 import { VirtualTime } from './VirtualTime';
 
@@ -166,7 +167,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     const result = await time.drive(policy.run(call({ profile: 'brief' }), end.attempt));
     expect(result).toMatchObject({ kind: 'gave-up', reason: 'attempts-exhausted', attempts: 2 });
     expect(end.starts).toHaveLength(2);
-    expect(end.starts[1] - t0).toBeLessThanOrEqual(2_000);
+    expect(itemAt(end.starts, 1) - t0).toBeLessThanOrEqual(2_000);
   });
 
   it('insistent stops after 6 attempts, waits capped at 30 s', async () => {
@@ -365,10 +366,10 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     );
     expect(halfOpens).toHaveLength(3);
     // Probe intervals at random 0.5: 750, 1500, 3000 ms after each failure.
-    const reopenedAfter = probe.starts.slice(0, 2).map((s, i) => opens[i + 1] - s);
+    const reopenedAfter = probe.starts.slice(0, 2).map((s, i) => itemAt(opens, i + 1) - s);
     expect(reopenedAfter).toEqual([1_500, 3_000]);
-    expect(probe.contexts[0].deadline).toBe(
-      probe.starts[0] + defaultRetrySettings.breaker.probeTimeoutMs,
+    expect(probe.contexts[0]?.deadline).toBe(
+      itemAt(probe.starts, 0) + defaultRetrySettings.breaker.probeTimeoutMs,
     );
   });
 
@@ -388,7 +389,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     expect(results.map((r) => r.kind)).toEqual(['success', 'success', 'success']);
     // The first probe fails (reopens 1.5 s later), the second closes: no part was a probe.
     expect(cheap.starts).toEqual([probeAt, probeAt + 80 + 1_500]);
-    expect(cheap.contexts[0].deadline).toBe(
+    expect(cheap.contexts[0]?.deadline).toBe(
       probeAt + defaultRetrySettings.breaker.cheapProbeTimeoutMs,
     );
     expect(parts.starts).toEqual(Array(3).fill(probeAt + 80 + 1_500 + 80));
@@ -539,7 +540,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     expect(policy.circuit(ENDPOINT)).toEqual({
       kind: 'open',
       cause: 'server-unavailable',
-      nextProbeAt: probe.starts[0] + 60_000,
+      nextProbeAt: itemAt(probe.starts, 0) + 60_000,
     });
   });
 

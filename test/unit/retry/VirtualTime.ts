@@ -97,6 +97,7 @@ export class VirtualTime implements Clock, Sleeper {
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       const t = this.timers[mid];
+      if (t === undefined) break; // mid < length
       if (t.at < timer.at || (t.at === timer.at && t.seq < timer.seq)) lo = mid + 1;
       else hi = mid;
     }

@@ -6,6 +6,7 @@ import { success } from '../../../shared/retry/Outcome';
 import type { CallResult, ProfileName, RetryEvent } from '../../../shared/retry/RetryCall';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings } from '../../../shared/retry/RetrySettings';
+import { itemAt } from '../../support/itemAt';
 import { seededRandom } from '../../../shared/random/seededRandom';
 import { VirtualTime } from './VirtualTime';
 
@@ -94,16 +95,16 @@ describe('RetryPolicy properties (any outcomes, any interleaving)', () => {
           await time.sleep(c.startMs);
           return policy.run(
             {
-              endpoint: ENDPOINTS[c.endpoint],
+              endpoint: itemAt(ENDPOINTS, c.endpoint),
               profile: c.profile,
               deadline: time.now() + c.deadlineMs,
               operation: `call-${i}`,
             },
             async () => {
               requests.push({ call: i, at: time.now() });
-              const n = served[c.endpoint];
+              const n = itemAt(served, c.endpoint);
               served[c.endpoint] = n + 1;
-              const outcome = outcomes[(n + c.endpoint) % outcomes.length];
+              const outcome = itemAt(outcomes, (n + c.endpoint) % outcomes.length);
               if (c.durationMs > 0) await time.sleep(c.durationMs);
               return outcome;
             },
@@ -126,7 +127,7 @@ describe('RetryPolicy properties (any outcomes, any interleaving)', () => {
           const profile = defaultRetrySettings.profiles[c.profile];
           // Attempts per call never exceed the profile, and the result says how many were made.
           expect(mine.length).toBeLessThanOrEqual(profile.maxAttempts);
-          expect(results[i].attempts).toBe(mine.length);
+          expect(results[i]?.attempts).toBe(mine.length);
           const scheduled = events.flatMap(({ at, event }) =>
             event.type === 'retry-scheduled' && event.operation === `call-${i}`
               ? [{ at, event }]
@@ -183,12 +184,12 @@ describe('RetryPolicy properties (any outcomes, any interleaving)', () => {
           const runs = Array.from({ length: callCount }, (_, i) =>
             policy.run(
               {
-                endpoint: ENDPOINTS[0],
+                endpoint: itemAt(ENDPOINTS, 0),
                 profile: i % 3 === 0 ? 'brief' : 'insistent',
                 deadline: time.now() + 600_000,
                 operation: `call-${i}`,
               },
-              () => Promise.resolve(failures[n++ % failures.length]),
+              () => Promise.resolve(itemAt(failures, n++ % failures.length)),
             ),
           );
           await time.drive(Promise.all(runs), 500_000);
