@@ -2,6 +2,7 @@ import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/cli
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fault, s3Request, startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { s3ClientFor, testBucket, type TestBucket } from '../../support/testBucket';
+import { waitFor } from '../../support/waitFor';
 
 // The proxy on its own, with a plain SDK client (the adapter's fault tests are in
 // s3ObjectStoreFaults.test.ts): signatures survive it, and each fault does what it says.
@@ -119,11 +120,13 @@ describe('fault proxy in front of the real server', () => {
     const pending = failureOf(
       viaProxy.send(new HeadObjectCommand({ Bucket: b.bucket, Key: 'signed.bin' })),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Cut once the request is held at the proxy (observed), not after a guessed 200 ms.
+    await waitFor(() => proxy.count(s3Request.headObject) > 0, 'HeadObject at the proxy');
     const started = Date.now();
     proxy.resetAllConnections();
     expect((await pending).code).toBe('ECONNRESET');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Ended by the cut, not by the 5 s delay running out.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('goes down (refused, then reset) and comes back on the same address', async () => {
