@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { Clock } from '../../shared/ports/Clock';
 import type {
-  Body,
   EmissionOptions,
   ListedObject,
   ListedPart,
@@ -83,31 +81,6 @@ export type MemoryObjectStoreOptions = {
 
 const md5 = (bytes: Uint8Array): Buffer => createHash('md5').update(bytes).digest();
 const quoted = (hex: string): string => `"${hex}"`;
-
-const readBody = async (body: Body): Promise<Uint8Array> => {
-  if (body.kind === 'bytes') return body.bytes;
-  const handle = await open(body.path, 'r');
-  try {
-    const buffer = Buffer.alloc(body.length);
-    let filled = 0;
-    while (filled < body.length) {
-      const { bytesRead } = await handle.read(
-        buffer,
-        filled,
-        body.length - filled,
-        body.start + filled,
-      );
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return buffer.subarray(0, filled);
-  } finally {
-    await handle.close();
-  }
-};
-
-const bodyLength = (body: Body): number =>
-  body.kind === 'bytes' ? body.bytes.length : body.length;
 
 const refused = (status: number, code: string): Failure => ({ kind: 'refused', status, code });
 
@@ -240,13 +213,13 @@ export class MemoryObjectStore implements ObjectStore {
     return this.emit({ operation: 'headBucket', bodyBytes: 0 }, options, () => success(undefined));
   }
 
-  async putObject(
+  putObject(
     input: Parameters<ObjectStore['putObject']>[0],
     options: EmissionOptions,
   ): Promise<Outcome<{ etag: string }>> {
-    const bytes = await readBody(input.body);
+    const { bytes } = input.body;
     return this.emit(
-      { operation: 'putObject', key: input.key, bodyBytes: bodyLength(input.body) },
+      { operation: 'putObject', key: input.key, bodyBytes: bytes.length },
       options,
       () => {
         const digest = md5(bytes);
@@ -286,17 +259,17 @@ export class MemoryObjectStore implements ObjectStore {
     );
   }
 
-  async uploadPart(
+  uploadPart(
     input: Parameters<ObjectStore['uploadPart']>[0],
     options: EmissionOptions,
   ): Promise<Outcome<{ etag: string }>> {
-    const bytes = await readBody(input.body);
+    const { bytes } = input.body;
     return this.emit(
       {
         operation: 'uploadPart',
         key: input.key,
         partNumber: input.partNumber,
-        bodyBytes: bodyLength(input.body),
+        bodyBytes: bytes.length,
       },
       options,
       () => {

@@ -8,15 +8,12 @@ import type { Outcome } from '../retry/Outcome';
  * adapter's (DESIGN principle 1).
  */
 
-/** A request body the adapter can open afresh for every attempt (a stream is never replayed). */
-export type Body =
-  | {
-      readonly kind: 'file';
-      readonly path: string;
-      readonly start: number;
-      readonly length: number;
-    }
-  | { readonly kind: 'bytes'; readonly bytes: Uint8Array };
+/**
+ * A request body the adapter opens afresh for every attempt (a stream is never replayed). Bytes
+ * only: the engine reads, hashes and holds each part (ADR 0011); a file-range kind read by the
+ * adapter itself was used by the contract tests alone and is gone (issue 13).
+ */
+export type Body = { readonly kind: 'bytes'; readonly bytes: Uint8Array };
 
 export type EmissionOptions = {
   /** Epoch ms: the adapter aborts the emission when it is reached (classified unreachable/timeout). */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,16 +98,14 @@ export const objectStoreContract = (
       expect(head?.metadata).toMatchObject({ sha256: sha256(bytes), 'depot-plan': 'p1' });
     });
 
-    it('sends a file range afresh, only the bytes asked for', async () => {
-      const file = join(dir, 'range.wav');
+    it('sends the same Body afresh on a second emission, only the bytes it holds', async () => {
       const content = randomBytes(300_000);
-      await writeFile(file, content);
       const range = content.subarray(1000, 201_000);
       const key = `${prefix()}/range.wav`;
-      const body = { kind: 'file', path: file, start: 1000, length: range.length } as const;
+      const body = { kind: 'bytes', bytes: range } as const;
       const input = { key, body, md5Base64: md5Base64(range), metadata: {}, ifNoneMatch: false };
       valueOf(await store.putObject(input, options()));
-      // The same Body again: a stream sent once is spent, the adapter must reopen the file.
+      // The same Body again: a stream sent once is spent, the adapter must open a new one.
       valueOf(await store.putObject(input, options()));
       const head = valueOf(await store.headObject({ key }, options()));
       expect(head).toMatchObject({ size: range.length, etag: quotedMd5(range) });
