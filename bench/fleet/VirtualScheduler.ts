@@ -1,16 +1,11 @@
 import type { Clock } from '../../shared/ports/Clock';
 import type { Sleeper } from '../../shared/ports/Sleeper';
+import { abortError } from '../../shared/ports/abortError';
 
 type Timer = {
   readonly at: number;
   readonly seq: number;
   wake: (() => void) | undefined;
-};
-
-const abortError = (): Error => {
-  const error = new Error('The operation was aborted');
-  error.name = 'AbortError';
-  return error;
 };
 
 // setImmediate runs once the microtask queue is empty: every promise chain that can progress

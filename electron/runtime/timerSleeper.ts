@@ -1,12 +1,5 @@
 import type { Sleeper } from '../../shared/ports/Sleeper';
-
-const abortError = (signal: AbortSignal): Error => {
-  // Keep the abort's own reason when it already is an AbortError (AbortController.abort()).
-  if (signal.reason instanceof Error && signal.reason.name === 'AbortError') return signal.reason;
-  const error = new Error('The operation was aborted', { cause: signal.reason });
-  error.name = 'AbortError';
-  return error;
-};
+import { abortError } from '../../shared/ports/abortError';
 
 /**
  * A real timer. Rejects with an error named AbortError as soon as the signal aborts, and clears
@@ -21,7 +14,7 @@ export const timerSleeper: Sleeper = {
       }
       const onAbort = (): void => {
         clearTimeout(timer);
-        reject(abortError(signal!));
+        reject(abortError(signal));
       };
       const timer = setTimeout(
         () => {

@@ -1,4 +1,5 @@
 import type { Clock } from '../ports/Clock';
+import { abortError } from '../ports/abortError';
 import type { Random } from '../ports/Random';
 import type { Sleeper } from '../ports/Sleeper';
 import { CircuitBreaker } from './CircuitBreaker';
@@ -81,12 +82,6 @@ const isAbortError = (error: unknown): boolean =>
   error instanceof Error && error.name === 'AbortError';
 
 const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
-
-const abortError = (): Error => {
-  const error = new Error('The operation was aborted');
-  error.name = 'AbortError';
-  return error;
-};
 
 /**
  * The one layer that retries (DESIGN principle 1). Every emission goes through `run`, which

@@ -1,14 +1,9 @@
 import { createHook } from 'node:async_hooks';
 import type { Clock } from '../../../shared/ports/Clock';
 import type { Sleeper } from '../../../shared/ports/Sleeper';
+import { abortError } from '../../../shared/ports/abortError';
 
 type Timer = { readonly at: number; readonly seq: number; readonly wake: () => void };
-
-const abortError = (): Error => {
-  const error = new Error('The operation was aborted');
-  error.name = 'AbortError';
-  return error;
-};
 
 /**
  * File requests in flight in this process (fs callbacks and fs/promises, file handles closing):
