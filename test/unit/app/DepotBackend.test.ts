@@ -120,9 +120,8 @@ afterAll(async () => {
 });
 
 // Deposits run on real timers against the memory store: every wait is on an observed event or
-// state, bounded by a 15 s hang-catcher; the tests' own limit sits above it (never the 5 s
-// default), so a loaded machine is slower, never failing.
-describe('DepotBackend', { timeout: 60_000 }, () => {
+// state, bounded by a 15 s hang-catcher below the unit project's 60 s limit.
+describe('DepotBackend', () => {
   it('starts unconfigured and says so instead of failing', async () => {
     expect(await call('plans.list')).toEqual({ ok: true, value: [] });
     expect(await call('settings.get')).toMatchObject({
@@ -396,7 +395,7 @@ describe('DepotBackend: a night blocked at its start', () => {
   });
 });
 
-describe('DepotBackend: tidy nights and the field laptop', { timeout: 60_000 }, () => {
+describe('DepotBackend: tidy nights and the field laptop', () => {
   it('archives a night in this app only: the server keeps every object, and it comes back', async () => {
     const listed = await call('plans.list');
     const first = listed.ok ? (listed.value as PlanView[])[0] : undefined;
@@ -428,135 +427,129 @@ describe('DepotBackend: tidy nights and the field laptop', { timeout: 60_000 }, 
   });
 });
 
-describe(
-  'DepotBackend: forget a night, and the destination before a deposit',
-  { timeout: 60_000 },
-  () => {
-    const until = (what: () => boolean): Promise<void> => waitFor(what, 'expected state', 15_000);
+describe('DepotBackend: forget a night, and the destination before a deposit', () => {
+  const until = (what: () => boolean): Promise<void> => waitFor(what, 'expected state', 15_000);
 
-    it(
-      'forgets a night in this database only, refused while it deposits; the server is not asked',
-      { timeout: 20_000 },
-      async () => {
-        const dir = join(root, 'forget-night');
-        await synthNight(dir, { files: 2, sizes: 'small', seed: 21 });
-        // Unreachable storage: the night keeps depositing (waiting for the network) until paused.
-        objects.setDown(true);
-        const created = await call('plans.create', {
-          dir,
-          site: 'FGT',
-          point: 'P1',
-          night: '2026-06-14',
-        });
-        const planId = created.ok
-          ? (created.value as { plans: PlanView[] }).plans[0]?.id
-          : undefined;
-        if (planId === undefined) throw new Error('not created');
-        const id = Number(planId);
-        expect(await call('plans.forget', { planId })).toMatchObject({
-          ok: false,
-          error: { code: 'blocked', reason: { kind: 'night-depositing' } },
-        });
-        await call('plans.pause', { planId });
-        await until(() => !backend.isBusy());
-        objects.setDown(false);
-        await call('plans.archive', { planId, archived: true });
-        const units = store.listUnits(id, { offset: 0, limit: 10 }).units;
-        expect(units).toHaveLength(2);
-        expect(store.journal({ limit: 10, planId: id }).length).toBeGreaterThan(0);
-        const keys = [...objects.objects.keys()].sort();
-        const requests = objects.count();
-
-        expect(await call('plans.forget', { planId })).toEqual({
-          ok: true,
-          value: { forgotten: planId },
-        });
-        expect(objects.count()).toBe(requests);
-        expect([...objects.objects.keys()].sort()).toEqual(keys);
-        expect(store.getPlan(id)).toBeUndefined();
-        expect(store.listUnits(id, { offset: 0, limit: 10 }).total).toBe(0);
-        expect(store.journal({ limit: 10, planId: id })).toEqual([]);
-        expect(events.at(-1)).toEqual({ type: 'plans-changed' });
-        expect(
-          JSON.parse(await readFile(join(root, 'archived-nights.json'), 'utf8')),
-        ).not.toContain(id);
-        const listed = await call('plans.list');
-        expect(listed.ok && (listed.value as PlanView[]).some((p) => p.id === planId)).toBe(false);
-        expect(await call('plans.forget', { planId })).toMatchObject({
-          ok: false,
-          error: { code: 'not-found', reason: { kind: 'no-such-plan' } },
-        });
-      },
-    );
-
-    it('refuses to forget a night another Depot process is depositing', async () => {
-      const listed = await call('plans.list');
-      const planId = listed.ok ? (listed.value as PlanView[])[0]?.id : undefined;
-      if (planId === undefined) throw new Error('no plan');
+  it(
+    'forgets a night in this database only, refused while it deposits; the server is not asked',
+    { timeout: 20_000 },
+    async () => {
+      const dir = join(root, 'forget-night');
+      await synthNight(dir, { files: 2, sizes: 'small', seed: 21 });
+      // Unreachable storage: the night keeps depositing (waiting for the network) until paused.
+      objects.setDown(true);
+      const created = await call('plans.create', {
+        dir,
+        site: 'FGT',
+        point: 'P1',
+        night: '2026-06-14',
+      });
+      const planId = created.ok ? (created.value as { plans: PlanView[] }).plans[0]?.id : undefined;
+      if (planId === undefined) throw new Error('not created');
       const id = Number(planId);
-      store.acquireLease({
-        planId: id,
-        pid: 4243,
-        host: `${hostname()}-desk`,
-        token: 'the-command-line',
-        now: Date.now(),
-        staleMs: 60_000,
-        isAlive: () => true,
+      expect(await call('plans.forget', { planId })).toMatchObject({
+        ok: false,
+        error: { code: 'blocked', reason: { kind: 'night-depositing' } },
       });
-      try {
-        expect(await call('plans.forget', { planId })).toMatchObject({
-          ok: false,
-          error: { code: 'blocked', reason: { kind: 'held-elsewhere', pid: 4243 } },
-        });
-        expect(store.getPlan(id)).toBeDefined();
-      } finally {
-        store.releaseLease(id, 'the-command-line');
-      }
-    });
+      await call('plans.pause', { planId });
+      await until(() => !backend.isBusy());
+      objects.setDown(false);
+      await call('plans.archive', { planId, archived: true });
+      const units = store.listUnits(id, { offset: 0, limit: 10 }).units;
+      expect(units).toHaveLength(2);
+      expect(store.journal({ limit: 10, planId: id }).length).toBeGreaterThan(0);
+      const keys = [...objects.objects.keys()].sort();
+      const requests = objects.count();
 
-    it('previews where each night goes, the template expanded with what is known', async () => {
-      expect(
-        await call('plans.previewDestination', {
-          dir: night,
-          site: 'SITE01',
-          point: 'P1',
-          night: '2026-06-12',
-        }),
-      ).toEqual({
+      expect(await call('plans.forget', { planId })).toEqual({
         ok: true,
-        value: [
-          {
-            night: '2026-06-12',
-            endpoint: settings.endpoint,
-            bucket: 'nights',
-            prefix: 'SITE01/P1/2026-06-12',
-            template: '{site}/{point}/{night}',
-          },
-        ],
+        value: { forgotten: planId },
       });
-      // A placeholder without a value yet: no invented segment, the template is shown instead.
-      const partial = await call('plans.previewDestination', {
+      expect(objects.count()).toBe(requests);
+      expect([...objects.objects.keys()].sort()).toEqual(keys);
+      expect(store.getPlan(id)).toBeUndefined();
+      expect(store.listUnits(id, { offset: 0, limit: 10 }).total).toBe(0);
+      expect(store.journal({ limit: 10, planId: id })).toEqual([]);
+      expect(events.at(-1)).toEqual({ type: 'plans-changed' });
+      expect(JSON.parse(await readFile(join(root, 'archived-nights.json'), 'utf8'))).not.toContain(
+        id,
+      );
+      const listed = await call('plans.list');
+      expect(listed.ok && (listed.value as PlanView[]).some((p) => p.id === planId)).toBe(false);
+      expect(await call('plans.forget', { planId })).toMatchObject({
+        ok: false,
+        error: { code: 'not-found', reason: { kind: 'no-such-plan' } },
+      });
+    },
+  );
+
+  it('refuses to forget a night another Depot process is depositing', async () => {
+    const listed = await call('plans.list');
+    const planId = listed.ok ? (listed.value as PlanView[])[0]?.id : undefined;
+    if (planId === undefined) throw new Error('no plan');
+    const id = Number(planId);
+    store.acquireLease({
+      planId: id,
+      pid: 4243,
+      host: `${hostname()}-desk`,
+      token: 'the-command-line',
+      now: Date.now(),
+      staleMs: 60_000,
+      isAlive: () => true,
+    });
+    try {
+      expect(await call('plans.forget', { planId })).toMatchObject({
+        ok: false,
+        error: { code: 'blocked', reason: { kind: 'held-elsewhere', pid: 4243 } },
+      });
+      expect(store.getPlan(id)).toBeDefined();
+    } finally {
+      store.releaseLease(id, 'the-command-line');
+    }
+  });
+
+  it('previews where each night goes, the template expanded with what is known', async () => {
+    expect(
+      await call('plans.previewDestination', {
         dir: night,
         site: 'SITE01',
-        point: '',
+        point: 'P1',
         night: '2026-06-12',
-      });
-      expect(partial).toMatchObject({ ok: true, value: [{ prefix: null }] });
-      // Several nights: one line per night, each under its own date, as plans.create files them.
-      expect(
-        await call('plans.previewDestination', {
-          dir: join(root, 'two-nights'),
-          site: 'TWO',
-          point: 'P1',
-          night: '2024-06-01',
-        }),
-      ).toMatchObject({
-        ok: true,
-        value: [
-          { night: '2024-06-01', prefix: 'TWO/P1/2024-06-01' },
-          { night: '2024-06-02', prefix: 'TWO/P1/2024-06-02' },
-        ],
-      });
+      }),
+    ).toEqual({
+      ok: true,
+      value: [
+        {
+          night: '2026-06-12',
+          endpoint: settings.endpoint,
+          bucket: 'nights',
+          prefix: 'SITE01/P1/2026-06-12',
+          template: '{site}/{point}/{night}',
+        },
+      ],
     });
-  },
-);
+    // A placeholder without a value yet: no invented segment, the template is shown instead.
+    const partial = await call('plans.previewDestination', {
+      dir: night,
+      site: 'SITE01',
+      point: '',
+      night: '2026-06-12',
+    });
+    expect(partial).toMatchObject({ ok: true, value: [{ prefix: null }] });
+    // Several nights: one line per night, each under its own date, as plans.create files them.
+    expect(
+      await call('plans.previewDestination', {
+        dir: join(root, 'two-nights'),
+        site: 'TWO',
+        point: 'P1',
+        night: '2024-06-01',
+      }),
+    ).toMatchObject({
+      ok: true,
+      value: [
+        { night: '2024-06-01', prefix: 'TWO/P1/2024-06-01' },
+        { night: '2024-06-02', prefix: 'TWO/P1/2024-06-02' },
+      ],
+    });
+  });
+});
