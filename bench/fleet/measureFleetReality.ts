@@ -336,11 +336,16 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
   const depot = fleetVariants.find((v) => v.name === 'depot');
   if (depot === undefined) throw new Error('no depot variant');
   // Simulation k starts each night when real run k's did (and draws with its own seed).
-  for (let k = 0; k < o.runs; k++) {
+  for (const [k, starts] of realStarts.entries()) {
     const run = await simulateFleet(
       settings(o.seed + k),
       depot,
-      nights.map((n, i) => ({ startAt: fleetStart + realStarts[k][i], sizes: n.sizes })),
+      nights.map((n, i) => {
+        // clientStarts gives one start per client, and there is one night per client.
+        const start = starts[i];
+        if (start === undefined) throw new RangeError(`run ${k}: no start for client ${i}`);
+        return { startAt: fleetStart + start, sizes: n.sizes };
+      }),
     );
     const times: number[] = [];
     run.series.received.forEach((n, s) => {

@@ -4,6 +4,7 @@ import { recoveryRampLayer } from '../../../../bench/fleet/recoveryRampLayer';
 import { VirtualScheduler } from '../../../../bench/fleet/VirtualScheduler';
 import { success, type Outcome } from '../../../../shared/retry/Outcome';
 import { RetryPolicy } from '../../../../shared/retry/RetryPolicy';
+import { itemAt } from '../../../support/itemAt';
 
 const ENDPOINT = 'http://ramp.invalid:7480';
 const shape = { burst: 2, startPerS: 0.5, stepMs: 10_000, fullPerS: 2 };
@@ -51,7 +52,7 @@ describe('recoveryRampLayer (the ramp tried for issue 16, ADR 0019)', () => {
     sent.length = 0;
     // The first call is the probe that closes the circuit; the others then meet the ramp.
     await drive(time, Promise.all(Array.from({ length: 9 }, () => call())));
-    const closedAt = sent[0];
+    const closedAt = itemAt(sent, 0);
     const after = sent.map((t) => t - closedAt);
     // Probe, then the burst of 2, then one per 2 s (0.5/s) until the 10 s step, 1/s after it,
     // and at the next step (20 s) the rate would be full: the ramp ends, the rest go at once.
