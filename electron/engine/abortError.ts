@@ -1,9 +1,2 @@
-/** The platform's AbortError, for a stop through the run's AbortSignal. */
-export const abortError = (): Error => {
-  const error = new Error('aborted');
-  error.name = 'AbortError';
-  return error;
-};
-
-export const isAbort = (error: unknown): boolean =>
-  error instanceof Error && error.name === 'AbortError';
+/** The platform's AbortError (shared with the retry policy and the sleepers), for a stop. */
+export { abortError, isAbortError as isAbort } from '../../shared/ports/abortError';

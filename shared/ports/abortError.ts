@@ -13,3 +13,7 @@ export const abortError = (signal?: AbortSignal): Error => {
   error.name = 'AbortError';
   return error;
 };
+
+/** Whether a rejection is a stop (an AbortError), not a failure. */
+export const isAbortError = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'AbortError';

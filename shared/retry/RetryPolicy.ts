@@ -1,5 +1,5 @@
 import type { Clock } from '../ports/Clock';
-import { abortError } from '../ports/abortError';
+import { abortError, isAbortError } from '../ports/abortError';
 import type { Random } from '../ports/Random';
 import type { Sleeper } from '../ports/Sleeper';
 import { CircuitBreaker } from './CircuitBreaker';
@@ -77,9 +77,6 @@ const snapshot = (c: MutableCounters): RetryCounters => ({
   retriesGranted: c.retriesGranted,
   retriesRefused: { ...c.retriesRefused },
 });
-
-const isAbortError = (error: unknown): boolean =>
-  error instanceof Error && error.name === 'AbortError';
 
 const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
 
