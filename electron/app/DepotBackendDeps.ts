@@ -1,0 +1,38 @@
+import type { Clock } from '../../shared/ports/Clock';
+import type { ObjectStore } from '../../shared/ports/ObjectStore';
+import type { ChosenFolder } from '../../shared/ipc/views';
+import type { ProbeListing } from '../s3/probeEndpoint';
+import type { AppSettings } from './AppSettings';
+import type { CheckedFolder } from './CheckedFolder';
+import type { Credentials, SecretStore } from './Credentials';
+import type { EngineHandle } from './EngineHandle';
+import type { Notifier } from './Notifier';
+
+export type DepotBackendDeps = {
+  readonly mode: 'electron' | 'bridge';
+  readonly version: string;
+  readonly settingsPath: string;
+  readonly secrets: SecretStore;
+  readonly clock: Clock;
+  readonly createEngine: (settings: AppSettings, credentials: Credentials) => EngineHandle;
+  /** The S3 adapter also probes the endpoint (configuration vs outage) for the connection test. */
+  readonly createObjectStore: (
+    settings: AppSettings,
+    credentials: Credentials,
+  ) => ObjectStore & { readonly probeListing?: ProbeListing };
+  readonly earliestDeferred: (planId: number) => number | undefined;
+  /** The pre-flight report of a folder, and the prefix placeholders it fills. */
+  readonly preflight: (dir: string) => Promise<CheckedFolder>;
+  readonly expandPrefix: (
+    template: string,
+    values: Readonly<Record<string, string | undefined>>,
+  ) => string;
+  readonly chooseFolder?: () => Promise<ChosenFolder>;
+  readonly notify?: Notifier;
+  /** Never handed a secret: messages name operations and plan ids only. */
+  readonly log: (line: string) => void;
+  /** Where `~` in a typed path leads (the user's home folder by default). */
+  readonly homeDir?: string;
+  /** Releases what the wiring opened (the database), after the runs stopped. */
+  readonly close?: () => void;
+};

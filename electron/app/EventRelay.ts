@@ -1,0 +1,110 @@
+import type { UnitActivity } from '../../shared/domain/UnitState';
+import type { Clock } from '../../shared/ports/Clock';
+import type { DepotEvent } from '../../shared/ipc/DepotEvent';
+import type { EngineEvent } from '../engine/EngineEvent';
+import type { BackendConfig } from './BackendConfig';
+import type { PlanOverlay } from './PlanOverlay';
+import type { PlanViews } from './PlanViews';
+
+const EVENT_INTERVAL_MS = 250;
+
+/**
+ * Turns the engine's events into the interface's: a file's change at once, a night's view at most
+ * every 250 ms (progress events can be many), the live overlay kept up to date on the way.
+ */
+export class EventRelay {
+  private readonly listeners = new Set<(event: DepotEvent) => void>();
+  private readonly dirtyPlans = new Set<number>();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly config: BackendConfig,
+    private readonly views: PlanViews,
+    private readonly runningPlans: () => Iterable<number>,
+    private readonly clock: Clock,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  subscribe(listener: (event: DepotEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  stop(): void {
+    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+  }
+
+  onEngineEvent(event: EngineEvent): void {
+    if (event.type === 'counters') {
+      // Each attempt's outcome moves the circuit, which no plan event reports when it opens on
+      // the server's refusals (503 storm): refresh the running nights' views (throttled).
+      for (const id of this.runningPlans()) this.markDirty(id);
+      return;
+    }
+    const overlay = this.views.overlay(event.planId);
+    overlay.lastActivityAt = this.clock.now();
+    switch (event.type) {
+      case 'throughput':
+        overlay.throughputBytesPerSec = event.bytesPerSec;
+        break;
+      case 'waiting-network':
+        overlay.waitingNetwork = event.waiting;
+        break;
+      case 'unit-activity':
+        setActivity(overlay, event.unitId, event.activity);
+        this.emit({
+          type: 'unit',
+          planId: String(event.planId),
+          unitId: String(event.unitId),
+          activity: event.activity,
+        });
+        break;
+      case 'unit-state':
+        if (event.state.kind === 'done' || event.state.kind === 'failed') {
+          overlay.activities.delete(event.unitId);
+        }
+        this.emit({
+          type: 'unit',
+          planId: String(event.planId),
+          unitId: String(event.unitId),
+          state: event.state,
+          activity: overlay.activities.get(event.unitId) ?? { kind: 'idle' },
+        });
+        break;
+      case 'plan-progress':
+      case 'plan-state':
+        break;
+    }
+    this.markDirty(event.planId);
+  }
+
+  /** Plan views are pushed at most every 250 ms per plan: progress events can be many. */
+  markDirty(planId: number): void {
+    this.dirtyPlans.add(planId);
+    if (this.flushTimer !== undefined) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      const ids = [...this.dirtyPlans];
+      this.dirtyPlans.clear();
+      for (const id of ids) {
+        const summary = this.config.handle?.engine.planSummary(id);
+        if (summary !== undefined) this.emit({ type: 'plan', plan: this.views.view(summary) });
+      }
+    }, EVENT_INTERVAL_MS);
+  }
+
+  emit(event: DepotEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log(`event listener failed: ${error instanceof Error ? error.message : ''}`);
+      }
+    }
+  }
+}
+
+const setActivity = (overlay: PlanOverlay, unitId: number, activity: UnitActivity): void => {
+  if (activity.kind === 'idle') overlay.activities.delete(unitId);
+  else overlay.activities.set(unitId, activity);
+};

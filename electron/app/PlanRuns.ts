@@ -1,0 +1,173 @@
+import { planPhase } from '../../shared/domain/planPhase';
+import type { PlanSummary } from '../engine/PlanSummary';
+import type { RunResult } from '../engine/RunResult';
+import { IpcFailure } from '../ipc/IpcFailure';
+import type { BackendConfig } from './BackendConfig';
+import type { EnginePort } from './EnginePort';
+import type { EventRelay } from './EventRelay';
+import type { Notifier } from './Notifier';
+import { noticeText } from './noticeText';
+import type { NoticeKind } from './noticeText';
+import type { PlanViews } from './PlanViews';
+
+type Run = { readonly controller: AbortController; readonly done: Promise<void> };
+
+/**
+ * The nights depositing in this process: starting, pausing, unblocking and stopping their runs,
+ * and the notice each run's end sends.
+ */
+export class PlanRuns {
+  private readonly runs = new Map<number, Run>();
+  private stopped = false;
+
+  constructor(
+    private readonly config: BackendConfig,
+    private readonly views: PlanViews,
+    private readonly relay: EventRelay,
+    private readonly log: (line: string) => void,
+    private readonly notifier: Notifier | undefined,
+  ) {}
+
+  has(planId: number): boolean {
+    return this.runs.has(planId);
+  }
+
+  ids(): readonly number[] {
+    return [...this.runs.keys()];
+  }
+
+  isBusy(): boolean {
+    return this.runs.size > 0;
+  }
+
+  /** No run starts any more; the running ones abort between emissions and stay resumable. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.abortAll();
+  }
+
+  /** The tray's "pause all": every night that is depositing stops, resumable, until Reprendre. */
+  pauseAll(): void {
+    const engine = this.config.handle?.engine;
+    if (engine === undefined) return;
+    for (const id of this.runs.keys()) {
+      engine.pause(id);
+      this.relay.markDirty(id);
+    }
+  }
+
+  resumeUnfinished(): void {
+    const handle = this.config.handle;
+    if (handle === undefined || this.stopped) return;
+    for (const plan of handle.engine.listPlans()) {
+      if (planPhase(plan) === 'to-do') this.start(plan.id);
+    }
+  }
+
+  /** Nights whose last run ended blocked start again (after a successful test or new settings). */
+  resumeBlocked(endpoint: string, bucket: string): void {
+    for (const id of this.views.blockedPlans()) {
+      // Only the nights whose target the test just proved.
+      const summary = this.config.handle?.engine.planSummary(id);
+      if (summary?.endpoint !== endpoint || summary.bucket !== bucket) continue;
+      this.unblock(id);
+    }
+  }
+
+  /** A blocked night goes on: the files refused for the same cause are queued again with it. */
+  unblock(planId: number): void {
+    const engine = this.config.handle?.engine;
+    if (engine === undefined) return;
+    this.views.overlay(planId).blocked = null;
+    engine.retryFailures(planId);
+    this.start(planId);
+    this.relay.markDirty(planId);
+  }
+
+  /** Another Depot process (the command line, a second window) is depositing this plan. */
+  refuseIfHeldElsewhere(engine: EnginePort, planId: number): void {
+    const holder = engine.leaseHolder(planId);
+    if (holder !== undefined) {
+      throw new IpcFailure(
+        'blocked',
+        `plan ${planId} is being deposited by another Depot process, pid ${holder.pid} on ${holder.host}`,
+        { kind: 'held-elsewhere', pid: holder.pid, host: holder.host },
+      );
+    }
+  }
+
+  start(planId: number): void {
+    const handle = this.config.handle;
+    if (handle === undefined || this.runs.has(planId) || this.stopped) return;
+    // That process finishes it (re-queued units included); starting here would only be refused.
+    if (handle.engine.leaseHolder(planId) !== undefined) return;
+    const controller = new AbortController();
+    const overlay = this.views.overlay(planId);
+    overlay.blocked = null;
+    const done = handle.engine
+      .run(planId, { signal: controller.signal })
+      .then(
+        (result) => this.onRunEnded(planId, result),
+        (error: unknown) =>
+          this.log(
+            `plan ${planId}: run failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      )
+      .finally(() => {
+        this.runs.delete(planId);
+        overlay.activities.clear();
+        overlay.waitingNetwork = false;
+        this.relay.markDirty(planId);
+      });
+    this.runs.set(planId, { controller, done });
+    this.relay.markDirty(planId);
+  }
+
+  /** Aborts every run and waits for their ends. */
+  async abortAll(): Promise<void> {
+    const runs = [...this.runs.values()];
+    for (const run of runs) run.controller.abort();
+    await Promise.all(runs.map((r) => r.done));
+  }
+
+  private onRunEnded(planId: number, result: RunResult): void {
+    const summary = this.config.handle?.engine.planSummary(planId);
+    const night = summary === undefined ? `#${planId}` : nightLabel(summary);
+    const locale = this.config.settings?.locale ?? 'fr';
+    switch (result.kind) {
+      case 'completed':
+        this.notify(planId, 'completed', noticeText(locale, 'completed', { night }));
+        return;
+      case 'failures':
+        this.notify(
+          planId,
+          'failures',
+          noticeText(locale, 'failures', { night, failed: result.failed }),
+        );
+        return;
+      case 'blocked':
+        this.views.overlay(planId).blocked = result.cause;
+        this.notify(planId, 'blocked', noticeText(locale, 'blocked', { night }));
+        return;
+      case 'stopped':
+        return;
+    }
+  }
+
+  /** The notice carries its night, so a click on it opens that night's screen. */
+  private notify(
+    planId: number,
+    kind: NoticeKind,
+    text: { readonly title: string; readonly body: string },
+  ): void {
+    this.notifier?.({ ...text, planId: String(planId), kind });
+  }
+}
+
+/** How a notice names a night: its site, point and night, else its prefix. */
+const nightLabel = (summary: PlanSummary): string => {
+  const parts = ['site', 'point', 'night']
+    .map((k) => summary.metadata[k])
+    .filter((v): v is string => typeof v === 'string' && v !== '');
+  return parts.length > 0 ? parts.join(' · ') : summary.prefix;
+};

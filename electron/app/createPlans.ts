@@ -1,0 +1,107 @@
+import { prefixTemplateProblem } from '../../shared/field/prefixTemplateProblem';
+import type { NightFiles } from '../../shared/field/splitByNight';
+import type { ParsedInput } from '../../shared/ipc/contract';
+import type { CreateOutcome, SourceChangeView } from '../../shared/ipc/views';
+import { PlanError } from '../engine/PlanError';
+import { IpcFailure } from '../ipc/IpcFailure';
+import type { BackendConfig } from './BackendConfig';
+import type { DepotBackendDeps } from './DepotBackendDeps';
+import type { EventRelay } from './EventRelay';
+import type { PlanRuns } from './PlanRuns';
+import type { PlanViews } from './PlanViews';
+
+export type PlanCreation = {
+  readonly config: BackendConfig;
+  readonly runs: PlanRuns;
+  readonly views: PlanViews;
+  readonly relay: EventRelay;
+  readonly deps: Pick<DepotBackendDeps, 'preflight' | 'expandPrefix'>;
+};
+
+/**
+ * Plans the folder's nights and starts them: one plan per night, each under its own date and
+ * prefix, never a file under another night's date (issue 11). Every night is planned before
+ * any starts, so a changed folder starts nothing until the volunteer deposits the changes.
+ */
+export const createPlans = async (
+  input: ParsedInput<'plans.create'>,
+  { config, runs, views, relay, deps }: PlanCreation,
+): Promise<CreateOutcome> => {
+  const { engine } = config.requireEngine();
+  const settings = config.requireSettings();
+  const checked = await deps.preflight(input.dir);
+  const several = checked.view.nights.length > 1;
+  // "Several nights" is settled by depositing night by night, or one night: not by the checkbox.
+  const blocking = several
+    ? checked.view.issues.filter((i) => i.decision === 'block' && i.kind !== 'several-nights')
+        .length
+    : checked.view.blocking;
+  if (!input.skipInvalid && blocking > 0) {
+    throw new IpcFailure('blocked', `${blocking} file(s) block the deposit`, {
+      kind: 'files-block',
+      count: blocking,
+    });
+  }
+  // What the pre-flight said to leave out (empty, header-only, extra copies; blocking files
+  // when the volunteer chose to skip them) is not planned at all.
+  const include = checked.depositable({ skipBlocking: input.skipInvalid });
+  const nights: readonly NightFiles[] = !several
+    ? [{ night: input.night, relPaths: include }]
+    : input.nights === 'each'
+      ? checked.byNight(include)
+      : checked.byNight(include).filter((n) => n.night === input.night);
+  if (nights.every((n) => n.relPaths.length === 0)) {
+    throw new IpcFailure('invalid-input', `${input.dir} holds no file to deposit`, {
+      kind: 'nothing-to-deposit',
+      dir: input.dir,
+    });
+  }
+  const planned = nights.map((n) => {
+    const entered = { site: input.site, point: input.point, night: n.night };
+    const values = checked.values(entered);
+    let prefix: string;
+    try {
+      prefix = deps.expandPrefix(settings.prefixTemplate, values);
+    } catch (error) {
+      // A template saved before it was validated: the volunteer fixes it in Settings, which
+      // says why in their language.
+      if (prefixTemplateProblem(settings.prefixTemplate) !== undefined)
+        throw new IpcFailure('not-configured', 'the prefix template in Settings is invalid', {
+          kind: 'prefix-invalid',
+        });
+      throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix', {
+        kind: 'prefix-invalid',
+      });
+    }
+    const metadata = Object.fromEntries(
+      Object.entries({ ...values, ...entered }).filter(([, v]) => v !== undefined && v !== ''),
+    );
+    return { night: n.night, include: n.relPaths, prefix, metadata };
+  });
+  if (new Set(planned.map((p) => p.prefix)).size < planned.length) {
+    return { kind: 'nights-share-prefix', template: settings.prefixTemplate };
+  }
+  const ids: number[] = [];
+  const changes: SourceChangeView[] = [];
+  for (const p of planned) {
+    try {
+      const plan = await engine.planFolder({
+        dir: input.dir,
+        bucket: settings.bucket,
+        prefix: p.prefix,
+        metadata: p.metadata,
+        include: p.include,
+        update: input.update,
+      });
+      ids.push(plan.id);
+    } catch (error) {
+      if (!(error instanceof PlanError) || error.detail.code !== 'sources-changed') throw error;
+      changes.push(...error.detail.changes.map((c) => ({ night: p.night, ...c })));
+    }
+  }
+  if (changes.length > 0) return { kind: 'changed', changes };
+  for (const id of ids) runs.refuseIfHeldElsewhere(engine, id);
+  for (const id of ids) runs.start(id);
+  relay.emit({ type: 'plans-changed' });
+  return { kind: 'started', plans: ids.map((id) => views.planView(id)) };
+};

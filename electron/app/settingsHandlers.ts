@@ -1,0 +1,50 @@
+import type { Handlers } from '../ipc/Handlers';
+import { IpcFailure } from '../ipc/IpcFailure';
+import type { BackendConfig } from './BackendConfig';
+import type { DepotBackendDeps } from './DepotBackendDeps';
+import type { EventRelay } from './EventRelay';
+import type { PlanRuns } from './PlanRuns';
+import { testConnection } from './testConnection';
+
+type SettingsHandlers = Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.testConnection'>;
+
+/**
+ * The settings and the credentials: a change of what the engine talks to (or as whom) stops the
+ * runs, rebuilds the engine and starts them again on the new one.
+ */
+export const settingsHandlers = (
+  config: BackendConfig,
+  runs: PlanRuns,
+  relay: EventRelay,
+  deps: Pick<DepotBackendDeps, 'createObjectStore' | 'clock'>,
+): SettingsHandlers => ({
+  'settings.get': () => Promise.resolve(config.settingsView()),
+  'settings.set': async (input) => {
+    const { credentials, ...rest } = input;
+    const engineChanged = await config.save(rest, credentials);
+    if (engineChanged) {
+      const interrupted = runs.ids();
+      await runs.abortAll();
+      config.rebuildEngine();
+      // New credentials re-arm the units that failed on the old ones.
+      if (credentials !== undefined) config.handle?.engine.credentialsChanged();
+      for (const id of interrupted) runs.start(id);
+      runs.resumeUnfinished();
+      relay.emit({ type: 'plans-changed' });
+    }
+    return config.settingsView();
+  },
+  'settings.testConnection': async () => {
+    const settings = config.requireSettings();
+    if (config.credentials === undefined) {
+      throw new IpcFailure('not-configured', 'no credentials', { kind: 'storage-incomplete' });
+    }
+    const tested = deps.createObjectStore(settings, config.credentials);
+    const verdict = await testConnection(tested, deps.clock);
+    // The fix worked: a night blocked at its start goes on without another gesture.
+    if (verdict.reachable && verdict.credentialsAccepted === true && verdict.bucketWritable) {
+      runs.resumeBlocked(tested.endpoint, settings.bucket);
+    }
+    return verdict;
+  },
+});
