@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import { objectKey } from '../../shared/field/objectKey';
 import type { EmissionOptions } from '../../shared/ports/ObjectStore';
-import { OBJECT_TOO_LARGE } from '../../shared/ports/ObjectStore';
 import type { Outcome } from '../../shared/retry/Outcome';
 import { RetryPolicy } from '../../shared/retry/RetryPolicy';
 import {
@@ -50,7 +49,6 @@ failed: nothing is concluded); 2 usage error.`;
 const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
 
 class CouldNotVerify extends Error {}
-class TooLarge extends Error {}
 
 export type VerifyReport = {
   readonly bucket: string;
@@ -146,7 +144,6 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     );
     if (r.kind === 'success') return r.value;
     const last = r.last;
-    if (last?.kind === 'refused' && last.code === OBJECT_TOO_LARGE) throw new TooLarge();
     const why =
       last === undefined
         ? r.reason
@@ -161,17 +158,16 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const getManifest = async (
     key: string,
   ): Promise<{ kind: 'read'; text: string } | { kind: 'invalid'; problem: string }> => {
-    try {
-      const bytes = await ask(`GetObject ${key}`, (o) =>
-        store.getObject({ key, maxBytes: MANIFEST_MAX_BYTES }, o),
-      );
-      if (bytes === undefined) return { kind: 'invalid', problem: 'listed, but gone when read' };
-      return { kind: 'read', text: Buffer.from(bytes).toString('utf8') };
-    } catch (error) {
-      if (error instanceof TooLarge) {
+    const read = await ask(`GetObject ${key}`, (o) =>
+      store.getObject({ key, maxBytes: MANIFEST_MAX_BYTES }, o),
+    );
+    switch (read.kind) {
+      case 'absent':
+        return { kind: 'invalid', problem: 'listed, but gone when read' };
+      case 'too-large':
         return { kind: 'invalid', problem: `larger than ${MANIFEST_MAX_BYTES} bytes: not read` };
-      }
-      throw error;
+      case 'bytes':
+        return { kind: 'read', text: Buffer.from(read.bytes).toString('utf8') };
     }
   };
   /** One night: its files under its prefix, its own manifest; prints its report, says if clean. */
@@ -251,15 +247,18 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       const digests = await digestsOf(relPath, file.size);
       let proof = proveSameContent({ size: file.size, ...digests }, object);
       if (proof.kind === 'unproven' && v['read-back']) {
-        const bytes = await ask(`GetObject ${key}`, (o) =>
+        const read = await ask(`GetObject ${key}`, (o) =>
           store.getObject({ key, maxBytes: file.size }, o),
         );
+        // Longer than the local file (it grew since the listing): other bytes.
         proof =
-          bytes === undefined
+          read.kind === 'absent'
             ? proof
-            : createHash('sha256').update(bytes).digest('hex') === digests.sha256
-              ? { kind: 'same' }
-              : { kind: 'different', why: 'etag' };
+            : read.kind === 'too-large'
+              ? { kind: 'different', why: 'size' }
+              : createHash('sha256').update(read.bytes).digest('hex') === digests.sha256
+                ? { kind: 'same' }
+                : { kind: 'different', why: 'etag' };
       }
       if (proof.kind === 'same') verified += 1;
       else if (proof.kind === 'unproven') unproven.push(relPath);

@@ -7,9 +7,9 @@ import type {
   ListedPart,
   ListedUpload,
   ObjectHead,
+  ObjectRead,
   ObjectStore,
 } from '../../shared/ports/ObjectStore';
-import { OBJECT_TOO_LARGE } from '../../shared/ports/ObjectStore';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { Failure, Outcome } from '../../shared/retry/Outcome';
 import { success } from '../../shared/retry/Outcome';
@@ -395,12 +395,14 @@ export class MemoryObjectStore implements ObjectStore {
   getObject(
     input: { key: string; maxBytes: number },
     options: EmissionOptions,
-  ): Promise<Outcome<Uint8Array | undefined>> {
+  ): Promise<Outcome<ObjectRead>> {
     return this.emit({ operation: 'getObject', key: input.key, bodyBytes: 0 }, options, () => {
       const stored = this.objects.get(input.key);
-      if (stored === undefined) return success(undefined);
-      if (stored.bytes.length > input.maxBytes) return refused(200, OBJECT_TOO_LARGE);
-      return success(Uint8Array.from(stored.bytes));
+      if (stored === undefined) return success<ObjectRead>({ kind: 'absent' });
+      if (stored.bytes.length > input.maxBytes) {
+        return success<ObjectRead>({ kind: 'too-large', size: stored.bytes.length });
+      }
+      return success<ObjectRead>({ kind: 'bytes', bytes: Uint8Array.from(stored.bytes) });
     });
   }
 

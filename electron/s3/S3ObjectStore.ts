@@ -23,11 +23,11 @@ import type {
   ListedPart,
   ListedUpload,
   ObjectHead,
+  ObjectRead,
   ObjectStore,
   PutObjectInput,
   UploadPartInput,
 } from '../../shared/ports/ObjectStore';
-import { OBJECT_TOO_LARGE } from '../../shared/ports/ObjectStore';
 import { classifyResponse } from '../../shared/retry/classifyResponse';
 import { success, type Outcome } from '../../shared/retry/Outcome';
 import type { RawResponse } from '../../shared/retry/RawResponse';
@@ -226,6 +226,8 @@ export class S3ObjectStore implements ObjectStore {
       return success(await send(this.client(options.clockOffsetMs), emission));
     } catch (error) {
       if (error instanceof SourceReadError) throw error;
+      if (error instanceof IncompleteAnswer)
+        return { kind: 'unreachable', reason: 'incomplete-answer' };
       const abortCause = emission.cause();
       if (abortCause === 'source') throw error;
       const raw = toRawResponse(error, {
@@ -290,7 +292,7 @@ export class S3ObjectStore implements ObjectStore {
         }),
         { abortSignal: e.signal },
       );
-      if (out.UploadId === undefined) throw missingField('UploadId');
+      if (out.UploadId === undefined) throw new IncompleteAnswer('UploadId');
       return { uploadId: out.UploadId };
     });
   }
@@ -311,7 +313,7 @@ export class S3ObjectStore implements ObjectStore {
           }),
           { abortSignal: e.signal },
         );
-        if (out.ETag === undefined) throw missingField('ETag');
+        if (out.ETag === undefined) throw new IncompleteAnswer('ETag');
         return { etag: out.ETag };
       } catch (error) {
         throw body.readError() ?? error;
@@ -461,14 +463,13 @@ export class S3ObjectStore implements ObjectStore {
     );
   }
 
-  async getObject(
+  getObject(
     input: { key: string; maxBytes: number },
     options: EmissionOptions,
-  ): Promise<Outcome<Uint8Array | undefined>> {
-    let tooLarge = false;
-    const r = await this.emit(
+  ): Promise<Outcome<ObjectRead>> {
+    return this.emit(
       options,
-      async (client, e): Promise<Uint8Array | undefined> => {
+      async (client, e): Promise<ObjectRead> => {
         const out = await client.send(
           new GetObjectCommand({ Bucket: this.bucket, Key: input.key }),
           {
@@ -476,31 +477,31 @@ export class S3ObjectStore implements ObjectStore {
           },
         );
         const body = out.Body as (AsyncIterable<Uint8Array> & { destroy?: () => void }) | undefined;
-        if (body === undefined) return new Uint8Array();
+        if (body === undefined) return { kind: 'bytes', bytes: new Uint8Array() };
         // Not read at all when the length is announced; cut short when it is not.
         if ((out.ContentLength ?? 0) > input.maxBytes) {
-          tooLarge = true;
           body.destroy?.();
-          return undefined;
+          return { kind: 'too-large', size: out.ContentLength ?? 0 };
         }
         const chunks: Uint8Array[] = [];
         let length = 0;
         for await (const chunk of body) {
           length += chunk.length;
           if (length > input.maxBytes) {
-            tooLarge = true;
             body.destroy?.();
-            return undefined;
+            return { kind: 'too-large', size: length };
           }
           chunks.push(chunk);
           e.alive();
         }
-        return Buffer.concat(chunks);
+        return { kind: 'bytes', bytes: Buffer.concat(chunks) };
       },
       // No such key is an answer; a missing bucket is not (GET has a body that says which).
-      (raw) => (raw.status === 404 && raw.code !== 'NoSuchBucket' ? success(undefined) : undefined),
+      (raw) =>
+        raw.status === 404 && raw.code !== 'NoSuchBucket'
+          ? success({ kind: 'absent' as const })
+          : undefined,
     );
-    return tooLarge ? { kind: 'refused', status: 200, code: OBJECT_TOO_LARGE } : r;
   }
 
   listObjects(
@@ -556,8 +557,15 @@ const uploadGone = (raw: RawResponse): Outcome<never> | undefined =>
     ? classifyResponse({ ...raw, code: 'NoSuchUpload' })
     : undefined;
 
-const missingField = (field: string): Error =>
-  Object.assign(new Error(`the server's answer has no ${field}`), {
-    name: 'InvalidResponse',
-    $metadata: { httpStatusCode: 502 },
-  });
+/**
+ * A 2xx answer without the field the protocol needs (CreateMultipartUpload's UploadId, a part's
+ * ETag): what arrived cannot be used, as when the connection drops before the answer. It is not a
+ * refusal (the server sent no error status) but unreachable 'incomplete-answer': retryable, and
+ * "may have acted" (an upload may have been created, a part stored), like a lost reply.
+ */
+class IncompleteAnswer extends Error {
+  override readonly name = 'IncompleteAnswer';
+  constructor(field: string) {
+    super(`the server's answer has no ${field}`);
+  }
+}

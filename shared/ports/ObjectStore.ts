@@ -70,8 +70,15 @@ export type ObjectHead = {
 
 export type ListedObject = { readonly key: string; readonly size: number; readonly etag: string };
 
-/** The code of a `getObject` refused locally because the body is longer than `maxBytes`. */
-export const OBJECT_TOO_LARGE = 'DepotObjectTooLarge';
+/**
+ * What a `getObject` found: the bytes, no such key (404 is an answer), or a body longer than the
+ * caller's `maxBytes`, not read. `size` is the length the server announced or, when it announced
+ * none, the bytes received before the read stopped (a lower bound).
+ */
+export type ObjectRead =
+  | { readonly kind: 'bytes'; readonly bytes: Uint8Array }
+  | { readonly kind: 'absent' }
+  | { readonly kind: 'too-large'; readonly size: number };
 
 export type ObjectStore = {
   /** Endpoint identity for the per-endpoint budget and breaker (scheme://host:port). */
@@ -111,14 +118,13 @@ export type ObjectStore = {
     options: EmissionOptions,
   ): Promise<Outcome<ObjectHead | undefined>>;
   /**
-   * The object's bytes; Success(undefined) when there is no such key (404 is an answer). A body
-   * longer than `maxBytes` is not read: it is refused as `OBJECT_TOO_LARGE` (with the status the
-   * server answered), which no retry can change.
+   * The object's bytes, `absent` when there is no such key, `too-large` (not read) when the body
+   * is longer than `maxBytes`: all three are answers, and no retry can change them.
    */
   getObject(
     input: { key: string; maxBytes: number },
     options: EmissionOptions,
-  ): Promise<Outcome<Uint8Array | undefined>>;
+  ): Promise<Outcome<ObjectRead>>;
   /** Every object under a prefix (all pages). */
   listObjects(
     input: { prefix: string },

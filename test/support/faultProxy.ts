@@ -148,13 +148,17 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
         letBodyCome();
         forward(req, res, { holdReplyMs: action.ms });
         return;
+      case 'dropHeader':
+        letBodyCome();
+        forward(req, res, { dropHeader: action.header.toLowerCase() });
+        return;
     }
   };
 
   const forward = (
     req: IncomingMessage,
     res: ServerResponse,
-    how: { cutAfter?: number; loseReply?: boolean; holdReplyMs?: number },
+    how: { cutAfter?: number; loseReply?: boolean; holdReplyMs?: number; dropHeader?: string },
   ): void => {
     const headers = { ...req.headers };
     // The proxy already answered 100-continue (or not) for the client.
@@ -193,7 +197,14 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
           upRes.resume();
           return;
         }
-        res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, upRes.rawHeaders);
+        const raw = upRes.rawHeaders;
+        const kept =
+          how.dropHeader === undefined
+            ? raw
+            : raw.flatMap((v, i) =>
+                i % 2 === 0 && v.toLowerCase() !== how.dropHeader ? [v, raw[i + 1] ?? ''] : [],
+              );
+        res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, kept);
         upRes.pipe(res);
       };
       if (how.holdReplyMs === undefined) reply();

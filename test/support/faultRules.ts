@@ -25,7 +25,9 @@ export type FaultAction =
   /** Forward, let the server act and answer, then reset the client socket: the reply is lost. */
   | { readonly kind: 'loseReply' }
   /** Forward at once, hold the server's answer for `ms`: a slow reply. */
-  | { readonly kind: 'delay'; readonly ms: number };
+  | { readonly kind: 'delay'; readonly ms: number }
+  /** Forward, and pass the server's answer on without this header (a middlebox that drops it). */
+  | { readonly kind: 'dropHeader'; readonly header: string };
 
 export const fault = {
   reset: (): FaultAction => ({ kind: 'reset' }),
@@ -37,6 +39,7 @@ export const fault = {
   stall: (ms: number): FaultAction => ({ kind: 'stall', ms }),
   loseReply: (): FaultAction => ({ kind: 'loseReply' }),
   delay: (ms: number): FaultAction => ({ kind: 'delay', ms }),
+  dropHeader: (header: string): FaultAction => ({ kind: 'dropHeader', header }),
 } as const;
 
 /** What the proxy knows of a request when it decides (headers read, body not yet). */

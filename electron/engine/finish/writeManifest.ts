@@ -55,14 +55,19 @@ export const writeManifest = async (run: RunContext): Promise<MustWait | undefin
     );
     if (there.kind === 'wait') return there;
     if (there.kind === 'refused') blockRun(run, causeOfRefusal(there.failure, run.bucket));
+    const read = there.value;
     // Gone again between the 412 and the read: write it again, paced.
-    if (there.value === undefined) return paced();
-    if (readManifestNightId(there.value) !== plan.nightId) {
-      blockRun(run, { kind: 'conflict', localSize: body.length, remoteSize: there.value.length });
+    if (read.kind === 'absent') return paced();
+    // Larger than any manifest Depot writes: another object, never this night's.
+    if (read.kind === 'too-large') {
+      blockRun(run, { kind: 'conflict', localSize: body.length, remoteSize: read.size });
+    }
+    if (readManifestNightId(read.bytes) !== plan.nightId) {
+      blockRun(run, { kind: 'conflict', localSize: body.length, remoteSize: read.bytes.length });
     }
     // This night's own manifest from before its plan was updated (`--update`, "Déposer les
     // changements"): rewritten by the same night, so it lists exactly the night's files.
-    if (manifestFilesOf(there.value) !== manifestFilesOf(body)) {
+    if (manifestFilesOf(read.bytes) !== manifestFilesOf(body)) {
       const again = await put(false);
       if (again.kind === 'wait') return again;
       if (again.kind === 'refused') blockRun(run, causeOfRefusal(again.failure, run.bucket));

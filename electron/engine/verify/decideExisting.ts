@@ -22,8 +22,10 @@ const settleProof = async (
   );
   if (r.kind === 'wait') return r;
   if (r.kind === 'refused') return unitFailed(causeOfRefusal(r.failure, run.bucket));
-  if (r.value === undefined) return ok(proof);
-  const sha256 = createHash('sha256').update(r.value).digest('hex');
+  if (r.value.kind === 'absent') return ok(proof);
+  // Longer than the local file: other bytes, whatever the listing said of its size.
+  if (r.value.kind === 'too-large') return ok({ kind: 'different', why: 'size' });
+  const sha256 = createHash('sha256').update(r.value.bytes).digest('hex');
   return ok(sha256 === unit.sha256 ? { kind: 'same' } : { kind: 'different', why: 'etag' });
 };
 

@@ -242,6 +242,23 @@ describe('S3ObjectStore under faults (radosgw behind the fault proxy)', () => {
     });
   });
 
+  it('a part answered 200 without its ETag is unreachable (incomplete-answer), not a status the server never sent', async () => {
+    const key = 'no-etag.wav';
+    const created = await store.createMultipartUpload({ key, metadata: {} }, soon());
+    if (created.kind !== 'success') throw new Error('CreateMultipartUpload failed');
+    const uploadId = created.value.uploadId;
+    const { body, md5Base64 } = object(key, 5 * 1024 * 1024);
+    proxy.addRule({ match: s3Request.uploadPart, action: fault.dropHeader('ETag') });
+    expect(
+      await store.uploadPart({ key, uploadId, partNumber: 1, body, md5Base64 }, soon()),
+    ).toEqual({ kind: 'unreachable', reason: 'incomplete-answer' });
+    expect(proxy.count(s3Request.uploadPart)).toBe(1);
+    // The server acted: the part is there, as after a lost reply.
+    const parts = await direct.listParts({ key, uploadId }, soon());
+    expect(parts).toMatchObject({ kind: 'success', value: [{ partNumber: 1 }] });
+    await direct.abortMultipartUpload({ key, uploadId }, soon());
+  });
+
   it('an endpoint that is down is unreachable: refused connection, or reset', async () => {
     await proxy.setDown(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
