@@ -1,5 +1,3 @@
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -11,10 +9,9 @@ import {
   ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
-  S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { Clock } from '../../shared/ports/Clock';
 import type {
@@ -32,58 +29,22 @@ import { classifyResponse } from '../../shared/retry/classifyResponse';
 import { success, type Outcome } from '../../shared/retry/Outcome';
 import type { RawResponse } from '../../shared/retry/RawResponse';
 import { countingBody } from './countingBody';
+import type { Emission } from './Emission';
+import { startEmission } from './Emission';
 import { hideSdkNodeVersionWarning } from './hideSdkNodeVersionWarning';
+import { IncompleteAnswer } from './IncompleteAnswer';
+import { readBounded } from './readBounded';
+import { S3Clients } from './S3Clients';
+import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
 import { SourceReadError } from './SourceReadError';
-import { toRawResponse, type AbortCause } from './toRawResponse';
+import { toRawResponse } from './toRawResponse';
 
-export type S3ObjectStoreOptions = {
-  /** `https://s3.example.org` or `http://127.0.0.1:PORT`. */
-  readonly endpoint: string;
-  readonly region: string;
-  readonly bucket: string;
-  readonly credentials: {
-    readonly accessKeyId: string;
-    readonly secretAccessKey: string;
-    readonly sessionToken?: string;
-  };
-  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`. */
-  readonly forcePathStyle?: boolean;
-  /** TCP (and TLS) connection set-up bound (default 10 s). */
-  readonly connectionTimeoutMs?: number;
-  /** A socket idle this long is closed (default 60 s); the stall watchdog usually fires first. */
-  readonly socketTimeoutMs?: number;
-  /** No body byte moved and no response for this long: abort, unreachable 'stall' (default 30 s). */
-  readonly stallMs?: number;
-  /** Keep-alive connections per endpoint (default 16). */
-  readonly maxSockets?: number;
-  /** Keys (or parts, uploads) per listing page; tests lower it to exercise paging (default 1000). */
-  readonly listPageSize?: number;
-  readonly clock?: Clock;
-};
-
-const silentLogger = {
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
 const systemClock: Clock = { now: () => Date.now() };
 // A listing longer than this many pages is a server loop, not a night of recordings.
 const MAX_PAGES = 10_000;
 
-/** One emission's own cancellation: the caller's signal, the deadline and the stall watchdog. */
-type Emission = {
-  readonly signal: AbortSignal;
-  /** Body bytes moved: re-arms the watchdog and reports progress. */
-  readonly progress: (totalSent: number) => void;
-  /** An answer arrived (a listing page): re-arms the watchdog. */
-  readonly alive: () => void;
-  /** The body's source failed: stop the request now (the read error is what gets reported). */
-  readonly sourceFailed: () => void;
-  cause(): AbortCause | 'source' | undefined;
-  end(): void;
-};
+// Where the wiring and the engine stack have always imported it from.
+export type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
 
 /**
  * The object store on a real S3-compatible endpoint through `@aws-sdk/client-s3`. Exactly one
@@ -97,10 +58,9 @@ export class S3ObjectStore implements ObjectStore {
   private readonly clock: Clock;
   private readonly stallMs: number;
   private readonly pageSize: number;
-  private readonly handler: NodeHttpHandler;
-  private readonly clients = new Map<number, S3Client>();
+  private readonly clients: S3Clients;
 
-  constructor(private readonly options: S3ObjectStoreOptions) {
+  constructor(options: S3ObjectStoreOptions) {
     hideSdkNodeVersionWarning();
     const url = new URL(options.endpoint);
     this.endpoint = `${url.protocol}//${url.host}`;
@@ -115,99 +75,12 @@ export class S3ObjectStore implements ObjectStore {
     this.clock = options.clock ?? systemClock;
     this.stallMs = options.stallMs ?? 30_000;
     this.pageSize = options.listPageSize ?? 1000;
-    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
-    // Agent instances (not options) also stop the handler from opening a new connection per
-    // `Expect: 100-continue` upload.
-    this.handler = new NodeHttpHandler({
-      connectionTimeout: options.connectionTimeoutMs ?? 10_000,
-      socketTimeout: options.socketTimeoutMs ?? 60_000,
-      httpAgent: new HttpAgent(agentOptions),
-      httpsAgent: new HttpsAgent(agentOptions),
-    });
+    this.clients = new S3Clients(options);
   }
 
   /** Closes idle keep-alive connections. */
   destroy(): void {
-    for (const client of this.clients.values()) client.destroy();
-    this.clients.clear();
-    this.handler.destroy();
-  }
-
-  /**
-   * One client per signing-clock offset: the offset is client configuration in the SDK, and a
-   * per-call value must not leak into concurrent calls that have none.
-   */
-  private client(clockOffsetMs = 0): S3Client {
-    let client = this.clients.get(clockOffsetMs);
-    if (client === undefined) {
-      client = new S3Client({
-        endpoint: this.options.endpoint,
-        region: this.options.region,
-        forcePathStyle: this.options.forcePathStyle ?? false,
-        credentials: { ...this.options.credentials },
-        maxAttempts: 1,
-        // radosgw and others answer 411 to the aws-chunked trailing-checksum encoding; integrity
-        // comes from Content-MD5 and the SHA-256 metadata checked after upload.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-        systemClockOffset: clockOffsetMs,
-        // The SDK asks `Expect: 100-continue` for bodies of 2 MiB or more: one round trip of
-        // silence before every part (80 ms on a tethered link). A refusal after the body costs
-        // one part at most, and a refusal is the rare case.
-        expectContinueHeader: false,
-        requestHandler: this.handler,
-        // Otherwise the SDK prints a warning to the console for every failed upload; failures are
-        // reported as outcomes.
-        logger: silentLogger,
-      });
-      // It filters every command's input and output for a log line the silent logger drops:
-      // 2 % of Depot's CPU on 2,000 small files (issue 15).
-      client.middlewareStack.remove('loggerMiddleware');
-      this.clients.set(clockOffsetMs, client);
-    }
-    // The SDK corrects this offset by itself after a skewed answer; the policy's value rules.
-    client.config.systemClockOffset = clockOffsetMs;
-    return client;
-  }
-
-  private start(options: EmissionOptions): Emission {
-    const controller = new AbortController();
-    let cause: AbortCause | 'source' | undefined;
-    const abort = (why: AbortCause): void => {
-      if (cause !== undefined) return;
-      cause = why;
-      controller.abort();
-    };
-    const onCallerAbort = (): void => abort('caller');
-    if (options.signal?.aborted) abort('caller');
-    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const deadlineTimer = setTimeout(
-      () => abort('deadline'),
-      Math.max(0, options.deadline - this.clock.now()),
-    );
-    let stallTimer = setTimeout(() => abort('stall'), this.stallMs);
-    const alive = (): void => {
-      clearTimeout(stallTimer);
-      stallTimer = setTimeout(() => abort('stall'), this.stallMs);
-    };
-    return {
-      signal: controller.signal,
-      progress: (totalSent) => {
-        alive();
-        options.onBytesSent?.(totalSent);
-      },
-      alive,
-      sourceFailed: () => {
-        cause ??= 'source';
-        controller.abort();
-      },
-      cause: () => cause,
-      end: () => {
-        clearTimeout(deadlineTimer);
-        clearTimeout(stallTimer);
-        options.signal?.removeEventListener('abort', onCallerAbort);
-      },
-    };
+    this.clients.destroy();
   }
 
   /**
@@ -221,9 +94,9 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<T>> {
     if (options.signal?.aborted) return { kind: 'aborted' };
     if (this.clock.now() >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
-    const emission = this.start(options);
+    const emission = startEmission(options, this.clock, this.stallMs);
     try {
-      return success(await send(this.client(options.clockOffsetMs), emission));
+      return success(await send(this.clients.get(options.clockOffsetMs), emission));
     } catch (error) {
       if (error instanceof SourceReadError) throw error;
       if (error instanceof IncompleteAnswer)
@@ -477,24 +350,7 @@ export class S3ObjectStore implements ObjectStore {
           },
         );
         const body = out.Body as (AsyncIterable<Uint8Array> & { destroy?: () => void }) | undefined;
-        if (body === undefined) return { kind: 'bytes', bytes: new Uint8Array() };
-        // Not read at all when the length is announced; cut short when it is not.
-        if ((out.ContentLength ?? 0) > input.maxBytes) {
-          body.destroy?.();
-          return { kind: 'too-large', size: out.ContentLength ?? 0 };
-        }
-        const chunks: Uint8Array[] = [];
-        let length = 0;
-        for await (const chunk of body) {
-          length += chunk.length;
-          if (length > input.maxBytes) {
-            body.destroy?.();
-            return { kind: 'too-large', size: length };
-          }
-          chunks.push(chunk);
-          e.alive();
-        }
-        return { kind: 'bytes', bytes: Buffer.concat(chunks) };
+        return readBounded(body, out.ContentLength, input.maxBytes, e.alive);
       },
       // No such key is an answer; a missing bucket is not (GET has a body that says which).
       (raw) =>
@@ -556,16 +412,3 @@ const uploadGone = (raw: RawResponse): Outcome<never> | undefined =>
   raw.status === 404 && raw.code === 'NoSuchKey'
     ? classifyResponse({ ...raw, code: 'NoSuchUpload' })
     : undefined;
-
-/**
- * A 2xx answer without the field the protocol needs (CreateMultipartUpload's UploadId, a part's
- * ETag): what arrived cannot be used, as when the connection drops before the answer. It is not a
- * refusal (the server sent no error status) but unreachable 'incomplete-answer': retryable, and
- * "may have acted" (an upload may have been created, a part stored), like a lost reply.
- */
-class IncompleteAnswer extends Error {
-  override readonly name = 'IncompleteAnswer';
-  constructor(field: string) {
-    super(`the server's answer has no ${field}`);
-  }
-}

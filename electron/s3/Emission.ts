@@ -1,0 +1,64 @@
+import type { Clock } from '../../shared/ports/Clock';
+import type { EmissionOptions } from '../../shared/ports/ObjectStore';
+import type { AbortCause } from './toRawResponse';
+
+/** One emission's own cancellation: the caller's signal, the deadline and the stall watchdog. */
+export type Emission = {
+  readonly signal: AbortSignal;
+  /** Body bytes moved: re-arms the watchdog and reports progress. */
+  readonly progress: (totalSent: number) => void;
+  /** An answer arrived (a listing page): re-arms the watchdog. */
+  readonly alive: () => void;
+  /** The body's source failed: stop the request now (the read error is what gets reported). */
+  readonly sourceFailed: () => void;
+  cause(): AbortCause | 'source' | undefined;
+  end(): void;
+};
+
+/**
+ * Arms one emission's cancellation: the caller's signal, the deadline, and the stall watchdog that
+ * aborts when no body byte moved and no answer arrived for `stallMs`.
+ */
+export const startEmission = (
+  options: EmissionOptions,
+  clock: Clock,
+  stallMs: number,
+): Emission => {
+  const controller = new AbortController();
+  let cause: AbortCause | 'source' | undefined;
+  const abort = (why: AbortCause): void => {
+    if (cause !== undefined) return;
+    cause = why;
+    controller.abort();
+  };
+  const onCallerAbort = (): void => abort('caller');
+  if (options.signal?.aborted) abort('caller');
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const deadlineTimer = setTimeout(
+    () => abort('deadline'),
+    Math.max(0, options.deadline - clock.now()),
+  );
+  let stallTimer = setTimeout(() => abort('stall'), stallMs);
+  const alive = (): void => {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => abort('stall'), stallMs);
+  };
+  return {
+    signal: controller.signal,
+    progress: (totalSent) => {
+      alive();
+      options.onBytesSent?.(totalSent);
+    },
+    alive,
+    sourceFailed: () => {
+      cause ??= 'source';
+      controller.abort();
+    },
+    cause: () => cause,
+    end: () => {
+      clearTimeout(deadlineTimer);
+      clearTimeout(stallTimer);
+      options.signal?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+};
