@@ -22,6 +22,8 @@ import { formatBytes, parseSize } from './parseSize';
 import { probeTarget } from './probeTarget';
 import { ProgressReporter } from './ProgressReporter';
 import { chooseNights } from './chooseNights';
+import { formatSummary, summarize } from './DepositSummary';
+import type { DepositSummary } from './DepositSummary';
 import type { NightInputs } from './chooseNights';
 
 const USAGE = `Usage: depot deposit DIR --endpoint URL --bucket NAME [options]
@@ -51,36 +53,6 @@ Exit codes: 0 every file verified and the manifest written; 2 usage or configura
 (also when another Depot process is depositing the same plan: run again once it is done);
 1 anything unexpected.`;
 
-export type DepositSummary = {
-  readonly planId: number;
-  /** The night this plan deposits (absent when the folder's files carry no date). */
-  readonly night?: string;
-  /** What `--update` changed in the plan, when it did. */
-  readonly update?: PlanUpdateReport;
-  readonly bucket: string;
-  readonly prefix: string;
-  readonly result: RunResult['kind'];
-  readonly units: number;
-  readonly done: number;
-  readonly alreadyPresent: number;
-  readonly failed: readonly {
-    readonly path: string;
-    readonly cause: unknown;
-    readonly reason: string;
-  }[];
-  readonly conflicts: number;
-  readonly pending: number;
-  readonly bytesTotal: number;
-  readonly bytesSent: number;
-  readonly bytesResent: number;
-  readonly firstAttempts: number;
-  readonly retriesGranted: number;
-  readonly retriesRefused: number;
-  readonly retriesRefusedByReason: Readonly<Record<string, number>>;
-  readonly manifest: boolean;
-  readonly elapsedMs: number;
-};
-
 const exitCodeOf = (result: RunResult): number => {
   switch (result.kind) {
     case 'completed':
@@ -92,58 +64,6 @@ const exitCodeOf = (result: RunResult): number => {
     case 'blocked':
       return 2;
   }
-};
-
-export const summarize = (
-  depot: Depot,
-  planId: number,
-  result: RunResult,
-  elapsedMs: number,
-  extra: { readonly night?: string; readonly update?: PlanUpdateReport } = {},
-): DepositSummary => {
-  const s = depot.engine.planSummary(planId);
-  const c = depot.engine.counters();
-  const refused = Object.values(c.retriesRefused).reduce((a, b) => a + b, 0);
-  return {
-    planId,
-    ...(extra.night === undefined ? {} : { night: extra.night }),
-    ...(extra.update === undefined ? {} : { update: extra.update }),
-    bucket: s.bucket,
-    prefix: s.prefix,
-    result: result.kind,
-    units: s.units,
-    done: s.done,
-    alreadyPresent: s.alreadyPresent,
-    failed: depot.engine.failedUnits(planId).map((u) => ({
-      path: u.relPath,
-      cause: u.state.kind === 'failed' ? u.state.cause : undefined,
-      reason: u.state.kind === 'failed' ? describeCause(u.state.cause) : '',
-    })),
-    conflicts: s.conflicts,
-    pending: s.pending + s.inProgress + s.deferred,
-    bytesTotal: s.bytesTotal,
-    bytesSent: s.bytesSent,
-    bytesResent: s.bytesResent,
-    firstAttempts: c.firstAttempts,
-    retriesGranted: c.retriesGranted,
-    retriesRefused: refused,
-    retriesRefusedByReason: c.retriesRefused,
-    manifest: s.manifestAt !== null,
-    elapsedMs,
-  };
-};
-
-const formatSummary = (s: DepositSummary): string => {
-  const lines = [
-    `Plan ${s.planId}${s.night === undefined ? '' : ` (night ${s.night})`}: ${s.units} files to s3://${s.bucket}/${s.prefix}`,
-    `  verified on the server: ${s.done} (${s.alreadyPresent} already there with the same checksum)`,
-    `  failed: ${s.failed.length}${s.conflicts > 0 ? ` (${s.conflicts} conflicts)` : ''}, still to do: ${s.pending}`,
-    `  sent ${formatBytes(s.bytesSent)} of ${formatBytes(s.bytesTotal)}, re-sent ${formatBytes(s.bytesResent)}, in ${(s.elapsedMs / 1000).toFixed(1)} s`,
-    `  requests: ${s.firstAttempts} first attempts, ${s.retriesGranted} retries granted, ${s.retriesRefused} refused`,
-    `  manifest: ${s.manifest ? 'written' : 'not written'}`,
-  ];
-  for (const f of s.failed) lines.push(`  FAILED ${f.path}: ${f.reason}`);
-  return lines.join('\n') + '\n';
 };
 
 /** What to fix when the endpoint refuses the whole deposit (nothing is failed for it). */

@@ -28,6 +28,7 @@ import { probeTarget } from './probeTarget';
 import { chooseNights } from './chooseNights';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { parseManifest } from './parseManifest';
+import { chooseManifest } from './chooseManifest';
 
 const USAGE = `Usage: depot verify DIR --endpoint URL --bucket NAME --prefix P [--region R] [--path-style]
                     [--night DATE] [--profile NAME] [--tz ZONE] [--skip-invalid] [--read-back]
@@ -388,32 +389,4 @@ export const verifyCommand: Command = {
   name: 'verify',
   summary: 'compare a folder with what the server holds (changes nothing)',
   run,
-};
-
-type FoundManifest = {
-  readonly key: string;
-  readonly parsed: ReturnType<typeof parseManifest> | { kind: 'invalid'; problem: string };
-};
-
-/**
- * The night's own manifest among those under the prefix: the one listing exactly this folder's
- * keys (the newest when several do), else the one sharing the most keys, else the first found.
- */
-const chooseManifest = (
-  found: readonly FoundManifest[],
-  localKeys: ReadonlySet<string>,
-): FoundManifest | undefined => {
-  let best: { manifest: FoundManifest; score: number; at: string } | undefined;
-  for (const manifest of found) {
-    const parsed = manifest.parsed;
-    const keys = parsed.kind === 'manifest' ? parsed.files.map((f) => f.key) : [];
-    const shared = keys.filter((k) => localKeys.has(k)).length;
-    const exact = shared === localKeys.size && keys.length === localKeys.size;
-    const score = exact ? Number.MAX_SAFE_INTEGER : shared;
-    const at = parsed.kind === 'manifest' ? (parsed.completedAt ?? '') : '';
-    if (best === undefined || score > best.score || (score === best.score && at > best.at)) {
-      best = { manifest, score, at };
-    }
-  }
-  return best?.manifest;
 };

@@ -1,0 +1,88 @@
+import type { PlanUpdateReport } from '../engine/PlanUpdateReport';
+import type { RunResult } from '../engine/RunResult';
+import { describeCause } from './describeCause';
+import type { Depot } from './openDepot';
+import { formatBytes } from './parseSize';
+
+/** What `depot deposit` reports of one night's run: printed, or written as JSON with `--json`. */
+export type DepositSummary = {
+  readonly planId: number;
+  /** The night this plan deposits (absent when the folder's files carry no date). */
+  readonly night?: string;
+  /** What `--update` changed in the plan, when it did. */
+  readonly update?: PlanUpdateReport;
+  readonly bucket: string;
+  readonly prefix: string;
+  readonly result: RunResult['kind'];
+  readonly units: number;
+  readonly done: number;
+  readonly alreadyPresent: number;
+  readonly failed: readonly {
+    readonly path: string;
+    readonly cause: unknown;
+    readonly reason: string;
+  }[];
+  readonly conflicts: number;
+  readonly pending: number;
+  readonly bytesTotal: number;
+  readonly bytesSent: number;
+  readonly bytesResent: number;
+  readonly firstAttempts: number;
+  readonly retriesGranted: number;
+  readonly retriesRefused: number;
+  readonly retriesRefusedByReason: Readonly<Record<string, number>>;
+  readonly manifest: boolean;
+  readonly elapsedMs: number;
+};
+
+export const summarize = (
+  depot: Depot,
+  planId: number,
+  result: RunResult,
+  elapsedMs: number,
+  extra: { readonly night?: string; readonly update?: PlanUpdateReport } = {},
+): DepositSummary => {
+  const s = depot.engine.planSummary(planId);
+  const c = depot.engine.counters();
+  const refused = Object.values(c.retriesRefused).reduce((a, b) => a + b, 0);
+  return {
+    planId,
+    ...(extra.night === undefined ? {} : { night: extra.night }),
+    ...(extra.update === undefined ? {} : { update: extra.update }),
+    bucket: s.bucket,
+    prefix: s.prefix,
+    result: result.kind,
+    units: s.units,
+    done: s.done,
+    alreadyPresent: s.alreadyPresent,
+    failed: depot.engine.failedUnits(planId).map((u) => ({
+      path: u.relPath,
+      cause: u.state.kind === 'failed' ? u.state.cause : undefined,
+      reason: u.state.kind === 'failed' ? describeCause(u.state.cause) : '',
+    })),
+    conflicts: s.conflicts,
+    pending: s.pending + s.inProgress + s.deferred,
+    bytesTotal: s.bytesTotal,
+    bytesSent: s.bytesSent,
+    bytesResent: s.bytesResent,
+    firstAttempts: c.firstAttempts,
+    retriesGranted: c.retriesGranted,
+    retriesRefused: refused,
+    retriesRefusedByReason: c.retriesRefused,
+    manifest: s.manifestAt !== null,
+    elapsedMs,
+  };
+};
+
+export const formatSummary = (s: DepositSummary): string => {
+  const lines = [
+    `Plan ${s.planId}${s.night === undefined ? '' : ` (night ${s.night})`}: ${s.units} files to s3://${s.bucket}/${s.prefix}`,
+    `  verified on the server: ${s.done} (${s.alreadyPresent} already there with the same checksum)`,
+    `  failed: ${s.failed.length}${s.conflicts > 0 ? ` (${s.conflicts} conflicts)` : ''}, still to do: ${s.pending}`,
+    `  sent ${formatBytes(s.bytesSent)} of ${formatBytes(s.bytesTotal)}, re-sent ${formatBytes(s.bytesResent)}, in ${(s.elapsedMs / 1000).toFixed(1)} s`,
+    `  requests: ${s.firstAttempts} first attempts, ${s.retriesGranted} retries granted, ${s.retriesRefused} refused`,
+    `  manifest: ${s.manifest ? 'written' : 'not written'}`,
+  ];
+  for (const f of s.failed) lines.push(`  FAILED ${f.path}: ${f.reason}`);
+  return lines.join('\n') + '\n';
+};
