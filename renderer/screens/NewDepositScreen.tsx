@@ -32,6 +32,9 @@ export const NewDepositScreen = () => {
   const go = useDepotStore((s) => s.go);
   const [dir, setDir] = useState('');
   const [report, setReport] = useState<PreflightView | null>(null);
+  // Which analysis the summary shows: a second folder's summary replaces the first's in place,
+  // and whoever reads it (a person, a test) must know it is the new one.
+  const [analyses, setAnalyses] = useState(0);
   const [site, setSite] = useState('');
   const [point, setPoint] = useState('');
   const [night, setNight] = useState('');
@@ -64,6 +67,7 @@ export const NewDepositScreen = () => {
     }
     const sameFolder = report !== null && report.dir === result.value.dir;
     setReport(result.value);
+    setAnalyses((n) => n + 1);
     setChanges(null);
     setNightsMode('each');
     // The backend expanded `~` and resolved the path: show what was analysed.
@@ -222,7 +226,7 @@ export const NewDepositScreen = () => {
       {report !== null && (
         <form onSubmit={(e) => void start(e)} aria-labelledby="summary-title">
           <h2 id="summary-title">{t('new.summary')}</h2>
-          <dl className="facts" data-testid="preflight">
+          <dl className="facts" data-testid="preflight" data-analysis={analyses}>
             <dt>{t('new.files')}</dt>
             <dd>{report.files}</dd>
             <dt>{t('new.totalSize')}</dt>

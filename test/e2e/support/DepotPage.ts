@@ -85,8 +85,16 @@ export class DepotPage {
 
   /** Nouveau dépôt: folder, pre-flight summary, site/point/night, Déposer. */
   async checkFolder(dir: string): Promise<Locator> {
+    await this.go('new');
+    // A second folder's summary replaces the first's in place: wait for the next analysis, not
+    // for a summary (the previous one is still on screen while the new one is computed).
+    const shown = this.page.getByTestId('preflight');
+    const before =
+      (await shown.count()) === 0 ? 0 : Number(await shown.getAttribute('data-analysis'));
     await this.analyse(dir);
-    const summary = this.page.getByTestId('preflight');
+    const summary = this.page.locator(
+      `[data-testid="preflight"][data-analysis="${String(before + 1)}"]`,
+    );
     await summary.waitFor();
     return summary;
   }
