@@ -14,3 +14,20 @@ export const afterObserved = (
     return seenAt !== undefined && now() - seenAt >= delayMs;
   };
 };
+
+/**
+ * `runDepot` options that kill the run (SIGKILL) `delayMs` after `seen()` first held, then run
+ * `onKill` (drop what the dead process queued in a link); none when `delayMs` is undefined.
+ */
+export const killAfterObserved = (
+  seen: () => boolean,
+  delayMs: number | undefined,
+  onKill: () => void,
+): {
+  readonly stopWhen?: () => boolean;
+  readonly signal?: 'SIGKILL';
+  readonly onSignal?: () => void;
+} =>
+  delayMs === undefined
+    ? {}
+    : { stopWhen: afterObserved(seen, delayMs), signal: 'SIGKILL', onSignal: onKill };

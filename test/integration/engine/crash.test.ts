@@ -10,7 +10,7 @@ import {
   type FaultProxy,
   type ProxyLogEntry,
 } from '../../support/faultProxy';
-import { afterObserved } from '../../support/afterObserved';
+import { killAfterObserved } from '../../support/afterObserved';
 import { depotEnv } from '../../support/depotEnv';
 import { runDepot, type DepotRun } from '../../support/runDepot';
 import { testBucket, type TestBucket } from '../../support/testBucket';
@@ -82,15 +82,9 @@ describe('depot deposit killed with SIGKILL again and again', () => {
       {
         env: depotEnv(b),
         hangMs: 240_000,
-        ...(killAfterPayloadMs === undefined
-          ? {}
-          : {
-              stopWhen: afterObserved(payloadSeen, killAfterPayloadMs),
-              signal: 'SIGKILL' as const,
-              // What the dead process had queued in the link never arrives: every byte the
-              // endpoint receives from a run arrives before that run's kill.
-              onSignal: () => link.resetAll(),
-            }),
+        // What the dead process had queued in the link never arrives: every byte the endpoint
+        // receives from a run arrives before that run's kill.
+        ...killAfterObserved(payloadSeen, killAfterPayloadMs, () => link.resetAll()),
       },
     );
   };

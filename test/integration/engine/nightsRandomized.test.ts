@@ -18,7 +18,7 @@ import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { synthNight } from '../../../electron/field/synthNight';
 import { contentOf } from '../../support/contentOf';
-import { afterObserved } from '../../support/afterObserved';
+import { killAfterObserved } from '../../support/afterObserved';
 import { depotEnv } from '../../support/depotEnv';
 import { itemAt } from '../../support/itemAt';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
@@ -116,13 +116,7 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
         hangMs: 240_000,
         // The kill comes once this run's payload reached the endpoint, then after a seeded delay:
         // where it lands varies, what must hold does not.
-        ...(killAfterPayloadMs === undefined
-          ? {}
-          : {
-              stopWhen: afterObserved(payloadSeen, killAfterPayloadMs),
-              signal: 'SIGKILL' as const,
-              onSignal: () => link.resetAll(),
-            }),
+        ...killAfterObserved(payloadSeen, killAfterPayloadMs, () => link.resetAll()),
       },
     );
   };
