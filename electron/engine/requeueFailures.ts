@@ -49,6 +49,16 @@ export const requeueFailures = (
   planId: number,
   now: number,
   onRequeued?: (unit: UnitRecord) => void,
+): RetryFailuresResult =>
+  // Units back to pending and the plan no longer complete are one fact: a kill between the two
+  // left `completed_at` on a plan with pending units.
+  store.atomically(() => requeue(store, planId, now, onRequeued));
+
+const requeue = (
+  store: PlanStore,
+  planId: number,
+  now: number,
+  onRequeued?: (unit: UnitRecord) => void,
 ): RetryFailuresResult => {
   const plan = store.getPlan(planId);
   if (plan === undefined) return { requeued: 0, definitive: 0, awaitingCredentials: 0 };

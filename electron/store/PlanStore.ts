@@ -72,6 +72,14 @@ export class PlanStore {
     return this.repositories.plans.list();
   }
 
+  /**
+   * Writes that state one fact together (a kill between them would split it), in one
+   * transaction; the store's own transactions inside it become savepoints.
+   */
+  atomically<T>(work: () => T): T {
+    return this.sql.transaction(work);
+  }
+
   /** The plan and all its units, in one transaction. */
   createPlan(plan: NewPlan, units: readonly NewUnit[]): number {
     return this.sql.transaction(() => {

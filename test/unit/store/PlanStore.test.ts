@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
+import { requeueFailures } from '../../../electron/engine/requeueFailures';
 
 let store: PlanStore;
 beforeEach(() => {
@@ -259,5 +260,30 @@ describe('PlanStore', () => {
         at: 2,
       },
     ]);
+  });
+});
+
+describe('retry of failures as one fact', () => {
+  it('puts units back in the queue and clears the plan complete together, or not at all', () => {
+    const id = plan(2);
+    const units = store.listUnits(id, { offset: 0, limit: 2 }).units;
+    for (const u of units)
+      store.setState(u.id, { kind: 'failed', cause: { kind: 'upload-vanished', restarts: 2 } }, 2);
+    store.setCompleted(id, 3);
+    // A failure after the first unit went back (here the callback; a kill alike) keeps both facts.
+    expect(() =>
+      requeueFailures(store, id, 4, () => {
+        throw new Error('stopped midway');
+      }),
+    ).toThrow('stopped midway');
+    expect(store.failedUnits(id)).toHaveLength(2);
+    expect(store.getPlan(id)?.completedAt).toBe(3);
+    expect(requeueFailures(store, id, 5)).toEqual({
+      requeued: 2,
+      definitive: 0,
+      awaitingCredentials: 0,
+    });
+    expect(store.failedUnits(id)).toHaveLength(0);
+    expect(store.getPlan(id)?.completedAt).toBeNull();
   });
 });
