@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { LeaseHolder } from '../../../electron/engine/LeaseHolder';
 import { DepositEngine } from '../../../electron/engine/DepositEngine';
 import type { EngineEvent } from '../../../electron/engine/EngineEvent';
 import type { EngineSettings } from '../../../electron/engine/EngineSettings';
@@ -33,6 +34,11 @@ export type Harness = {
   writeFile(relPath: string, size: number): Buffer;
   /** A new engine over the same database and object store (a restart). */
   restart(): DepositEngine;
+  /**
+   * A second engine as another process opens it: its own connection to the same database file
+   * (closed by `cleanup`), the same object store, policy and settings, a fixed random.
+   */
+  otherProcess(leaseHolder?: LeaseHolder): DepositEngine;
   cleanup(): void;
 };
 
@@ -64,6 +70,7 @@ export const makeHarness = (
     ...options.settings,
   };
   const events: EngineEvent[] = [];
+  const otherStores: PlanStore[] = [];
   const build = (): DepositEngine => {
     const engine = new DepositEngine({
       store,
@@ -95,7 +102,22 @@ export const makeHarness = (
     events,
     writeFile,
     restart: build,
+    otherProcess: (leaseHolder) => {
+      const own = new PlanStore(openDatabase(join(dir, 'depot.db')));
+      otherStores.push(own);
+      return new DepositEngine({
+        store: own,
+        objectStore: objects,
+        policy,
+        clock: time,
+        sleeper: time,
+        random: { next: () => 0.5 },
+        settings,
+        ...(leaseHolder === undefined ? {} : { leaseHolder }),
+      });
+    },
     cleanup: () => {
+      for (const own of otherStores.splice(0)) own.close();
       store.close();
       rmSync(dir, { recursive: true, force: true });
     },

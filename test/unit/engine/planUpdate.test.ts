@@ -1,19 +1,12 @@
 import { appendFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DepositEngine } from '../../../electron/engine/DepositEngine';
 import { PlanError } from '../../../electron/engine/PlanError';
-import { openDatabase } from '../../../electron/store/openDatabase';
-import { PlanStore } from '../../../electron/store/PlanStore';
 import { contentOf, KiB, makeHarness, MiB, sha256Hex } from './engineHarness';
 import type { Harness } from './engineHarness';
 
 let h: Harness | undefined;
-const extraStores: PlanStore[] = [];
-afterEach(() => {
-  for (const s of extraStores.splice(0)) s.close();
-  h?.cleanup();
-});
+afterEach(() => h?.cleanup());
 
 /** Payload bytes the object store received for a key (PutObject and UploadPart bodies). */
 const bodyBytesOf = (harness: Harness, key: string): number =>
@@ -152,17 +145,7 @@ describe('two starts at once', () => {
   it('two engines planning one folder at once get one plan; the run lease lets one deposit it', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB } });
     const harness = h;
-    const store = new PlanStore(openDatabase(join(dirname(harness.dir), 'depot.db')));
-    extraStores.push(store);
-    const other = new DepositEngine({
-      store,
-      objectStore: harness.objects,
-      policy: harness.policy,
-      clock: harness.time,
-      sleeper: harness.time,
-      random: { next: () => 0.5 },
-      settings: { partSize: 5 * MiB, multipartThreshold: 5 * MiB },
-    });
+    const other = harness.otherProcess();
     const input = { dir: harness.dir, bucket: 'b', prefix: 'p', hashAhead: false };
     const [one, two] = await Promise.all([
       harness.engine.planFolder(input),

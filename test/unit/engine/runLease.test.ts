@@ -1,19 +1,11 @@
-import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DepositEngine } from '../../../electron/engine/DepositEngine';
 import type { LeaseHolder } from '../../../electron/engine/LeaseHolder';
 import { PlanError } from '../../../electron/engine/PlanError';
-import { openDatabase } from '../../../electron/store/openDatabase';
-import { PlanStore } from '../../../electron/store/PlanStore';
 import { KiB, makeHarness, MiB } from './engineHarness';
 import type { Harness } from './engineHarness';
 
 let h: Harness | undefined;
-const extraStores: PlanStore[] = [];
-afterEach(() => {
-  for (const s of extraStores.splice(0)) s.close();
-  h?.cleanup();
-});
+afterEach(() => h?.cleanup());
 
 const alive = new Set<number>();
 
@@ -33,22 +25,6 @@ const holder = (pid: number, host = 'field-laptop') => {
   return { identity, beat: () => beats.forEach((b) => b()), beating: () => beats.length };
 };
 
-/** A second engine, as another process would open it: its own connection to the same file. */
-const otherEngine = (harness: Harness, identity: LeaseHolder): DepositEngine => {
-  const store = new PlanStore(openDatabase(join(dirname(harness.dir), 'depot.db')));
-  extraStores.push(store);
-  return new DepositEngine({
-    store,
-    objectStore: harness.objects,
-    policy: harness.policy,
-    clock: harness.time,
-    sleeper: harness.time,
-    random: { next: () => 0.5 },
-    settings: { partSize: 5 * MiB, multipartThreshold: 5 * MiB },
-    leaseHolder: identity,
-  });
-};
-
 const errorOf = async (work: Promise<unknown>): Promise<PlanError> => {
   try {
     await work;
@@ -64,8 +40,8 @@ describe('one process per plan (run lease)', () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 20 * KiB } });
     const first = holder(111);
     const second = holder(222);
-    const a = otherEngine(h, first.identity);
-    const b = otherEngine(h, second.identity);
+    const a = h.otherProcess(first.identity);
+    const b = h.otherProcess(second.identity);
     const plan = await a.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     const running = a.run(plan.id);
     const refused = await errorOf(b.run(plan.id));
@@ -88,8 +64,8 @@ describe('one process per plan (run lease)', () => {
 
   it('a holder from another host is named; its lease is released on stop too', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB } });
-    const a = otherEngine(h, holder(111, 'other-laptop').identity);
-    const b = otherEngine(h, holder(222).identity);
+    const a = h.otherProcess(holder(111, 'other-laptop').identity);
+    const b = h.otherProcess(holder(222).identity);
     const plan = await a.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     const controller = new AbortController();
     const running = a.run(plan.id, { signal: controller.signal });
@@ -107,7 +83,7 @@ describe('one process per plan (run lease)', () => {
     // What a kill -9 leaves behind: the row of a process that is gone.
     const crashed = { planId: plan.id, pid: 333, host: 'field-laptop', token: 'crashed' };
     h.store.acquireLease({ ...crashed, now: h.time.now(), staleMs: 60_000, isAlive: () => true });
-    const b = otherEngine(h, holder(222).identity);
+    const b = h.otherProcess(holder(222).identity);
     expect(b.leaseHolder(plan.id)).toBeUndefined();
     expect(await h.time.drive(b.run(plan.id))).toEqual({ kind: 'completed' });
     expect(b.journal({ limit: 100 }).find((j) => j.operation === 'RunLease')?.outcome).toMatch(
@@ -121,7 +97,7 @@ describe('one process per plan (run lease)', () => {
     const elsewhere = { planId: plan.id, pid: 444, host: 'desk', token: 'desk-run' };
     alive.add(444);
     h.store.acquireLease({ ...elsewhere, now: h.time.now(), staleMs: 60_000, isAlive: () => true });
-    const b = otherEngine(h, holder(222).identity);
+    const b = h.otherProcess(holder(222).identity);
     await h.time.drive(h.time.sleep(30_000));
     h.store.renewLease(plan.id, 'desk-run', h.time.now());
     await h.time.drive(h.time.sleep(59_000));
@@ -137,7 +113,7 @@ describe('one process per plan (run lease)', () => {
       memory: { bytesPerSec: 1 * MiB },
     });
     const first = holder(111);
-    const a = otherEngine(h, first.identity);
+    const a = h.otherProcess(first.identity);
     const plan = await a.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     const running = a.run(plan.id);
     const taken = h.store.lease(plan.id)?.heartbeatAt ?? 0;
