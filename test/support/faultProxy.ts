@@ -332,3 +332,16 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
     },
   };
 };
+
+/**
+ * Whether a request carrying payload (a PUT with body bytes) has reached the proxy since this
+ * call: what a test waits for before it kills or cuts a run mid-body.
+ */
+export const payloadArrivedSince = (proxy: FaultProxy): (() => boolean) => {
+  const before = proxy.log().length;
+  return () =>
+    proxy
+      .log()
+      .slice(before)
+      .some((e) => e.method === 'PUT' && e.bytesIn > 0);
+};

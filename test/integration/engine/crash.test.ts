@@ -9,6 +9,7 @@ import {
   startFaultProxy,
   type FaultProxy,
   type ProxyLogEntry,
+  payloadArrivedSince,
 } from '../../support/faultProxy';
 import { killAfterObserved } from '../../support/afterObserved';
 import { depotEnv } from '../../support/depotEnv';
@@ -54,12 +55,7 @@ describe('depot deposit killed with SIGKILL again and again', () => {
 
   /** One `depot deposit`; with a delay, killed (SIGKILL) that long after its first payload byte. */
   const deposit = (killAfterPayloadMs?: number): Promise<DepotRun> => {
-    const sentBefore = proxy.log().length;
-    const payloadSeen = (): boolean =>
-      proxy
-        .log()
-        .slice(sentBefore)
-        .some((e) => e.method === 'PUT' && e.bytesIn > 0);
+    const payloadSeen = payloadArrivedSince(proxy);
     return runDepot(
       [
         'deposit',

@@ -21,7 +21,7 @@ import { contentOf } from '../../support/contentOf';
 import { killAfterObserved } from '../../support/afterObserved';
 import { depotEnv } from '../../support/depotEnv';
 import { itemAt } from '../../support/itemAt';
-import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import { startFaultProxy, type FaultProxy, payloadArrivedSince } from '../../support/faultProxy';
 import { runDepot, type DepotRun } from '../../support/runDepot';
 import { testBucket, uniqueBucketName, type TestBucket } from '../../support/testBucket';
 import { startSlowLink, type SlowLink } from './slowLink';
@@ -88,12 +88,7 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
   });
 
   const deposit = (night: Night, db: string, killAfterPayloadMs?: number): Promise<DepotRun> => {
-    const sentBefore = proxy.log().length;
-    const payloadSeen = (): boolean =>
-      proxy
-        .log()
-        .slice(sentBefore)
-        .some((e) => e.method === 'PUT' && e.bytesIn > 0);
+    const payloadSeen = payloadArrivedSince(proxy);
     return runDepot(
       [
         'deposit',
