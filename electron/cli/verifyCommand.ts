@@ -229,10 +229,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     };
     const shaOf = async (relPath: string, size: number): Promise<string> =>
       localSha.get(relPath) ?? (await digestsOf(relPath, size)).sha256;
+    // A map, not a search per file: a night of 5,000 files made 12.5 million comparisons.
+    const fileByPath = new Map(report.files.map((f) => [f.relPath, f] as const));
     for (const relPath of local) {
       io.signal.throwIfAborted();
       const key = objectKey(prefix, relPath);
-      const file = report.files.find((f) => f.relPath === relPath);
+      const file = fileByPath.get(relPath);
       const object = remote.get(key);
       if (object === undefined || file === undefined) {
         missing.push(relPath);
@@ -266,10 +268,11 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       else differing.push({ path: relPath, reason: 'the server computed another checksum (ETag)' });
     }
     const depotFolder = objectKey(prefix, `${DEPOT_FOLDER}/`);
+    const manifestKeySet = new Set(manifestKeys);
     const unexpected = listed
       .filter(
         (o) =>
-          !folderKeys.has(o.key) && !o.key.startsWith(depotFolder) && !manifestKeys.includes(o.key),
+          !folderKeys.has(o.key) && !o.key.startsWith(depotFolder) && !manifestKeySet.has(o.key),
       )
       .map((o) => o.key);
     const manifestKey = chosen?.key ?? objectKey(prefix, `${DEPOT_FOLDER}/night-*.json`);
@@ -280,7 +283,6 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       const parsed = chosen.parsed;
       if (parsed.kind !== 'manifest') invalid = parsed.problem;
       else {
-        const sizeOf = new Map(report.files.map((f) => [f.relPath, f.size] as const));
         const inManifest = new Set<string>();
         for (const entry of parsed.files) {
           io.signal.throwIfAborted();
@@ -297,7 +299,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
             say('in the manifest, no such local file');
             continue;
           }
-          const size = sizeOf.get(relPath);
+          const size = fileByPath.get(relPath)?.size;
           if (size !== entry.size) say(`the manifest says ${entry.size} bytes, ${size} here`);
           else if (entry.sha256 !== (await shaOf(relPath, size)))
             say('the manifest SHA-256 differs from the local file');
