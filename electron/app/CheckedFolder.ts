@@ -1,8 +1,11 @@
+import type { ScanResult } from '../../shared/field/ScanResult';
 import type { NightFiles } from '../../shared/field/splitByNight';
 import type { PreflightView } from '../../shared/ipc/views';
 
 /** A folder's pre-flight report, with what planning needs of it. */
 export type CheckedFolder = {
+  /** The scan the report was made from: the plans are made of it too (one snapshot, issue 13). */
+  readonly scan: ScanResult;
   readonly view: PreflightView;
   /** `{site}`, `{night}`, `{serial}`... from the files, overridden by what the volunteer entered. */
   values(entered: Readonly<Record<string, string>>): Readonly<Record<string, string | undefined>>;

@@ -1,3 +1,4 @@
+import type { ScanResult } from '../../shared/field/ScanResult';
 import type { RetryCounters } from '../../shared/retry/RetryCall';
 import type { EngineEvent } from '../engine/EngineEvent';
 import type { PlanSummary, PlanningResult } from '../engine/PlanSummary';
@@ -10,6 +11,8 @@ import type { UnitFilter } from '../store/PlanStore';
 export type EnginePort = {
   planFolder(input: {
     dir: string;
+    /** The pre-flight's scan: the app plans only from the snapshot its verdict describes. */
+    scan: ScanResult;
     bucket: string;
     prefix: string;
     metadata?: Readonly<Record<string, unknown>>;

@@ -1,12 +1,8 @@
 import { join } from 'node:path';
-import { depositableFiles } from '../../shared/field/depositableFiles';
-import { splitByNight } from '../../shared/field/splitByNight';
 import { expandPrefix } from '../../shared/field/expandPrefix';
-import { prefixValues } from '../../shared/field/prefixValues';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { ChosenFolder } from '../../shared/ipc/views';
 import { createEngineStack } from '../engine/createEngineStack';
-import { runPreflight } from '../field/runPreflight';
 import { APP_VERSION } from '../runtime/appVersion';
 import { systemClock } from '../runtime/systemClock';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
@@ -14,10 +10,10 @@ import type { S3ObjectStoreOptions } from '../s3/S3ObjectStore';
 import { openDatabase } from '../store/openDatabase';
 import { PlanStore } from '../store/PlanStore';
 import type { AppSettings } from './AppSettings';
+import { checkFolder } from './checkFolder';
 import type { Credentials, SecretStore } from './Credentials';
 import { DepotBackend } from './DepotBackend';
 import type { Notifier } from './Notifier';
-import { toPreflightView } from './toPreflightView';
 
 export type BackendOptions = {
   readonly mode: 'electron' | 'bridge';
@@ -98,15 +94,7 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
     createObjectStore: (settings, credentials) =>
       new S3ObjectStore(s3OptionsFor(settings, credentials)),
     earliestDeferred: (planId) => store.earliestDeferred(planId),
-    preflight: async (dir) => {
-      const report = await runPreflight(dir, {});
-      return {
-        view: toPreflightView(report),
-        values: (entered) => prefixValues(report, entered),
-        depositable: (options) => depositableFiles(report, options),
-        byNight: (include) => splitByNight(report, include),
-      };
-    },
+    preflight: checkFolder,
     expandPrefix: (template, values) => expandPrefix(template, values),
     ...(options.chooseFolder === undefined ? {} : { chooseFolder: options.chooseFolder }),
     ...(options.notify === undefined ? {} : { notify: options.notify }),

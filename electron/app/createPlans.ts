@@ -87,6 +87,7 @@ export const createPlans = async (
     try {
       const plan = await engine.planFolder({
         dir: input.dir,
+        scan: checked.scan,
         bucket: settings.bucket,
         prefix: p.prefix,
         metadata: p.metadata,

@@ -8,8 +8,10 @@ import { PlanError } from '../engine/PlanError';
 import type { PlanningResult } from '../engine/PlanSummary';
 import type { PlanUpdateReport } from '../engine/PlanUpdateReport';
 import type { RunResult } from '../engine/RunResult';
+import type { ScanResult } from '../../shared/field/ScanResult';
 import { runPreflight } from '../field/runPreflight';
 import { ScanError } from '../scan/ScanError';
+import { scanFolder } from '../scan/scanFolder';
 import { DatabaseError } from '../store/DatabaseError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
@@ -80,6 +82,8 @@ const blockedMessage = (cause: FailureCause, endpoint: string): string => {
 
 /** What a deposit takes from the folder's pre-flight: one entry per night to deposit. */
 type FolderInputs = {
+  /** The one scan of the deposit: the pre-flight's verdict and the plans are made of it. */
+  readonly scan: ScanResult;
   readonly nights: readonly NightInputs[];
   readonly totalFiles: number;
   readonly totalBytes: number;
@@ -102,9 +106,11 @@ const readFolder = async (
   io: CommandIo,
   usageError: (message: string) => number,
 ): Promise<FolderInputs | number> => {
+  let scan;
   let report;
   try {
-    report = await runPreflight(dir, {
+    scan = await scanFolder(dir, { signal: io.signal });
+    report = await runPreflight(scan, {
       signal: io.signal,
       ...(v.tz === undefined ? {} : { tz: v.tz }),
     });
@@ -130,6 +136,7 @@ const readFolder = async (
   if (nights.every((n) => n.include.length === 0))
     return usageError(`${dir} holds no file to deposit`);
   return {
+    scan,
     nights: nights.filter((n) => n.include.length > 0),
     totalFiles: report.totalFiles,
     totalBytes: report.totalBytes,
@@ -276,6 +283,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       try {
         const plan = await depot.engine.planFolder({
           dir,
+          scan: folder.scan,
           bucket,
           prefix: night.prefix,
           include: night.include,

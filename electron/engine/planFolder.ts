@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { objectKey } from '../../shared/field/objectKey';
-import type { ScanIssue, ScannedFile } from '../../shared/field/ScanResult';
+import type { ScanIssue, ScannedFile, ScanResult } from '../../shared/field/ScanResult';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { Clock } from '../../shared/ports/Clock';
 import { decideSourceUpdate } from '../../shared/plan/decideSourceUpdate';
@@ -14,6 +14,13 @@ import type { PlanUpdateReport } from './PlanUpdateReport';
 
 export type PlanFolderInput = {
   readonly dir: string;
+  /**
+   * The scan of `dir` the pre-flight's verdict was made from: the plan is made of the same
+   * snapshot (issue 13). A caller without a pre-flight (tests, the bench) leaves it out and the
+   * folder is scanned here. A file that changes after the scan is caught when it is sent
+   * (`checkSource`: size and mtime; each part's bytes against their planned MD5).
+   */
+  readonly scan?: ScanResult;
   readonly bucket: string;
   readonly prefix: string;
   readonly metadata?: Readonly<Record<string, unknown>>;
@@ -85,10 +92,14 @@ export const planFolder = async (
   input: PlanFolderInput,
 ): Promise<PlannedFolder> => {
   const dir = resolve(input.dir);
-  const scanned = await scanFolder(dir, {
-    signal: input.signal,
-    onProgress: (seen) => input.onProgress?.({ phase: 'scan', done: seen, total: 0 }),
-  });
+  if (input.scan !== undefined && input.scan.root !== dir)
+    throw new Error(`the scan of ${input.scan.root} cannot plan ${dir}`);
+  const scanned =
+    input.scan ??
+    (await scanFolder(dir, {
+      signal: input.signal,
+      onProgress: (seen) => input.onProgress?.({ phase: 'scan', done: seen, total: 0 }),
+    }));
   const included = input.include === undefined ? undefined : new Set(input.include);
   const files =
     included === undefined ? scanned.files : scanned.files.filter((f) => included.has(f.relPath));

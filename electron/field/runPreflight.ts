@@ -2,6 +2,7 @@ import type { InspectedFile } from '../../shared/field/buildPreflightReport';
 import { buildPreflightReport, isWavName } from '../../shared/field/buildPreflightReport';
 import { inspectWav } from '../../shared/field/inspectWav';
 import type { PreflightReport } from '../../shared/field/PreflightReport';
+import type { ScanResult } from '../../shared/field/ScanResult';
 import { isValidTimeZone } from '../../shared/field/zonedTime';
 import { scanFolder } from '../scan/scanFolder';
 import { findDuplicates } from './findDuplicates';
@@ -32,14 +33,20 @@ const describeError = (error: unknown): string =>
  * audio), hash only files whose sizes collide, and build the report (classes, problems with
  * their decision, duplicates, nights, time zone, metadata). Throws ScanError for a missing or
  * unreadable folder and RangeError for an unknown time zone; files are only ever read.
+ *
+ * A deposit scans once and passes its scan here and to the planner, so that the verdict and the
+ * plan describe one snapshot of the folder (issue 13); `depot check` and `verify` pass the path.
  */
 export const runPreflight = async (
-  dir: string,
+  source: string | ScanResult,
   opts: PreflightOptions = {},
 ): Promise<PreflightReport> => {
   if (opts.tz !== undefined && !isValidTimeZone(opts.tz))
     throw new RangeError(`unknown time zone "${opts.tz}" (use an IANA name such as Europe/Paris)`);
-  const scan = await scanFolder(dir, opts.signal ? { signal: opts.signal } : {});
+  const scan =
+    typeof source === 'string'
+      ? await scanFolder(source, opts.signal ? { signal: opts.signal } : {})
+      : source;
   const total = scan.files.length;
   const inspected: InspectedFile[] = new Array<InspectedFile>(total);
   let next = 0;

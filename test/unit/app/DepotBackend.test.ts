@@ -2,19 +2,15 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositableFiles } from '../../../shared/field/depositableFiles';
 import { expandPrefix } from '../../../shared/field/expandPrefix';
-import { prefixValues } from '../../../shared/field/prefixValues';
 import { wavFile } from '../../../shared/field/riffBytes';
-import { splitByNight } from '../../../shared/field/splitByNight';
 import type { DepotEvent } from '../../../shared/ipc/DepotEvent';
 import type { PlanView } from '../../../shared/ipc/views';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
+import { checkFolder } from '../../../electron/app/checkFolder';
 import { DepotBackend } from '../../../electron/app/DepotBackend';
 import { fileSecretStore } from '../../../electron/app/FileSecretStore';
-import { toPreflightView } from '../../../electron/app/toPreflightView';
 import { DepositEngine } from '../../../electron/engine/DepositEngine';
-import { runPreflight } from '../../../electron/field/runPreflight';
 import { synthNight } from '../../../electron/field/synthNight';
 import { dispatch } from '../../../electron/ipc/dispatch';
 import { systemClock } from '../../../electron/runtime/systemClock';
@@ -97,15 +93,7 @@ beforeAll(async () => {
     },
     createObjectStore: () => objects,
     earliestDeferred: (planId) => store.earliestDeferred(planId),
-    preflight: async (dir) => {
-      const report = await runPreflight(dir, {});
-      return {
-        view: toPreflightView(report),
-        values: (e) => prefixValues(report, e),
-        depositable: (options) => depositableFiles(report, options),
-        byNight: (include) => splitByNight(report, include),
-      };
-    },
+    preflight: checkFolder,
     expandPrefix,
     notify: (notice) => notices.push(notice),
     log: () => undefined,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { choosePartSize, MAX_PARTS } from '../../../electron/engine/choosePartSize';
 import { hashFile } from '../../../electron/engine/hashFile';
 import { PlanError } from '../../../electron/engine/PlanError';
+import { scanFolder } from '../../../electron/scan/scanFolder';
 import { contentOf, KiB, makeHarness, MiB, sha256Hex } from './engineHarness';
 import type { Harness } from './engineHarness';
 
@@ -169,6 +170,40 @@ describe('planning a folder', () => {
     expect(h.objects.objects.get('p/a.wav')?.metadata.sha256).toBe(
       sha256Hex(contentOf('a.wav', 10 * KiB)),
     );
+  });
+
+  it("plans the pre-flight's scan, not the folder as it is later: a file changed since is caught when it is sent", async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB } });
+    const scan = await scanFolder(h.dir);
+    // Between the volunteer's verdict and the plan: one file added, one rewritten.
+    h.writeFile('c.wav', 10 * KiB);
+    writeFileSync(join(h.dir, 'b.wav'), 'rewritten');
+    const plan = await h.engine.planFolder({
+      dir: h.dir,
+      scan,
+      bucket: 'b',
+      prefix: 'p',
+      hashAhead: false,
+    });
+    const { units } = h.engine.listUnits(plan.id, { offset: 0, limit: 10 });
+    expect(units.map((u) => [u.relPath, u.size])).toEqual([
+      ['a.wav', 10 * KiB],
+      ['b.wav', 10 * KiB],
+    ]);
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 1 });
+    const [b] = h.engine.failedUnits(plan.id);
+    expect(b?.relPath).toBe('b.wav');
+    expect(b?.state.kind === 'failed' && b.state.cause.kind).toBe('source-changed');
+    expect([...h.objects.objects.keys()].filter((k) => k.endsWith('.wav'))).toEqual(['p/a.wav']);
+  });
+
+  it('refuses a scan of another folder (a caller mixing two folders is a bug)', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    const scan = await scanFolder(h.dir);
+    await expect(
+      h.engine.planFolder({ dir: join(h.dir, '..'), scan, bucket: 'b', prefix: 'p' }),
+    ).rejects.toThrow(/cannot plan/);
+    expect(h.engine.listPlans()).toHaveLength(0);
   });
 
   it('refuses an empty folder (junk only) with a clear error and creates no plan', async () => {
