@@ -175,7 +175,7 @@ export class DepositEngine {
   }
 
   planSummary(planId: number): PlanSummary {
-    const { store, runs } = this.ports;
+    const { store } = this.ports;
     const plan = store.getPlan(planId);
     if (plan === undefined)
       throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
@@ -191,7 +191,6 @@ export class DepositEngine {
       completedAt: plan.completedAt,
       manifestAt: plan.manifestAt,
       paused: plan.paused,
-      running: runs.has(planId),
       bytesSent: plan.bytesSent,
       bytesResent: plan.bytesResent,
     };

@@ -14,7 +14,6 @@ export type PlanSummary = StateCounts & {
   readonly completedAt: number | null;
   readonly manifestAt: number | null;
   readonly paused: boolean;
-  readonly running: boolean;
   readonly bytesSent: number;
   readonly bytesResent: number;
 };

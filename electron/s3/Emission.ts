@@ -9,9 +9,7 @@ export type Emission = {
   readonly progress: (totalSent: number) => void;
   /** An answer arrived (a listing page): re-arms the watchdog. */
   readonly alive: () => void;
-  /** The body's source failed: stop the request now (the read error is what gets reported). */
-  readonly sourceFailed: () => void;
-  cause(): AbortCause | 'source' | undefined;
+  cause(): AbortCause | undefined;
   end(): void;
 };
 
@@ -25,7 +23,7 @@ export const startEmission = (
   stallMs: number,
 ): Emission => {
   const controller = new AbortController();
-  let cause: AbortCause | 'source' | undefined;
+  let cause: AbortCause | undefined;
   const abort = (why: AbortCause): void => {
     if (cause !== undefined) return;
     cause = why;
@@ -50,10 +48,6 @@ export const startEmission = (
       options.onBytesSent?.(totalSent);
     },
     alive,
-    sourceFailed: () => {
-      cause ??= 'source';
-      controller.abort();
-    },
     cause: () => cause,
     end: () => {
       clearTimeout(deadlineTimer);

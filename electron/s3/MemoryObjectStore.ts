@@ -40,7 +40,6 @@ type StoredObject = {
   bytes: Uint8Array;
   etag: string;
   metadata: Record<string, string>;
-  lastModified: number;
 };
 
 type Upload = {
@@ -150,12 +149,7 @@ export class MemoryObjectStore implements ObjectStore {
 
   /** Stores an object as if someone else had put it (for conflict and already-present tests). */
   seed(key: string, bytes: Uint8Array, metadata: Record<string, string> = {}): void {
-    this.objects.set(key, {
-      bytes,
-      etag: quoted(md5(bytes).toString('hex')),
-      metadata,
-      lastModified: this.now(),
-    });
+    this.objects.set(key, { bytes, etag: quoted(md5(bytes).toString('hex')), metadata });
   }
 
   private now(): number {
@@ -228,12 +222,7 @@ export class MemoryObjectStore implements ObjectStore {
           return refused(412, 'PreconditionFailed');
         }
         const etag = quoted(digest.toString('hex'));
-        this.objects.set(input.key, {
-          bytes,
-          etag,
-          metadata: { ...input.metadata },
-          lastModified: this.now(),
-        });
+        this.objects.set(input.key, { bytes, etag, metadata: { ...input.metadata } });
         return success({ etag });
       },
     );
@@ -349,7 +338,6 @@ export class MemoryObjectStore implements ObjectStore {
           bytes: Buffer.concat(chunks),
           etag,
           metadata: upload.metadata,
-          lastModified: this.now(),
         });
         this.uploads.delete(input.uploadId);
         return success({ etag: this.options.emptyCompleteEtag === true ? '' : etag });
@@ -386,7 +374,6 @@ export class MemoryObjectStore implements ObjectStore {
               size: object.bytes.length,
               etag: object.etag,
               metadata: object.metadata,
-              lastModified: object.lastModified,
             },
       );
     });

@@ -36,7 +36,6 @@ import { IncompleteAnswer } from './IncompleteAnswer';
 import { readBounded } from './readBounded';
 import { S3Clients } from './S3Clients';
 import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
-import { SourceReadError } from './SourceReadError';
 import { toRawResponse } from './toRawResponse';
 
 const systemClock: Clock = { now: () => Date.now() };
@@ -83,10 +82,7 @@ export class S3ObjectStore implements ObjectStore {
     this.clients.destroy();
   }
 
-  /**
-   * Runs `send` as one emission and classifies what it gave. A local read error of the body is
-   * not the network's: it is thrown (SourceReadError), for the engine to report the source.
-   */
+  /** Runs `send` as one emission and classifies what it gave. */
   private async emit<T>(
     options: EmissionOptions,
     send: (client: S3Client, emission: Emission) => Promise<T>,
@@ -98,11 +94,9 @@ export class S3ObjectStore implements ObjectStore {
     try {
       return success(await send(this.clients.get(options.clockOffsetMs), emission));
     } catch (error) {
-      if (error instanceof SourceReadError) throw error;
       if (error instanceof IncompleteAnswer)
         return { kind: 'unreachable', reason: 'incomplete-answer' };
       const abortCause = emission.cause();
-      if (abortCause === 'source') throw error;
       const raw = toRawResponse(error, {
         receivedAt: this.clock.now(),
         ...(abortCause === undefined ? {} : { abortCause }),
@@ -129,25 +123,21 @@ export class S3ObjectStore implements ObjectStore {
 
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (client, e) => {
-      const body = countingBody(input.body, e.progress, e.sourceFailed);
-      try {
-        const out = await client.send(
-          new PutObjectCommand({
-            Bucket: this.bucket,
-            Key: input.key,
-            Body: body.stream,
-            ContentLength: body.length,
-            ContentMD5: input.md5Base64,
-            Metadata: { ...input.metadata },
-            ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
-            ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
-          }),
-          { abortSignal: e.signal },
-        );
-        return { etag: out.ETag ?? '' };
-      } catch (error) {
-        throw body.readError() ?? error;
-      }
+      const body = countingBody(input.body, e.progress);
+      const out = await client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: input.key,
+          Body: body.stream,
+          ContentLength: body.length,
+          ContentMD5: input.md5Base64,
+          Metadata: { ...input.metadata },
+          ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
+          ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
+        }),
+        { abortSignal: e.signal },
+      );
+      return { etag: out.ETag ?? '' };
     });
   }
 
@@ -172,25 +162,21 @@ export class S3ObjectStore implements ObjectStore {
 
   uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (client, e) => {
-      const body = countingBody(input.body, e.progress, e.sourceFailed);
-      try {
-        const out = await client.send(
-          new UploadPartCommand({
-            Bucket: this.bucket,
-            Key: input.key,
-            UploadId: input.uploadId,
-            PartNumber: input.partNumber,
-            Body: body.stream,
-            ContentLength: body.length,
-            ContentMD5: input.md5Base64,
-          }),
-          { abortSignal: e.signal },
-        );
-        if (out.ETag === undefined) throw new IncompleteAnswer('ETag');
-        return { etag: out.ETag };
-      } catch (error) {
-        throw body.readError() ?? error;
-      }
+      const body = countingBody(input.body, e.progress);
+      const out = await client.send(
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: input.key,
+          UploadId: input.uploadId,
+          PartNumber: input.partNumber,
+          Body: body.stream,
+          ContentLength: body.length,
+          ContentMD5: input.md5Base64,
+        }),
+        { abortSignal: e.signal },
+      );
+      if (out.ETag === undefined) throw new IncompleteAnswer('ETag');
+      return { etag: out.ETag };
     });
   }
 
@@ -327,7 +313,6 @@ export class S3ObjectStore implements ObjectStore {
           size: out.ContentLength ?? 0,
           etag: out.ETag ?? '',
           metadata,
-          ...(out.LastModified === undefined ? {} : { lastModified: out.LastModified.getTime() }),
         };
       },
       // No such object is an answer. (HEAD has no body: a missing bucket looks the same; the

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { Body } from '../../shared/ports/ObjectStore';
-import type { SourceReadError } from './SourceReadError';
 
 const CHUNK = 64 * 1024;
 
@@ -9,25 +8,16 @@ export type CountingBody = {
   readonly stream: Readable;
   /** Sent as Content-Length: servers refuse the aws-chunked encoding an unknown length needs. */
   readonly length: number;
-  /**
-   * Set when reading the source failed. Bodies are bytes in memory since issue 13 (the file kind
-   * is gone): never set; it goes with S3ObjectStore's 'source' abort cause.
-   */
-  readError(): SourceReadError | undefined;
 };
 
 /**
  * Opens `body` afresh for one attempt and reports the running total of bytes the HTTP request has
  * pulled from it, which is what the socket has been handed (give or take one buffer). Bytes in
- * memory cannot fail to read: no counting stage, the stream counts as it is pulled (a generator,
- * a Transform and a pipe per 40 KB file were a tenth of Depot's CPU, issue 15).
+ * memory cannot fail to read: no counting stage and no read-error path (the file body kind went in
+ * issue 13), the stream counts as it is pulled (a generator, a Transform and a pipe per 40 KB file
+ * were a tenth of Depot's CPU, issue 15).
  */
-export const countingBody = (
-  body: Body,
-  onProgress: (total: number) => void,
-  // Called by no bytes body; kept for S3ObjectStore's call until its 'source' cause goes.
-  _onReadError: () => void,
-): CountingBody => {
+export const countingBody = (body: Body, onProgress: (total: number) => void): CountingBody => {
   const { bytes } = body;
   const length = bytes.length;
   let at = 0;
@@ -43,5 +33,5 @@ export const countingBody = (
       if (at >= length) this.push(null);
     },
   });
-  return { stream, length, readError: () => undefined };
+  return { stream, length };
 };

@@ -22,5 +22,4 @@ export type UnitRecord = {
   /** A CreateMultipartUpload was emitted at least once: reconcile before creating again. */
   readonly createStarted: boolean;
   readonly bytesAcked: number;
-  readonly updatedAt: number;
 };

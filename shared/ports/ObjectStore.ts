@@ -65,7 +65,6 @@ export type ObjectHead = {
   readonly etag: string;
   /** User metadata with lower-case keys, without the `x-amz-meta-` prefix. */
   readonly metadata: Readonly<Record<string, string>>;
-  readonly lastModified?: number;
 };
 
 export type ListedObject = { readonly key: string; readonly size: number; readonly etag: string };

@@ -47,6 +47,7 @@ export const decodeUnitRow = (raw: unknown): UnitRecord => {
     uploadId: r.textOrNull('upload_id'),
     createStarted: r.flag('create_started'),
     bytesAcked: r.integer('bytes_acked', 0),
-    updatedAt: r.real('updated_at'),
+    // updated_at is written (NOT NULL since migration 0001, a clue for whoever opens the database
+    // by hand) but read by no code: not decoded, so a damaged value there breaks nothing.
   };
 };

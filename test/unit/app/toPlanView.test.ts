@@ -14,7 +14,6 @@ const summary = (patch: Partial<PlanSummary> = {}): PlanSummary => ({
   completedAt: null,
   manifestAt: null,
   paused: false,
-  running: true,
   bytesSent: 0,
   bytesResent: 0,
   units: 10,
