@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeCause } from '../../../electron/cli/describeCause';
+import { nightManifestKey } from '../../../shared/wire/nightManifestKey';
+import { KiB, makeHarness, MiB } from './engineHarness';
+import type { Harness } from './engineHarness';
+
+let h: Harness | undefined;
+afterEach(() => h?.cleanup());
+
+/** The engine reads the object at the night's manifest key only after a 412 (ADR 0021). */
+describe("an object too large to be a manifest at the night's key", () => {
+  it('blocks the night as a conflict, never overwritten, and says so to the volunteer', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const key = nightManifestKey('p', h.store.getPlan(plan.id)?.nightId ?? '');
+    // One byte over what the engine reads of a manifest (64 MiB): not read, not ours.
+    const foreign = new Uint8Array(64 * MiB + 1);
+    h.objects.seed(key, foreign);
+
+    const result = await h.time.drive(h.engine.run(plan.id));
+
+    if (result.kind !== 'blocked' || result.cause.kind !== 'conflict')
+      throw new Error(`not blocked on a conflict: ${JSON.stringify(result)}`);
+    expect(result.cause.remoteSize).toBe(64 * MiB + 1);
+    // The manifest Depot would have written: a few hundred bytes, nothing like what is there.
+    expect(result.cause.localSize).toBeGreaterThan(0);
+    expect(result.cause.localSize).toBeLessThan(64 * KiB);
+    expect(h.objects.objects.get(key)?.bytes).toBe(foreign);
+    expect(h.objects.count('putObject')).toBe(2); // the file, then the manifest's one 412
+    expect(h.objects.count('getObject')).toBe(1);
+    expect(h.engine.planSummary(plan.id)).toMatchObject({ done: 1, manifestAt: null });
+    expect(describeCause(result.cause)).toMatch(
+      /^another object already has this name \(67108865 bytes there, \d+ here\): not overwritten/,
+    );
+  });
+});
