@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
-import type { Clock } from '../../shared/ports/Clock';
 import type {
   EmissionOptions,
   ListedObject,
@@ -10,31 +9,12 @@ import type {
   ObjectRead,
   ObjectStore,
 } from '../../shared/ports/ObjectStore';
-import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { Failure, Outcome } from '../../shared/retry/Outcome';
 import { success } from '../../shared/retry/Outcome';
+import type { MemoryEndpointOptions } from './MemoryEndpoint';
+import { MemoryEndpoint } from './MemoryEndpoint';
 
-export type MemoryOperation =
-  | 'headBucket'
-  | 'putObject'
-  | 'createMultipartUpload'
-  | 'uploadPart'
-  | 'listParts'
-  | 'listMultipartUploads'
-  | 'completeMultipartUpload'
-  | 'abortMultipartUpload'
-  | 'headObject'
-  | 'getObject'
-  | 'listObjects';
-
-/** What a fault hook sees of a request: the operation and the key it touches, when it has one. */
-export type MemoryRequest = {
-  readonly operation: MemoryOperation;
-  readonly key?: string;
-  readonly partNumber?: number;
-  readonly at: number;
-  readonly bodyBytes: number;
-};
+export type { MemoryOperation, MemoryRequest } from './MemoryEndpoint';
 
 type StoredObject = {
   bytes: Uint8Array;
@@ -49,27 +29,12 @@ type Upload = {
   parts: Map<number, { bytes: Uint8Array; etag: string }>;
 };
 
-type Fault = {
-  operation: MemoryOperation;
-  remaining: number;
-  matches: (request: MemoryRequest) => boolean;
-  /** A failure returned without acting, or 'lose-reply': act, then report the connection reset. */
-  effect: Failure | 'lose-reply';
-};
-
-export type MemoryObjectStoreOptions = {
+export type MemoryObjectStoreOptions = MemoryEndpointOptions & {
   readonly endpoint?: string;
   /** The bucket this store stands for (default 'b'); it holds one bucket's objects. */
   readonly bucket?: string;
   /** Which credentials it stands for (default 'memory-key'). */
   readonly credentialId?: string;
-  readonly clock?: Clock;
-  /** With a sleeper, every request takes `latencyMs` plus its body at `bytesPerSec` (virtual time in tests). */
-  readonly sleeper?: Sleeper;
-  readonly latencyMs?: number;
-  readonly bytesPerSec?: number;
-  readonly bucketExists?: boolean;
-  readonly credentialsValid?: boolean;
   /** radosgw answers CompleteMultipartUpload with an empty ETag; HeadObject gives the `-N` form. */
   readonly emptyCompleteEtag?: boolean;
   /** radosgw 16 ignores If-None-Match on CompleteMultipartUpload and replaces the object. */
@@ -85,23 +50,19 @@ const refused = (status: number, code: string): Failure => ({ kind: 'refused', s
 
 /**
  * The object store in memory, for fast deterministic unit tests: the same semantics as S3 for
- * what the engine relies on (Content-MD5 checked, If-None-Match 412, multipart ETags, NoSuchUpload)
- * plus fault hooks: fail the next N calls of an operation, lose a reply after acting, go down,
- * and a request log to count what the endpoint received.
+ * what the engine relies on (Content-MD5 checked, If-None-Match 412, multipart ETags, NoSuchUpload).
+ * The fault hooks (fail the next N calls of an operation, lose a reply after acting, go down) and
+ * the request log that counts what the endpoint received are its `MemoryEndpoint`'s.
  */
-export class MemoryObjectStore implements ObjectStore {
+export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
   readonly endpoint: string;
   readonly target: StorageTarget;
   readonly objects = new Map<string, StoredObject>();
   readonly uploads = new Map<string, Upload>();
-  readonly requests: MemoryRequest[] = [];
-  private faults: Fault[] = [];
-  private down = false;
   private nextUploadId = 1;
-  private bucketExists: boolean;
-  private credentialsValid: boolean;
 
   constructor(private readonly options: MemoryObjectStoreOptions = {}) {
+    super(options);
     this.endpoint = options.endpoint ?? 'memory://store';
     this.target = {
       endpoint: this.endpoint,
@@ -110,97 +71,11 @@ export class MemoryObjectStore implements ObjectStore {
       bucket: options.bucket ?? 'b',
       credentialId: options.credentialId ?? 'memory-key',
     };
-    this.bucketExists = options.bucketExists ?? true;
-    this.credentialsValid = options.credentialsValid ?? true;
-  }
-
-  /** The next `times` matching calls of `operation` get `failure` (or, for 'lose-reply', act then fail). */
-  failNext(
-    operation: MemoryOperation,
-    times: number,
-    effect: Failure | 'lose-reply',
-    matches: (request: MemoryRequest) => boolean = () => true,
-  ): void {
-    this.faults.push({ operation, remaining: times, matches, effect });
-  }
-
-  /** Unreachable: every request fails at once with connection refused (and is still counted). */
-  setDown(down: boolean): void {
-    this.down = down;
-  }
-
-  setCredentialsValid(valid: boolean): void {
-    this.credentialsValid = valid;
-  }
-
-  setBucketExists(exists: boolean): void {
-    this.bucketExists = exists;
-  }
-
-  clearFaults(): void {
-    this.faults = [];
-  }
-
-  count(operation?: MemoryOperation): number {
-    return operation === undefined
-      ? this.requests.length
-      : this.requests.filter((r) => r.operation === operation).length;
   }
 
   /** Stores an object as if someone else had put it (for conflict and already-present tests). */
   seed(key: string, bytes: Uint8Array, metadata: Record<string, string> = {}): void {
     this.objects.set(key, { bytes, etag: quoted(md5(bytes).toString('hex')), metadata });
-  }
-
-  private now(): number {
-    return this.options.clock?.now() ?? Date.now();
-  }
-
-  /**
-   * Everything an emission goes through before and after acting: the log, the wire time, the
-   * deadline and signal, the endpoint's state and the scripted faults.
-   */
-  private async emit<T>(
-    request: Omit<MemoryRequest, 'at'>,
-    options: EmissionOptions,
-    act: () => Promise<Outcome<T>> | Outcome<T>,
-  ): Promise<Outcome<T>> {
-    const at = this.now();
-    this.requests.push({ ...request, at });
-    if (options.signal?.aborted) return { kind: 'aborted' };
-    if (at >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
-    if (this.down) return { kind: 'unreachable', reason: 'connection-refused' };
-    const sleeper = this.options.sleeper;
-    if (sleeper !== undefined) {
-      const wire =
-        (this.options.latencyMs ?? 0) +
-        (this.options.bytesPerSec === undefined
-          ? 0
-          : (request.bodyBytes * 1000) / this.options.bytesPerSec);
-      const wait = Math.min(wire, Math.max(0, options.deadline - at));
-      try {
-        if (wait > 0) await sleeper.sleep(wait, options.signal);
-      } catch {
-        return { kind: 'aborted' };
-      }
-      if (this.now() >= options.deadline && wait < wire) {
-        return { kind: 'unreachable', reason: 'timeout' };
-      }
-    }
-    if (this.down) return { kind: 'unreachable', reason: 'connection-reset' };
-    options.onBytesSent?.(request.bodyBytes);
-    const fault = this.faults.find(
-      (f) => f.operation === request.operation && f.remaining > 0 && f.matches({ ...request, at }),
-    );
-    if (fault !== undefined) {
-      fault.remaining -= 1;
-      if (fault.effect !== 'lose-reply') return fault.effect;
-    }
-    if (!this.credentialsValid) return refused(403, 'InvalidAccessKeyId');
-    if (!this.bucketExists) return refused(404, 'NoSuchBucket');
-    const outcome = await act();
-    if (fault?.effect === 'lose-reply') return { kind: 'unreachable', reason: 'connection-reset' };
-    return outcome;
   }
 
   headBucket(options: EmissionOptions): Promise<Outcome<void>> {
