@@ -82,8 +82,11 @@ const blockedMessage = (cause: FailureCause, endpoint: string): string => {
 
 /** What a deposit takes from the folder's pre-flight: one entry per night to deposit. */
 type FolderInputs = {
-  /** The one scan of the deposit: the pre-flight's verdict and the plans are made of it. */
-  readonly scan: ScanResult;
+  /**
+   * The one scan of the deposit: the pre-flight's verdict and the plans are made of it. Let go
+   * once the nights are planned: the runs read the plans, and a card's scan is live heap (ADR 0010).
+   */
+  scan: ScanResult | undefined;
   readonly nights: readonly NightInputs[];
   readonly totalFiles: number;
   readonly totalBytes: number;
@@ -313,6 +316,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         throw error;
       }
     }
+    folder.scan = undefined;
     const summaries: DepositSummary[] = [];
     const codes: number[] = [];
     for (const { night, plan } of plans) {
