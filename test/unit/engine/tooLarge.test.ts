@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeCause } from '../../../electron/cli/describeCause';
 import { nightManifestKey } from '../../../shared/wire/nightManifestKey';
-import { KiB, makeHarness, MiB } from './engineHarness';
+import { contentOf, KiB, makeHarness, MiB } from './engineHarness';
 import type { Harness } from './engineHarness';
 
 let h: Harness | undefined;
@@ -32,5 +32,37 @@ describe("an object too large to be a manifest at the night's key", () => {
     expect(describeCause(result.cause)).toMatch(
       /^another object already has this name \(67108865 bytes there, \d+ here\): not overwritten/,
     );
+  });
+});
+
+/** With `readBack`, an object nothing proves is read up to the local file's size (ADR 0021). */
+describe('an object that grew past the local file since the listing, read back', () => {
+  it('is other bytes: a conflict, not overwritten, after one GetObject that read none of it', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB }, settings: { readBack: true } });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    // Same size as the file, another tool's part layout: the listing proves nothing.
+    const etag = `"${'a'.repeat(32)}-2"`;
+    const local = contentOf('a.wav', 10 * KiB);
+    h.objects.objects.set('p/a.wav', { bytes: local, etag, metadata: {} });
+    // The file's own bytes and one more: only the length tells them apart.
+    const grown = Buffer.concat([local, Buffer.from([0])]);
+    const objects = h.objects;
+    const off = h.engine.on((e) => {
+      // Listed already (the run lists before its workers start): now it grows.
+      if (e.type === 'unit-state' && e.state.kind === 'in-progress')
+        objects.objects.set('p/a.wav', { bytes: grown, etag, metadata: {} });
+    });
+
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 1 });
+    off();
+
+    const [unit] = h.engine.failedUnits(plan.id);
+    expect(unit?.state).toEqual({
+      kind: 'failed',
+      cause: { kind: 'conflict', localSize: 10 * KiB, remoteSize: 10 * KiB },
+    });
+    expect(h.objects.count('getObject')).toBe(1);
+    expect(h.objects.count('putObject')).toBe(0);
+    expect(h.objects.objects.get('p/a.wav')?.bytes).toBe(grown);
   });
 });
