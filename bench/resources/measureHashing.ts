@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashFile } from '../../electron/engine/hashFile';
+import { fsSourceReader } from '../../electron/runtime/fsSourceReader';
 import type { HashResult } from '../BenchResults';
 
 const PART = 8 * 1024 * 1024;
@@ -18,7 +19,7 @@ export const measureHashing = async (dir: string, rounds = 3): Promise<HashResul
   let sumBest = Infinity;
   for (let round = 0; round < rounds; round++) {
     let t = performance.now();
-    for (const f of files) await hashFile(f, statSync(f).size, PART);
+    for (const f of files) await hashFile(fsSourceReader, f, statSync(f).size, PART);
     depotBest = Math.min(depotBest, (performance.now() - t) / 1000);
     t = performance.now();
     const r = spawnSync('sha256sum', files, {

@@ -17,6 +17,7 @@ import { defaultEngineSettings } from '../engine/EngineSettings';
 import { hashFile } from '../engine/hashFile';
 import { multipartEtag } from '../engine/multipartEtag';
 import { runPreflight } from '../field/runPreflight';
+import { fsSourceReader } from '../runtime/fsSourceReader';
 import { systemClock } from '../runtime/systemClock';
 import { systemRandom } from '../runtime/systemRandom';
 import { timerSleeper } from '../runtime/timerSleeper';
@@ -222,7 +223,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     ): Promise<{ sha256: string; expectedEtag: string; wholeMd5?: string }> => {
       const multipart = size >= layout.threshold;
       const partSize = multipart ? choosePartSize(size, layout.partSize) : size || 1;
-      const { sha256, md5, parts } = await hashFile(join(report.root, relPath), size, partSize);
+      const { sha256, md5, parts } = await hashFile(
+        fsSourceReader,
+        join(report.root, relPath),
+        size,
+        partSize,
+      );
       localSha.set(relPath, sha256);
       const md5s = parts.map((p) => p.md5);
       return { sha256, expectedEtag: multipart ? multipartEtag(md5s) : md5, wholeMd5: md5 };

@@ -6,8 +6,10 @@ import type { Clock } from '../../shared/ports/Clock';
 import type { ObjectStore } from '../../shared/ports/ObjectStore';
 import type { Random } from '../../shared/ports/Random';
 import type { Sleeper } from '../../shared/ports/Sleeper';
+import type { SourceReader } from '../../shared/ports/SourceReader';
 import type { RetryCounters } from '../../shared/retry/RetryCall';
 import { nightIdFrom } from '../../shared/wire/nightManifestKey';
+import { fsSourceReader } from '../runtime/fsSourceReader';
 import type { JournalEntry } from '../store/JournalEntry';
 import type { PlanStore, UnitFilter } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
@@ -45,6 +47,8 @@ export type DepositEngineDeps = {
   readonly sleeper: Sleeper;
   readonly random: Random;
   readonly settings?: Partial<EngineSettings>;
+  /** How the source files are read (default: the local file system). */
+  readonly sourceReader?: SourceReader;
   /** This process, for the plan's run lease (default: the running process). */
   readonly leaseHolder?: LeaseHolder;
   /**
@@ -85,6 +89,7 @@ export class DepositEngine {
       clock,
       sleeper,
       random,
+      source: deps.sourceReader ?? fsSourceReader,
       settings: this.settings,
       bandwidth:
         rate === undefined || rate <= 0
@@ -133,7 +138,7 @@ export class DepositEngine {
    * see `planFolder`. Then checksums the files, unless left to the workers.
    */
   async planFolder(input: PlanFolderInput): Promise<PlanningResult> {
-    const { store, clock, hub } = this.ports;
+    const { store, clock, hub, source } = this.ports;
     const planned = await planFolder(
       {
         store,
@@ -155,7 +160,7 @@ export class DepositEngine {
       input,
     );
     if (input.hashAhead !== false) {
-      await hashPending(store, hub, planned.planId, input.signal, (done, total) =>
+      await hashPending(store, source, hub, planned.planId, input.signal, (done, total) =>
         input.onProgress?.({ phase: 'hash', done, total }),
       );
     }

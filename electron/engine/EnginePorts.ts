@@ -2,6 +2,7 @@ import type { Clock } from '../../shared/ports/Clock';
 import type { ObjectStore } from '../../shared/ports/ObjectStore';
 import type { Random } from '../../shared/ports/Random';
 import type { Sleeper } from '../../shared/ports/Sleeper';
+import type { SourceReader } from '../../shared/ports/SourceReader';
 import type { PlanStore } from '../store/PlanStore';
 import type { EngineSettings } from './EngineSettings';
 import type { EventHub } from './events/EventHub';
@@ -19,6 +20,8 @@ export type EnginePorts = {
   readonly clock: Clock;
   readonly sleeper: Sleeper;
   readonly random: Random;
+  /** The recordings' bytes: every read of a source file goes through it. */
+  readonly source: SourceReader;
   readonly settings: EngineSettings;
   readonly bandwidth: TokenBucket | undefined;
   readonly hub: EventHub;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import type { SourceReader } from '../../shared/ports/SourceReader';
 import type { NewPart } from '../store/PlanStore';
 
 /** Files up to this size are read in one buffer; larger ones streamed in reads of this size. */
@@ -19,6 +19,7 @@ export class SourceChangedError extends Error {
  * read once, not once to hash and again to send (issue 15).
  */
 export const hashFile = async (
+  source: SourceReader,
   path: string,
   size: number,
   partSize: number,
@@ -58,34 +59,32 @@ export const hashFile = async (
       if (position - partStart === partSize) closePart();
     }
   };
-  const handle = await open(path, 'r');
+  const file = await source.open(path);
   let body: Buffer | undefined;
   try {
-    const { mtimeNs: ns } = await handle.stat({ bigint: true });
-    mtimeNs = ns;
-    if (size <= SMALL) {
-      // Read straight into one buffer, a byte more than planned so that a file grown since is
-      // seen: a read stream's machinery cost more CPU than the read itself for 40 KB files
-      // (issue 15; ADR 0013). Also the reads of a file's own size ADR 0010 asks for.
-      const buffer = Buffer.allocUnsafe(size + 1);
-      let filled = 0;
-      for (;;) {
-        signal?.throwIfAborted();
-        const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-        if (filled === buffer.length) break;
-      }
-      const bytes = buffer.subarray(0, filled);
-      take(bytes);
-      if (size <= keepUpTo && size <= partSize) body = bytes;
-    } else {
-      // Never the whole file in memory: 1 MiB reads.
-      const stream = handle.createReadStream({ highWaterMark: SMALL, signal, autoClose: false });
-      for await (const chunk of stream as AsyncIterable<Buffer>) take(chunk);
+    mtimeNs = await file.mtimeNs();
+    // Read straight into one buffer, a byte more than planned so that a file grown since is
+    // seen: a read stream's machinery cost more CPU than the read itself for 40 KB files
+    // (issue 15; ADR 0013). Also the reads of a file's own size ADR 0010 asks for. A larger
+    // file goes through one reused 1 MiB buffer: never the whole file in memory.
+    const small = size <= SMALL;
+    const buffer = Buffer.allocUnsafe(small ? size + 1 : SMALL);
+    let filled = 0;
+    for (;;) {
+      signal?.throwIfAborted();
+      const bytesRead = await file.read(buffer, filled, buffer.length - filled, position + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+      if (filled < buffer.length) continue;
+      if (small) break;
+      take(buffer);
+      filled = 0;
     }
+    const bytes = buffer.subarray(0, filled);
+    take(bytes);
+    if (small && size <= keepUpTo && size <= partSize) body = bytes;
   } finally {
-    await handle.close();
+    await file.close();
   }
   if (position !== size) {
     throw new SourceChangedError(`${path}: read ${position} bytes, expected ${size}`);

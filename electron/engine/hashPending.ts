@@ -1,3 +1,4 @@
+import type { SourceReader } from '../../shared/ports/SourceReader';
 import type { EventHub } from './events/EventHub';
 import type { PlanStore } from '../store/PlanStore';
 import { hashUnit } from './hashUnit';
@@ -6,6 +7,7 @@ import { sourceCause } from './source/sourceCause';
 /** Streams the checksums of every unit not hashed yet (resumable: one transaction per file). */
 export const hashPending = async (
   store: PlanStore,
+  source: SourceReader,
   hub: EventHub,
   planId: number,
   signal: AbortSignal | undefined,
@@ -20,7 +22,7 @@ export const hashPending = async (
     const unit = store.nextUnhashed(planId);
     if (unit === undefined) break;
     try {
-      await hashUnit(store, plan.partSize, unit, signal);
+      await hashUnit(store, source, plan.partSize, unit, signal);
     } catch (error) {
       const cause = sourceCause(error);
       if (cause === undefined) throw error;

@@ -1,3 +1,4 @@
+import type { SourceReader } from '../../shared/ports/SourceReader';
 import type { PlanStore } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
 import { choosePartSize } from './choosePartSize';
@@ -9,13 +10,21 @@ import { hashFile } from './hashFile';
  */
 export const hashUnit = async (
   store: PlanStore,
+  source: SourceReader,
   planPartSize: number,
   unit: UnitRecord,
   signal: AbortSignal | undefined,
   keepUpTo = 0,
 ): Promise<Buffer | undefined> => {
   const partSize = unit.multipart ? choosePartSize(unit.size, planPartSize) : unit.size || 1;
-  const { body, ...hashes } = await hashFile(unit.absPath, unit.size, partSize, signal, keepUpTo);
+  const { body, ...hashes } = await hashFile(
+    source,
+    unit.absPath,
+    unit.size,
+    partSize,
+    signal,
+    keepUpTo,
+  );
   store.setHashes(unit.id, hashes);
   return body;
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import type { SourceReader } from '../../shared/ports/SourceReader';
 import { SourceChangedError } from './hashFile';
 import type { TokenBucket } from './TokenBucket';
 
@@ -11,6 +11,7 @@ const CHUNK = 256 * 1024;
  * here, so a mix of old and new bytes is never uploaded. Memory: one part per file in flight.
  */
 export const readPart = async (
+  source: SourceReader,
   path: string,
   offset: number,
   size: number,
@@ -19,21 +20,21 @@ export const readPart = async (
   signal?: AbortSignal,
 ): Promise<Buffer> => {
   const buffer = Buffer.alloc(size);
-  const handle = await open(path, 'r');
+  const file = await source.open(path);
   try {
     let filled = 0;
     while (filled < size) {
       signal?.throwIfAborted();
       const want = Math.min(CHUNK, size - filled);
       await bucket?.take(want, signal);
-      const { bytesRead } = await handle.read(buffer, filled, want, offset + filled);
+      const bytesRead = await file.read(buffer, filled, want, offset + filled);
       if (bytesRead === 0) {
         throw new SourceChangedError(`${path} is shorter than when it was planned`);
       }
       filled += bytesRead;
     }
   } finally {
-    await handle.close();
+    await file.close();
   }
   if (createHash('md5').update(buffer).digest('hex') !== expectedMd5Hex) {
     throw new SourceChangedError(

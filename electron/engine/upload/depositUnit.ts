@@ -17,12 +17,13 @@ export const depositUnit = async (
   run: RunContext,
   unit: UnitRecord,
 ): Promise<Step<{ alreadyPresent: boolean }>> => {
-  const { store, settings } = run.ports;
+  const { store, settings, source } = run.ports;
   if (unit.sha256 === null) {
     // Planning was interrupted before this file: hash it now (a source error fails the unit).
     const plan = store.getPlan(run.planId);
     const body = await hashUnit(
       store,
+      source,
       plan?.partSize ?? settings.partSize,
       unit,
       run.controller.signal,
@@ -35,7 +36,7 @@ export const depositUnit = async (
       run.hashedBodies.delete(unit.id);
     }
   }
-  const changed = await checkSource(unit);
+  const changed = await checkSource(source, unit);
   if (changed !== undefined) return changed;
   return unit.multipart ? uploadMultipart(run, unit) : uploadSingle(run, unit);
 };

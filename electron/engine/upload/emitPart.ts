@@ -17,7 +17,15 @@ const readBody = async (run: RunContext, unit: UnitRecord, part: PartRecord): Pr
     await bandwidth?.take(hashed.length, run.controller.signal);
     return hashed;
   }
-  return readPart(unit.absPath, part.offset, part.size, part.md5, bandwidth, run.controller.signal);
+  return readPart(
+    run.ports.source,
+    unit.absPath,
+    part.offset,
+    part.size,
+    part.md5,
+    bandwidth,
+    run.controller.signal,
+  );
 };
 
 /**

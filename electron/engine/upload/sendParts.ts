@@ -16,7 +16,7 @@ const sendPart = async (
   part: PartRecord,
 ): Promise<Step<'sent' | 'upload-gone'>> => {
   run.controller.signal.throwIfAborted();
-  const changed = await checkSource(unit);
+  const changed = await checkSource(run.ports.source, unit);
   if (changed !== undefined) return changed;
   const r = await emitPart(
     run,

@@ -92,7 +92,7 @@ const openUpload = async (
 /** Complete, after a look at the key; then the server's ETag, or HeadObject's, proves the bytes. */
 const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string): Promise<Pass> => {
   const { store } = run.ports;
-  const changed = await checkSource(u);
+  const changed = await checkSource(run.ports.source, u);
   if (changed !== undefined) return changed;
   const parts = store.parts(u.id);
   // Some servers (radosgw 16, ADR 0003) ignore If-None-Match on Complete and would replace

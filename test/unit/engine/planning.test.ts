@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { choosePartSize, MAX_PARTS } from '../../../electron/engine/choosePartSize';
 import { hashFile } from '../../../electron/engine/hashFile';
 import { PlanError } from '../../../electron/engine/PlanError';
+import { fsSourceReader } from '../../../electron/runtime/fsSourceReader';
 import { scanFolder } from '../../../electron/scan/scanFolder';
 import { contentOf, KiB, makeHarness, MiB, sha256Hex } from './engineHarness';
 import type { Harness } from './engineHarness';
@@ -28,13 +29,18 @@ describe('part planning', () => {
     const bytes = h.writeFile('x.wav', 11 * MiB + 123);
     const path = join(h.dir, 'x.wav');
     utimesSync(path, 1_700_000_000.5, 1_700_000_000.5);
-    const { sha256, md5, mtimeNs, parts } = await hashFile(path, bytes.length, 5 * MiB);
+    const { sha256, md5, mtimeNs, parts } = await hashFile(
+      fsSourceReader,
+      path,
+      bytes.length,
+      5 * MiB,
+    );
     expect(sha256).toBe(sha256Hex(bytes));
     expect(md5).toBe(createHash('md5').update(bytes).digest('hex'));
     expect(mtimeNs).toBe(statSync(path, { bigint: true }).mtimeNs.toString());
     expect(mtimeNs).toBe('1700000000500000000');
     // One part: the whole file's MD5 is that part's, taken once.
-    const single = await hashFile(path, bytes.length, 16 * MiB);
+    const single = await hashFile(fsSourceReader, path, bytes.length, 16 * MiB);
     expect(single.md5).toBe(md5);
     expect(single.parts.map((p) => p.md5)).toEqual([md5]);
     expect(parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([
@@ -54,23 +60,32 @@ describe('part planning', () => {
     h = makeHarness();
     const bytes = h.writeFile('s.wav', 40_000);
     const path = join(h.dir, 's.wav');
-    const kept = await hashFile(path, bytes.length, 5 * MiB, undefined, MiB);
+    const kept = await hashFile(fsSourceReader, path, bytes.length, 5 * MiB, undefined, MiB);
     expect(kept.body?.equals(bytes)).toBe(true);
     expect(kept.sha256).toBe(sha256Hex(bytes));
     expect(kept.md5).toBe(createHash('md5').update(bytes).digest('hex'));
     expect(kept.parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([[1, 0, 40_000]]);
     // Not asked to keep it, or larger than asked: no body.
-    expect((await hashFile(path, bytes.length, 5 * MiB)).body).toBeUndefined();
-    expect((await hashFile(path, bytes.length, 5 * MiB, undefined, 1_000)).body).toBeUndefined();
+    expect((await hashFile(fsSourceReader, path, bytes.length, 5 * MiB)).body).toBeUndefined();
+    expect(
+      (await hashFile(fsSourceReader, path, bytes.length, 5 * MiB, undefined, 1_000)).body,
+    ).toBeUndefined();
     // Listed at 39,999 bytes (it grew since), or at 40,001 (it shrank).
-    await expect(hashFile(path, 39_999, 5 * MiB, undefined, MiB)).rejects.toThrow(
+    await expect(hashFile(fsSourceReader, path, 39_999, 5 * MiB, undefined, MiB)).rejects.toThrow(
       'read 40000 bytes, expected 39999',
     );
-    await expect(hashFile(path, 40_001, 5 * MiB, undefined, MiB)).rejects.toThrow(
+    await expect(hashFile(fsSourceReader, path, 40_001, 5 * MiB, undefined, MiB)).rejects.toThrow(
       'read 40000 bytes, expected 40001',
     );
     writeFileSync(join(h.dir, 'empty.wav'), '');
-    const empty = await hashFile(join(h.dir, 'empty.wav'), 0, 5 * MiB, undefined, MiB);
+    const empty = await hashFile(
+      fsSourceReader,
+      join(h.dir, 'empty.wav'),
+      0,
+      5 * MiB,
+      undefined,
+      MiB,
+    );
     expect(empty.parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([[1, 0, 0]]);
     expect(empty.body?.length).toBe(0);
   });

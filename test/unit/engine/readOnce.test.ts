@@ -25,7 +25,7 @@ describe('a small file hashed when taken (issue 15)', () => {
       hashAhead: false,
     });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
-    const readFor = vi.mocked(readPart).mock.calls.map(([path]) => path.split('/').pop());
+    const readFor = vi.mocked(readPart).mock.calls.map(([, path]) => path.split('/').pop());
     expect(readFor.filter((f) => f === 'a.wav')).toEqual([]);
     // Above 1 MiB the bytes are read again when sent (memory: ADR 0010), as are parts.
     expect(readFor.filter((f) => f === 'b.wav')).toEqual(['b.wav']);
