@@ -12,7 +12,8 @@ import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { seededRandom } from '../../../shared/random/seededRandom';
-import { IoVirtualTime } from './IoVirtualTime';
+import { VirtualTime } from '../../support/VirtualTime';
+import { trackedSourceReader } from '../../support/trackedSourceReader';
 import { contentOf } from '../../support/contentOf';
 
 export const KiB = 1024;
@@ -25,7 +26,7 @@ export const sha256Hex = (bytes: Uint8Array): string =>
 
 export type Harness = {
   readonly dir: string;
-  readonly time: IoVirtualTime;
+  readonly time: VirtualTime;
   readonly objects: MemoryObjectStore;
   readonly policy: RetryPolicy;
   readonly store: PlanStore;
@@ -53,7 +54,8 @@ export const makeHarness = (
   const dir = mkdtempSync(join(tmpdir(), 'depot-engine-'));
   const source = join(dir, 'night');
   mkdirSync(source);
-  const time = new IoVirtualTime();
+  const time = new VirtualTime();
+  const sourceReader = trackedSourceReader(time);
   const random = seededRandom(options.seed ?? 7);
   const objects = new MemoryObjectStore({
     clock: time,
@@ -80,6 +82,7 @@ export const makeHarness = (
       sleeper: time,
       random,
       settings,
+      sourceReader,
     });
     engine.on((e) => events.push(e));
     return engine;
@@ -113,6 +116,7 @@ export const makeHarness = (
         sleeper: time,
         random: { next: () => 0.5 },
         settings,
+        sourceReader,
         ...(leaseHolder === undefined ? {} : { leaseHolder }),
       });
     },

@@ -7,7 +7,7 @@ import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings, type RetrySettings } from '../../../shared/retry/RetrySettings';
 import { itemAt } from '../../support/itemAt';
 import { fixedRandom } from './fixedRandom';
-import { VirtualTime } from './VirtualTime';
+import { VirtualTime } from '../../support/VirtualTime';
 
 const ENDPOINT = 'http://127.0.0.1:7480';
 const reset: Failure = { kind: 'unreachable', reason: 'connection-reset' };

@@ -8,7 +8,7 @@ import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings } from '../../../shared/retry/RetrySettings';
 import { itemAt } from '../../support/itemAt';
 import { seededRandom } from '../../../shared/random/seededRandom';
-import { VirtualTime } from './VirtualTime';
+import { VirtualTime } from '../../support/VirtualTime';
 
 const ENDPOINTS = ['http://127.0.0.1:7480', 'http://127.0.0.1:9000'] as const;
 
@@ -119,7 +119,7 @@ describe('RetryPolicy properties (any outcomes, any interleaving)', () => {
           await time.sleep(130_000);
           policy.networkChanged(true);
         })();
-        const results = await time.drive(Promise.all(runs), 200_000);
+        const results = await time.drive(Promise.all(runs), { maxWakes: 200_000 });
         await time.drive(Promise.all([...toggles, settle]));
 
         calls.forEach((c, i) => {
@@ -192,7 +192,7 @@ describe('RetryPolicy properties (any outcomes, any interleaving)', () => {
               () => Promise.resolve(itemAt(failures, n++ % failures.length)),
             ),
           );
-          await time.drive(Promise.all(runs), 500_000);
+          await time.drive(Promise.all(runs), { maxWakes: 500_000 });
           const all = policy.allCounters();
           expect(all.firstAttempts).toBe(callCount);
           expect(all.retriesGranted).toBeLessThanOrEqual(0.1 * all.firstAttempts + 20 + 1e-9);

@@ -6,7 +6,7 @@ import type { CallResult } from '../../../shared/retry/RetryCall';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings, type RetrySettings } from '../../../shared/retry/RetrySettings';
 import { seededRandom } from '../../../shared/random/seededRandom';
-import { VirtualTime } from './VirtualTime';
+import { VirtualTime } from '../../support/VirtualTime';
 
 const ENDPOINT = 'http://127.0.0.1:7480';
 const MINUTE = 60_000;
@@ -68,7 +68,7 @@ const amplification = async (
     }
   };
   const t0 = time.now();
-  await time.drive(Promise.all(Array.from({ length: workers }, worker)), 5_000_000);
+  await time.drive(Promise.all(Array.from({ length: workers }, worker)), { maxWakes: 5_000_000 });
   const counters = policy.counters(ENDPOINT);
   return {
     calls: counters.firstAttempts,
@@ -129,7 +129,7 @@ const rateUnderOutage = async (failure: Failure): Promise<RateRun> => {
       );
     }
   };
-  await time.drive(Promise.all(Array.from({ length: 4 }, worker)), 5_000_000);
+  await time.drive(Promise.all(Array.from({ length: 4 }, worker)), { maxWakes: 5_000_000 });
   const perMinute = (from: number, minutes: number): number[] =>
     Array.from(
       { length: minutes },
