@@ -1,3 +1,7 @@
+import type { Clock } from '../../shared/ports/Clock';
+import type { ObjectStore } from '../../shared/ports/ObjectStore';
+import type { Random } from '../../shared/ports/Random';
+import type { Sleeper } from '../../shared/ports/Sleeper';
 import { RetryPolicy } from '../../shared/retry/RetryPolicy';
 import { systemClock } from '../runtime/systemClock';
 import { systemRandom } from '../runtime/systemRandom';
@@ -8,40 +12,62 @@ import type { PlanStore } from '../store/PlanStore';
 import { DepositEngine } from './DepositEngine';
 import type { DepositEngineDeps } from './DepositEngine';
 
-/** The store is passed in, not opened here: the app keeps one store across the engines it rebuilds. */
-export type EngineStackWiring = Pick<DepositEngineDeps, 'store' | 'settings' | 'storeFor'> & {
-  readonly s3: S3ObjectStoreOptions;
+/**
+ * The store is passed in, not opened here: the app keeps one store across the engines it rebuilds.
+ * Everything else has the real default; a test or the bench overrides what it simulates (time,
+ * randomness, the object store, the source reader, a policy shared by two engines...).
+ */
+export type EngineStackWiring = Pick<
+  DepositEngineDeps,
+  'store' | 'settings' | 'storeFor' | 'leaseHolder' | 'sourceReader'
+> & {
+  readonly clock?: Clock;
+  readonly sleeper?: Sleeper;
+  readonly random?: Random;
+  /** One policy for several engines (two processes in a test); a new one on the ports otherwise. */
+  readonly policy?: RetryPolicy;
 };
 
-export type EngineStack = {
+export type EngineStack<O extends ObjectStore = S3ObjectStore> = {
   readonly store: PlanStore;
-  readonly objectStore: S3ObjectStore;
+  readonly objectStore: O;
   readonly policy: RetryPolicy;
   readonly engine: DepositEngine;
 };
 
 /**
- * The real engine over the S3 adapter, on system time, with its own retry policy (the policy's
- * circuit and network state belong to this engine). The app, the command line and the engine's
- * integration tests build it here; closing the store and destroying the object store stay with
- * the caller, whose lifetimes differ.
+ * The engine with its ports: the one place an engine is built (the app, the command line, the
+ * tests and the bench). Over the S3 adapter (`s3`) or a given object store (`objectStore`), on
+ * system time by default, with its own retry policy (the policy's circuit and network state
+ * belong to this engine). Closing the store and destroying the object store stay with the caller,
+ * whose lifetimes differ.
  */
-export const createEngineStack = (w: EngineStackWiring): EngineStack => {
-  const objectStore = new S3ObjectStore(w.s3);
-  const policy = new RetryPolicy({
-    clock: systemClock,
-    sleeper: timerSleeper,
-    random: systemRandom,
-  });
+export function createEngineStack(
+  w: EngineStackWiring & { readonly s3: S3ObjectStoreOptions },
+): EngineStack;
+export function createEngineStack<O extends ObjectStore>(
+  w: EngineStackWiring & { readonly objectStore: O },
+): EngineStack<O>;
+export function createEngineStack(
+  w: EngineStackWiring &
+    ({ readonly s3: S3ObjectStoreOptions } | { readonly objectStore: ObjectStore }),
+): EngineStack<ObjectStore> {
+  const objectStore = 'objectStore' in w ? w.objectStore : new S3ObjectStore(w.s3);
+  const clock = w.clock ?? systemClock;
+  const sleeper = w.sleeper ?? timerSleeper;
+  const random = w.random ?? systemRandom;
+  const policy = w.policy ?? new RetryPolicy({ clock, sleeper, random });
   const engine = new DepositEngine({
     store: w.store,
     objectStore,
     policy,
-    clock: systemClock,
-    sleeper: timerSleeper,
-    random: systemRandom,
+    clock,
+    sleeper,
+    random,
     ...(w.settings === undefined ? {} : { settings: w.settings }),
     ...(w.storeFor === undefined ? {} : { storeFor: w.storeFor }),
+    ...(w.leaseHolder === undefined ? {} : { leaseHolder: w.leaseHolder }),
+    ...(w.sourceReader === undefined ? {} : { sourceReader: w.sourceReader }),
   });
   return { store: w.store, objectStore, policy, engine };
-};
+}

@@ -10,15 +10,11 @@ import {
 } from '@aws-sdk/client-s3';
 import { contentOf } from '../../support/contentOf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DepositEngine } from '../../../electron/engine/DepositEngine';
-import { systemClock } from '../../../electron/runtime/systemClock';
-import { systemRandom } from '../../../electron/runtime/systemRandom';
-import { timerSleeper } from '../../../electron/runtime/timerSleeper';
+import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import type { EmissionOptions, UploadPartInput } from '../../../shared/ports/ObjectStore';
-import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { testBucket, type TestBucket } from '../../support/testBucket';
 import { verifyBucket } from './verifyBucket';
 
@@ -76,13 +72,9 @@ describe('CompleteMultipartUpload guards on radosgw', () => {
       forcePathStyle: true,
     });
     const store = new PlanStore(openDatabase(join(work, `${prefix}.db`)));
-    const engine = new DepositEngine({
+    const { engine } = createEngineStack({
       store,
       objectStore,
-      policy: new RetryPolicy({ clock: systemClock, sleeper: timerSleeper, random: systemRandom }),
-      clock: systemClock,
-      sleeper: timerSleeper,
-      random: systemRandom,
       settings: { partSize: 4 * MiB, multipartThreshold: 4 * MiB, concurrency: 1 },
     });
     try {

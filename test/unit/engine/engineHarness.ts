@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { LeaseHolder } from '../../../electron/engine/LeaseHolder';
-import { DepositEngine } from '../../../electron/engine/DepositEngine';
+import { createEngineStack } from '../../../electron/engine/createEngineStack';
+import type { DepositEngine } from '../../../electron/engine/DepositEngine';
 import type { EngineEvent } from '../../../electron/engine/EngineEvent';
 import type { EngineSettings } from '../../../electron/engine/EngineSettings';
 import { MemoryObjectStore } from '../../../electron/s3/MemoryObjectStore';
@@ -74,7 +75,7 @@ export const makeHarness = (
   const events: EngineEvent[] = [];
   const otherStores: PlanStore[] = [];
   const build = (): DepositEngine => {
-    const engine = new DepositEngine({
+    const { engine } = createEngineStack({
       store,
       objectStore: objects,
       policy,
@@ -108,7 +109,7 @@ export const makeHarness = (
     otherProcess: (leaseHolder) => {
       const own = new PlanStore(openDatabase(join(dir, 'depot.db')));
       otherStores.push(own);
-      return new DepositEngine({
+      return createEngineStack({
         store: own,
         objectStore: objects,
         policy,
@@ -118,7 +119,7 @@ export const makeHarness = (
         settings,
         sourceReader,
         ...(leaseHolder === undefined ? {} : { leaseHolder }),
-      });
+      }).engine;
     },
     cleanup: () => {
       for (const own of otherStores.splice(0)) own.close();
