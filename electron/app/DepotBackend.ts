@@ -56,6 +56,7 @@ export class DepotBackend {
       this.views,
       () => this.runs.ids(),
       deps.clock,
+      deps.sleeper,
       deps.log,
     );
     this.runs = new PlanRuns(this.config, this.views, this.relay, deps.log, deps.notify);

@@ -1,5 +1,6 @@
 import type { Clock } from '../../shared/ports/Clock';
 import type { ObjectStore } from '../../shared/ports/ObjectStore';
+import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { ChosenFolder } from '../../shared/ipc/views';
 import type { ProbeListing } from '../s3/probeEndpoint';
 import type { AppSettings } from './AppSettings';
@@ -14,6 +15,8 @@ export type DepotBackendDeps = {
   readonly settingsPath: string;
   readonly secrets: SecretStore;
   readonly clock: Clock;
+  /** The backend's own waits (the views pushed at most every 250 ms). */
+  readonly sleeper: Sleeper;
   readonly createEngine: (settings: AppSettings, credentials: Credentials) => EngineHandle;
   /** The S3 adapter also probes the endpoint (configuration vs outage) for the connection test. */
   readonly createObjectStore: (

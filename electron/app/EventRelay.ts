@@ -1,5 +1,6 @@
 import type { UnitActivity } from '../../shared/domain/UnitState';
 import type { Clock } from '../../shared/ports/Clock';
+import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
 import type { EngineEvent } from '../engine/EngineEvent';
 import type { BackendConfig } from './BackendConfig';
@@ -15,13 +16,15 @@ const EVENT_INTERVAL_MS = 250;
 export class EventRelay {
   private readonly listeners = new Set<(event: DepotEvent) => void>();
   private readonly dirtyPlans = new Set<number>();
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushPending = false;
+  private readonly stopped = new AbortController();
 
   constructor(
     private readonly config: BackendConfig,
     private readonly views: PlanViews,
     private readonly runningPlans: () => Iterable<number>,
     private readonly clock: Clock,
+    private readonly sleeper: Sleeper,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -31,7 +34,7 @@ export class EventRelay {
   }
 
   stop(): void {
-    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.stopped.abort();
   }
 
   onEngineEvent(event: EngineEvent): void {
@@ -81,16 +84,23 @@ export class EventRelay {
   /** Plan views are pushed at most every 250 ms per plan: progress events can be many. */
   markDirty(planId: number): void {
     this.dirtyPlans.add(planId);
-    if (this.flushTimer !== undefined) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = undefined;
-      const ids = [...this.dirtyPlans];
-      this.dirtyPlans.clear();
-      for (const id of ids) {
-        const summary = this.config.handle?.engine.planSummary(id);
-        if (summary !== undefined) this.emit({ type: 'plan', plan: this.views.view(summary) });
-      }
-    }, EVENT_INTERVAL_MS);
+    if (this.flushPending) return;
+    this.flushPending = true;
+    // On the injected sleeper: a test on virtual time sees the views pushed on its clock.
+    this.sleeper.sleep(EVENT_INTERVAL_MS, this.stopped.signal).then(
+      () => this.flush(),
+      () => undefined, // stopped: nobody listens any more
+    );
+  }
+
+  private flush(): void {
+    this.flushPending = false;
+    const ids = [...this.dirtyPlans];
+    this.dirtyPlans.clear();
+    for (const id of ids) {
+      const summary = this.config.handle?.engine.planSummary(id);
+      if (summary !== undefined) this.emit({ type: 'plan', plan: this.views.view(summary) });
+    }
   }
 
   emit(event: DepotEvent): void {

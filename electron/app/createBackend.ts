@@ -5,6 +5,7 @@ import type { ChosenFolder } from '../../shared/ipc/views';
 import { createEngineStack } from '../engine/createEngineStack';
 import { APP_VERSION } from '../runtime/appVersion';
 import { systemClock } from '../runtime/systemClock';
+import { timerSleeper } from '../runtime/timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import type { S3ObjectStoreOptions } from '../s3/S3ObjectStore';
 import { openDatabase } from '../store/openDatabase';
@@ -72,6 +73,7 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
     settingsPath: join(options.dataDir, 'settings.json'),
     secrets: options.secrets,
     clock: systemClock,
+    sleeper: timerSleeper,
     createEngine: (settings, credentials) => {
       const { engine, objectStore, policy } = createEngineStack({
         store,

@@ -6,20 +6,18 @@ import { expandPrefix } from '../../../shared/field/expandPrefix';
 import { wavFile } from '../../../shared/field/riffBytes';
 import type { DepotEvent } from '../../../shared/ipc/DepotEvent';
 import type { PlanView } from '../../../shared/ipc/views';
-import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
+import { seededRandom } from '../../../shared/random/seededRandom';
 import { checkFolder } from '../../../electron/app/checkFolder';
 import { DepotBackend } from '../../../electron/app/DepotBackend';
 import { fileSecretStore } from '../../../electron/app/FileSecretStore';
-import { DepositEngine } from '../../../electron/engine/DepositEngine';
+import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { synthNight } from '../../../electron/field/synthNight';
 import { dispatch } from '../../../electron/ipc/dispatch';
-import { systemClock } from '../../../electron/runtime/systemClock';
-import { systemRandom } from '../../../electron/runtime/systemRandom';
-import { timerSleeper } from '../../../electron/runtime/timerSleeper';
 import { MemoryObjectStore } from '../../../electron/s3/MemoryObjectStore';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
-import { waitFor } from '../../support/waitFor';
+import { trackedSourceReader } from '../../support/trackedSourceReader';
+import { VirtualTime } from '../../support/VirtualTime';
 
 const SECRET = 'unit-test-secret-value-0123456789';
 let root: string;
@@ -42,48 +40,60 @@ const settings = {
   locale: 'fr' as const,
 };
 
-const call = (method: string, input?: unknown) =>
-  dispatch(backend.handlers, method, input, (_m, e) => {
-    throw e;
-  });
+// The backend, its engine and the memory store all run on this clock; the source files are
+// read for real, each read a task the clock waits for (issue 13): no wait depends on speed.
+const time = new VirtualTime();
 
-const planEvent = (state: string, timeoutMs = 15_000): Promise<PlanView> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no plan event "${state}"`)), timeoutMs);
+/** One call through the contract, virtual time running while it is answered. */
+const call = (method: string, input?: unknown) =>
+  time.drive(
+    dispatch(backend.handlers, method, input, (_m, e) => {
+      throw e;
+    }),
+  );
+
+/** The next view of a night in `state`, virtual time running until it comes. */
+const planEvent = (state: string): { readonly next: () => Promise<PlanView> } => {
+  const seen = new Promise<PlanView>((resolve) => {
     const stop = backend.subscribe((event) => {
       if (event.type === 'plan' && event.plan.state === state) {
-        clearTimeout(timer);
         stop();
         resolve(event.plan);
       }
     });
   });
+  return { next: () => time.drive(seen) };
+};
+
+/** Virtual time runs until `holds()` (looked at every virtual 50 ms). */
+const until = (holds: () => boolean): Promise<void> =>
+  time.drive(
+    (async () => {
+      while (!holds()) await time.sleep(50);
+    })(),
+  );
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'depot-backend-'));
   night = join(root, 'night');
   await synthNight(night, { files: 5, sizes: 'small', seed: 5 });
-  objects = new MemoryObjectStore({ bucket: 'nights' });
+  objects = new MemoryObjectStore({ bucket: 'nights', clock: time });
   store = new PlanStore(openDatabase(':memory:'));
   backend = new DepotBackend({
     mode: 'bridge',
     version: 'test',
     settingsPath: join(root, 'settings.json'),
     secrets: fileSecretStore(join(root, 'credentials.json')),
-    clock: systemClock,
+    clock: time,
+    sleeper: time,
     createEngine: () => {
-      const policy = new RetryPolicy({
-        clock: systemClock,
-        sleeper: timerSleeper,
-        random: systemRandom,
-      });
-      const engine = new DepositEngine({
+      const { engine, policy } = createEngineStack({
         store,
         objectStore: objects,
-        policy,
-        clock: systemClock,
-        sleeper: timerSleeper,
-        random: systemRandom,
+        clock: time,
+        sleeper: time,
+        random: seededRandom(5),
+        sourceReader: trackedSourceReader(time),
       });
       return {
         engine,
@@ -99,16 +109,16 @@ beforeAll(async () => {
     log: () => undefined,
   });
   backend.subscribe((event) => events.push(event));
-  await backend.start();
+  await time.drive(backend.start());
 });
 
 afterAll(async () => {
-  await backend.stop();
+  await time.drive(backend.stop());
   await rm(root, { recursive: true, force: true });
 });
 
-// Deposits run on real timers against the memory store: every wait is on an observed event or
-// state, bounded by a 15 s hang-catcher below the unit project's 60 s limit.
+// Deposits run on virtual time against the memory store: every wait is on an observed event or
+// state; a hang is the test's timeout.
 describe('DepotBackend', () => {
   it('starts unconfigured and says so instead of failing', async () => {
     expect(await call('plans.list')).toEqual({ ok: true, value: [] });
@@ -170,7 +180,7 @@ describe('DepotBackend', () => {
       ok: true,
       value: { kind: 'started', plans: [{ prefix: 'SITE01/P1/2026-06-12', unitsTotal: 5 }] },
     });
-    const plan = await done;
+    const plan = await done.next();
     expect(plan).toMatchObject({ unitsDone: 5, unitsFailed: 0, nextRetryAt: null });
     expect(plan.bytesAcked).toBe(plan.bytesTotal);
     expect(
@@ -206,7 +216,7 @@ describe('DepotBackend', () => {
       ok: true,
       value: { kind: 'started', plans: [{ unitsTotal: wavs.length }] },
     });
-    await done;
+    await done.next();
     const keys = [...objects.objects.keys()].filter((k) => k.startsWith('MIX/P1/2026-06-12/'));
     const manifests = keys.filter((k) => k.startsWith('MIX/P1/2026-06-12/.depot/'));
     expect(manifests).toHaveLength(1);
@@ -226,7 +236,7 @@ describe('DepotBackend', () => {
       pid: 4242,
       host: `${hostname()}-desk`,
       token: 'the-command-line',
-      now: Date.now(),
+      now: time.now(),
       staleMs: 60_000,
       isAlive: () => true,
     });
@@ -257,7 +267,6 @@ describe('DepotBackend', () => {
     await writeFile(join(two, 'PT1_20240602_230000.wav'), wav(3));
     const keysUnder = (prefix: string): string[] =>
       [...objects.objects.keys()].filter((k) => k.startsWith(prefix)).sort();
-    const until = (what: () => boolean): Promise<void> => waitFor(what, 'expected state', 15_000);
     const entry = { dir: two, site: 'TWO', point: 'P1', night: '2024-06-01' };
 
     // The folder-level "several nights" block is settled by the choice, never by mixing.
@@ -340,7 +349,7 @@ describe('DepotBackend: a night blocked at its start', () => {
         night: '2026-06-13',
       });
       expect(created.ok).toBe(true);
-      const stranded = await blocked;
+      const stranded = await blocked.next();
       // The laptop says it even with the window closed: a decision is needed.
       expect(notices.at(-1)?.title).toBe('Dépôt bloqué');
       expect(notices.at(-1)?.body).toContain('BLK · P1 · 2026-06-13');
@@ -363,9 +372,9 @@ describe('DepotBackend: a night blocked at its start', () => {
         ok: true,
         value: { bucketWritable: true },
       });
-      const finished = await done;
+      const finished = await done.next();
       expect(finished).toMatchObject({ id: stranded.id, blocker: null, unitsDone: 2 });
-      await expect.poll(() => notices.at(-1)?.title).toBe('Nuit déposée');
+      await until(() => notices.at(-1)?.title === 'Nuit déposée');
       expect(notices.at(-1)).toMatchObject({ planId: stranded.id, kind: 'completed' });
       expect(finished.completedAt).not.toBeNull();
     },
@@ -416,8 +425,6 @@ describe('DepotBackend: tidy nights and the field laptop', () => {
 });
 
 describe('DepotBackend: forget a night, and the destination before a deposit', () => {
-  const until = (what: () => boolean): Promise<void> => waitFor(what, 'expected state', 15_000);
-
   it(
     'forgets a night in this database only, refused while it deposits; the server is not asked',
     { timeout: 20_000 },
@@ -481,7 +488,7 @@ describe('DepotBackend: forget a night, and the destination before a deposit', (
       pid: 4243,
       host: `${hostname()}-desk`,
       token: 'the-command-line',
-      now: Date.now(),
+      now: time.now(),
       staleMs: 60_000,
       isAlive: () => true,
     });
