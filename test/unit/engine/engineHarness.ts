@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { LeaseHolder } from '../../../electron/engine/LeaseHolder';
 import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import type { DepositEngine } from '../../../electron/engine/DepositEngine';
@@ -11,6 +11,7 @@ import { MemoryObjectStore } from '../../../electron/s3/MemoryObjectStore';
 import type { MemoryObjectStoreOptions } from '../../../electron/s3/MemoryObjectStore';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
+import type { SourceReader } from '../../../shared/ports/SourceReader';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { seededRandom } from '../../../shared/random/seededRandom';
 import { VirtualTime } from '../../support/VirtualTime';
@@ -33,6 +34,8 @@ export type Harness = {
   readonly store: PlanStore;
   readonly engine: DepositEngine;
   readonly events: EngineEvent[];
+  /** Every source file the engines opened (to hash or to send), relative to `dir`, in order. */
+  readonly opened: readonly string[];
   writeFile(relPath: string, size: number): Buffer;
   /** A new engine over the same database and object store (a restart). */
   restart(): DepositEngine;
@@ -56,7 +59,15 @@ export const makeHarness = (
   const source = join(dir, 'night');
   mkdirSync(source);
   const time = new VirtualTime();
-  const sourceReader = trackedSourceReader(time);
+  const opened: string[] = [];
+  const tracked = trackedSourceReader(time);
+  const sourceReader: SourceReader = {
+    stat: (path) => tracked.stat(path),
+    open: (path) => {
+      opened.push(relative(source, path));
+      return tracked.open(path);
+    },
+  };
   const random = seededRandom(options.seed ?? 7);
   const objects = new MemoryObjectStore({
     clock: time,
@@ -104,6 +115,7 @@ export const makeHarness = (
     store,
     engine: build(),
     events,
+    opened,
     writeFile,
     restart: build,
     otherProcess: (leaseHolder) => {
