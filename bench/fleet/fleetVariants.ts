@@ -1,6 +1,8 @@
 import type { Random } from '../../shared/ports/Random';
 import { RetryPolicy, type Prober } from '../../shared/retry/RetryPolicy';
 import type { BudgetSettings } from '../../shared/retry/RetrySettings';
+import { congestionGate, type EmissionGate } from './congestionGate';
+import type { WindowSettings } from './congestionWindow';
 import { depotRetryLayer } from './depotRetryLayer';
 import { recoveryRampLayer, type RampShape } from './recoveryRampLayer';
 import type { RetryLayer } from './RetryLayer';
@@ -13,6 +15,7 @@ export type VariantName =
   | 'depot-full-jitter'
   | 'depot-no-budget'
   | 'depot-ramp'
+  | 'depot-aimd'
   | 'sdk-default'
   | 'depot-no-outage';
 
@@ -30,8 +33,12 @@ export type FleetVariant = {
   readonly description: string;
   /** False for the baseline: the fleet's normal rate, same clients, same seed. */
   readonly outage: boolean;
-  /** The client's retry layer and the random its engine paces with. */
-  make(deps: VariantDeps): { readonly layer: RetryLayer; readonly random: Random };
+  /** The client's retry layer, the random its engine paces with, its congestion window if any. */
+  make(deps: VariantDeps): {
+    readonly layer: RetryLayer;
+    readonly random: Random;
+    readonly gate?: EmissionGate;
+  };
 };
 
 /** Full jitter, `random * d`, for comparison only: Depot ships equal jitter. */
@@ -48,6 +55,13 @@ const noJitterRandom: Random = { next: () => 1 - 2 ** -40 };
  */
 const TRIED_RAMP: RampShape = { burst: 4, startPerS: 0.25, stepMs: 30_000, fullPerS: 4 };
 
+/**
+ * Issue 16's congestion window (ADR 0019): the engine's 4 slots as a window that restarts at 1
+ * when the circuit closes, and is halved by 503/SlowDown/timeouts or an answer slower than
+ * 3 x the client's median of its last 32.
+ */
+export const TRIED_WINDOW: WindowSettings = { max: 4, k: 3, samples: 32, minSamples: 5 };
+
 const depot = (
   deps: VariantDeps,
   options: {
@@ -55,8 +69,9 @@ const depot = (
     jitter?: typeof fullJitter;
     budget?: BudgetSettings;
     ramp?: RampShape;
+    window?: WindowSettings;
   } = {},
-): { layer: RetryLayer; random: Random } => {
+): { layer: RetryLayer; random: Random; gate?: EmissionGate } => {
   const random = options.random ?? deps.random;
   const policy = new RetryPolicy({
     clock: deps.time,
@@ -68,6 +83,16 @@ const depot = (
   policy.probeWith(deps.endpoint, deps.probe);
   // Retries are measured against the budget Depot ships, also where the variant removed it.
   const layer = depotRetryLayer(policy, deps.endpoint);
+  if (options.window !== undefined) {
+    const gate = congestionGate(options.window);
+    let wasOpen = false;
+    policy.onEvent((event) => {
+      if (event.type !== 'circuit') return;
+      if (event.state.kind === 'closed' && wasOpen) gate.restart();
+      wasOpen = event.state.kind !== 'closed';
+    });
+    return { layer, random, gate };
+  }
   return {
     layer:
       options.ramp === undefined
@@ -109,6 +134,13 @@ export const fleetVariants: readonly FleetVariant[] = [
       'the same with a recovery ramp once its circuit closes (4 at once, then 0.25/s doubling every 15-30 s to 4/s): tried, not shipped',
     outage: true,
     make: (deps) => depot(deps, { ramp: TRIED_RAMP }),
+  },
+  {
+    name: 'depot-aimd',
+    description:
+      'the same, its 4 slots a congestion window: 1 when the circuit closes, +1 per timely answer, halved by 503/SlowDown/timeout or an answer > 3 x its median: tried',
+    outage: true,
+    make: (deps) => depot(deps, { window: TRIED_WINDOW }),
   },
   {
     name: 'sdk-default',

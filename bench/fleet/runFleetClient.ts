@@ -8,6 +8,8 @@ import type { FleetServer } from './FleetServer';
 import type { RetryLayer } from './RetryLayer';
 import type { Prober } from '../../shared/retry/RetryPolicy';
 import type { VirtualScheduler } from './VirtualScheduler';
+import type { EmissionGate } from './congestionGate';
+import type { WindowSignal } from './congestionWindow';
 
 export type ClientNight = {
   /** Epoch ms at which the volunteer plugs in and starts the deposit. */
@@ -34,7 +36,12 @@ export type ClientDeps = {
    * The client's retry layer, given the engine's cheap probe (a HeadBucket through this client's
    * transport), and the random the engine paces with.
    */
-  readonly layerFor: (probe: Prober) => { readonly layer: RetryLayer; readonly random: Random };
+  readonly layerFor: (probe: Prober) => {
+    readonly layer: RetryLayer;
+    readonly random: Random;
+    /** A congestion window around each emission but the breaker's probe (variant depot-aimd). */
+    readonly gate?: EmissionGate;
+  };
   readonly endpoint: string;
   readonly engine: EngineSettings;
   /** The volunteer's uplink, shared by the engine's slots. */
@@ -133,11 +140,12 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
   let consecutiveGiveUps = 0;
 
   /** One emission: what the server makes of it, as the transport would classify it. */
-  const transport = async (
+  const emit = async (
     operation: string,
     bytes: number,
     ctx: AttemptContext,
-    opts: CallOptions = {},
+    opts: CallOptions,
+    tell: (signal: WindowSignal) => void,
   ): Promise<Outcome<undefined>> => {
     if (bwlimit !== undefined && bytes > 0) await paceBody(bwlimit, bytes, ctx.attempt);
     const sentAt = time.now();
@@ -146,6 +154,7 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     server.receive(sentAt, operation.split(' ')[0]);
     const timeout = async (): Promise<Outcome<undefined>> => {
       await time.sleep(Math.max(0, ctx.deadline - time.now()));
+      tell({ kind: 'congested', sentAt });
       return { kind: 'unreachable', reason: 'timeout' };
     };
     // Down or refusing, the server answers on the request line: no body goes out.
@@ -162,6 +171,7 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     }
     if (admission.kind === 'refused') {
       await time.sleep(rttHalf);
+      tell({ kind: 'congested', sentAt });
       return {
         kind: 'refused',
         status: 503,
@@ -176,12 +186,36 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     opts.onActed?.();
     const answerAt = admission.doneAt + rttHalf;
     if (answerAt > ctx.deadline) return timeout();
+    const bodyInAt = time.now();
     await time.sleep(answerAt - time.now());
+    tell({ kind: 'answered', sentAt, serverMs: time.now() - bodyInAt });
     server.delivered(time.now(), bytes);
     return success(undefined);
   };
 
-  const { layer, random } = d.layerFor((ctx) => transport('HeadBucket', 0, ctx));
+  // The breaker's probe is not held by the window: it is what closes the circuit.
+  const { layer, random, gate } = d.layerFor((ctx) =>
+    emit('HeadBucket', 0, ctx, {}, () => undefined),
+  );
+
+  /** One emission through the congestion window, if the variant has one. */
+  const transport = async (
+    operation: string,
+    bytes: number,
+    ctx: AttemptContext,
+    opts: CallOptions = {},
+  ): Promise<Outcome<undefined>> => {
+    if (gate === undefined) return emit(operation, bytes, ctx, opts, () => undefined);
+    await gate.acquire();
+    let signal: WindowSignal | undefined;
+    try {
+      return await emit(operation, bytes, ctx, opts, (s) => {
+        signal = s;
+      });
+    } finally {
+      gate.release(signal, time.now());
+    }
+  };
 
   /**
    * DepositEngine.call: the hold, a deadline sized to the body, a write never replayed after a

@@ -55,6 +55,22 @@ describe('simulateFleet', () => {
     }
   });
 
+  it('with a congestion window (depot-aimd): every night verified, no write sent twice, the same requests as Depot where no answer was slow', async () => {
+    const run = await simulateFleet(settings(3), variant('depot-aimd'));
+    expect(run.clients).toHaveLength(12);
+    for (const c of run.clients) {
+      expect(c.verifiedAt).toBeGreaterThan(c.startAt);
+      expect(c.retries).toBeLessThanOrEqual(c.retryBound);
+      expect(c.replayedWrites).toBe(0);
+    }
+    // The window only orders the same work: with no outage and no queue, no request is added.
+    const { rttMs } = settings(3).server;
+    const calm = { ...settings(3), server: { capacityPerS: 1000, maxQueue: 10_000, rttMs } };
+    const withWindow = await simulateFleet(calm, variant('depot-aimd'));
+    const without = await simulateFleet(calm, variant('depot'));
+    expect(withWindow.operations).toEqual(without.operations);
+  });
+
   it("sends, without an outage, exactly the engine's requests for each night", async () => {
     const s = settings(3);
     const run = await simulateFleet(s, variant('depot-no-outage'));
