@@ -148,6 +148,72 @@ const rates = (times: readonly number[], t0: number): PhaseRates => {
 };
 
 /**
+ * The simulation side of the check: simulation k starts each night when real run k's clients
+ * began sending, and draws with seed + k. Apart, so that a model change can be checked against
+ * real runs already recorded (their starts are in the results' realStartsMs).
+ */
+export const simulateReality = async (
+  clients: number,
+  seed: number,
+  sizes: readonly (readonly number[])[],
+  realStarts: readonly (readonly number[])[],
+): Promise<{
+  simulated: PhaseRates[];
+  simulatedOperations: Readonly<Record<string, number>>;
+  simulatedByPhase: Record<string, Record<string, number>>;
+}> => {
+  const simulated: PhaseRates[] = [];
+  let simulatedOperations: Readonly<Record<string, number>> = {};
+  let simulatedByPhase: Record<string, Record<string, number>> = {};
+  const settings = (runSeed: number): FleetSettings => ({
+    clients,
+    seed: runSeed,
+    nightFiles: SHAPE.filesPerNight,
+    morningMs: clients * SHAPE.staggerS * 1000,
+    linkBytesPerS: SHAPE.bwlimitBytesPerS,
+    // radosgw on loopback: far from saturated by ten clients at 2 MiB/s each.
+    server: {
+      capacityPerS: 200,
+      maxQueue: 2_000,
+      rttMs: 5,
+      outage: {
+        startMs: SHAPE.outageAtS * 1000,
+        refusingMs: SHAPE.refusingS * 1000,
+        retryAfterS: SHAPE.retryAfterS,
+        unreachableMs: SHAPE.unreachableS * 1000,
+      },
+    },
+    horizonMs: 3_600_000,
+    cliOnLoopback: true,
+    keepArrivals: true,
+  });
+  const depot = fleetVariants.find((v) => v.name === 'depot');
+  if (depot === undefined) throw new Error('no depot variant');
+  for (const [k, starts] of realStarts.entries()) {
+    const run = await simulateFleet(
+      settings(seed + k),
+      depot,
+      sizes.map((n, i) => {
+        // clientStarts gives one start per client, and there is one night per client.
+        const start = starts[i];
+        if (start === undefined) throw new RangeError(`run ${k}: no start for client ${i}`);
+        return { startAt: fleetStart + start, sizes: n };
+      }),
+    );
+    const times: number[] = [];
+    run.series.received.forEach((n, s) => {
+      for (let j = 0; j < n; j++) times.push(run.startedAt + s * 1000);
+    });
+    simulated.push(rates(times, run.startedAt));
+    if (k === 0) {
+      simulatedOperations = run.operations;
+      simulatedByPhase = byPhase(run.arrivals, run.startedAt);
+    }
+  }
+  return { simulated, simulatedOperations, simulatedByPhase };
+};
+
+/**
  * Issue 16's check against reality: `clients` real Depot CLI processes (the bundle), each with its
  * own night, started `staggerS` apart, against the real radosgw through the fault proxy, which
  * answers 503 + Retry-After and then (the relay in front of it resetting every connection) is
@@ -308,55 +374,12 @@ export const measureFleetReality = async (o: RealityOptions): Promise<RealityRes
     await server.stop();
   }
 
-  const simulated: PhaseRates[] = [];
-  let simulatedOperations: Readonly<Record<string, number>> = {};
-  let simulatedByPhase: Record<string, Record<string, number>> = {};
-  const settings = (seed: number): FleetSettings => ({
-    clients: o.clients,
-    seed,
-    nightFiles: SHAPE.filesPerNight,
-    morningMs: o.clients * SHAPE.staggerS * 1000,
-    linkBytesPerS: SHAPE.bwlimitBytesPerS,
-    // radosgw on loopback: far from saturated by ten clients at 2 MiB/s each.
-    server: {
-      capacityPerS: 200,
-      maxQueue: 2_000,
-      rttMs: 5,
-      outage: {
-        startMs: SHAPE.outageAtS * 1000,
-        refusingMs: SHAPE.refusingS * 1000,
-        retryAfterS: SHAPE.retryAfterS,
-        unreachableMs: SHAPE.unreachableS * 1000,
-      },
-    },
-    horizonMs: 3_600_000,
-    cliOnLoopback: true,
-    keepArrivals: true,
-  });
-  const depot = fleetVariants.find((v) => v.name === 'depot');
-  if (depot === undefined) throw new Error('no depot variant');
-  // Simulation k starts each night when real run k's did (and draws with its own seed).
-  for (const [k, starts] of realStarts.entries()) {
-    const run = await simulateFleet(
-      settings(o.seed + k),
-      depot,
-      nights.map((n, i) => {
-        // clientStarts gives one start per client, and there is one night per client.
-        const start = starts[i];
-        if (start === undefined) throw new RangeError(`run ${k}: no start for client ${i}`);
-        return { startAt: fleetStart + start, sizes: n.sizes };
-      }),
-    );
-    const times: number[] = [];
-    run.series.received.forEach((n, s) => {
-      for (let j = 0; j < n; j++) times.push(run.startedAt + s * 1000);
-    });
-    simulated.push(rates(times, run.startedAt));
-    if (k === 0) {
-      simulatedOperations = run.operations;
-      simulatedByPhase = byPhase(run.arrivals, run.startedAt);
-    }
-  }
+  const { simulated, simulatedOperations, simulatedByPhase } = await simulateReality(
+    o.clients,
+    o.seed,
+    nights.map((n) => n.sizes),
+    realStarts,
+  );
 
   const lines: string[] = [];
   let agree = true;
