@@ -49,8 +49,9 @@ export type ClientDeps = {
   readonly manifestBytes: number;
   /**
    * `depot deposit --bwlimit` on loopback (the check against reality): the engine's TokenBucket
-   * paces each attempt's body before the request goes, which then reaches the server at once,
-   * body and all, refused or not; and the command checks the endpoint before planning.
+   * paces each attempt's body before the request goes (the first read before the endpoint's hold,
+   * as emitPart), which then reaches the server at once, body and all, refused or not; and the
+   * command checks the endpoint before planning.
    */
   readonly cliOnLoopback?: boolean;
 };
@@ -91,15 +92,10 @@ type CallOptions = {
 };
 
 /**
- * The engine's pacing of one attempt's body under --bwlimit: the first read goes in chunks of
- * 256 KiB (readPart), so parts read side by side share the cap; a retry takes its whole body at
- * once (DepositEngine's send).
+ * The engine's first read of a body under --bwlimit: in chunks of 256 KiB (readPart), so parts
+ * read side by side share the cap.
  */
-const paceBody = async (bucket: TokenBucket, bytes: number, attempt: number): Promise<void> => {
-  if (attempt > 1) {
-    await bucket.take(bytes);
-    return;
-  }
+const readFirst = async (bucket: TokenBucket, bytes: number): Promise<void> => {
   for (let done = 0; done < bytes; done += READ_CHUNK) {
     await bucket.take(Math.min(READ_CHUNK, bytes - done));
   }
@@ -147,7 +143,9 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     opts: CallOptions,
     tell: (signal: WindowSignal) => void,
   ): Promise<Outcome<undefined>> => {
-    if (bwlimit !== undefined && bytes > 0) await paceBody(bwlimit, bytes, ctx.attempt);
+    // A retry's body is taken whole from the cap (DepositEngine's send); the first one was read
+    // before the call (`call`).
+    if (bwlimit !== undefined && bytes > 0 && ctx.attempt > 1) await bwlimit.take(bytes);
     const sentAt = time.now();
     requests += 1;
     if (opts.landed?.() === true) replayedWrites += 1;
@@ -228,6 +226,9 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     bytes: number,
     opts: CallOptions = {},
   ): Promise<'ok' | 'refused'> => {
+    // emitPart reads the body (paced by the cap) before callPolicy waits out the endpoint's hold:
+    // a call held after a give-up goes the moment the hold ends, its body ready.
+    if (bwlimit !== undefined && bytes > 0) await readFirst(bwlimit, bytes);
     while (holdUntil > time.now()) await time.sleep(holdUntil - time.now());
     const deadline =
       time.now() +
