@@ -133,6 +133,12 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
   let holdUntil = 0;
   /** Slots given up by workers with nothing left to take, for a multipart file's parts. */
   let idleSlots = 0;
+  /** Multipart files in flight, told when a slot is given up (StreamSlots.onFree). */
+  const slotListeners = new Set<() => void>();
+  const slotFreed = (): void => {
+    idleSlots += 1;
+    for (const listener of [...slotListeners]) listener();
+  };
   let consecutiveGiveUps = 0;
 
   /** One emission: what the server makes of it, as the transport would classify it. */
@@ -369,7 +375,9 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     // take gives its slot up), each sending the next part not yet acknowledged.
     const inFlight = new Set<number>();
     let failure: Error | undefined;
+    // sendParts: the first trouble stops new parts; those on the wire finish.
     const nextPart = (): number | undefined => {
+      if (failure !== undefined) return undefined;
       for (let n = u.partsDone + 1; n <= u.parts; n++) {
         if (!u.partsAcked.has(n) && !inFlight.has(n)) return n;
       }
@@ -381,16 +389,24 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
       p.catch((error: unknown) => {
         failure ??= error instanceof Error ? error : new Error(String(error));
       });
+    // More parts than lanes: borrow the slots other workers gave up, when this file takes a part
+    // and whenever one is given up while its parts are on the wire (sendParts' onFree).
+    const borrow = (): void => {
+      while (
+        failure === undefined &&
+        idleSlots > 0 &&
+        u.parts - u.partsAcked.size - inFlight.size > 0
+      ) {
+        idleSlots -= 1;
+        lanes.push(settle(lane(true)));
+      }
+    };
     const lane = async (borrowed: boolean): Promise<void> => {
       try {
         for (let n = nextPart(); n !== undefined; n = nextPart()) {
           const part = n;
           inFlight.add(part);
-          // More parts than lanes: borrow what the other workers gave up.
-          while (idleSlots > 0 && u.parts - u.partsAcked.size - inFlight.size > 0) {
-            idleSlots -= 1;
-            lanes.push(settle(lane(true)));
-          }
+          borrow();
           const bytes = Math.min(engine.partSize, u.size - (part - 1) * engine.partSize);
           try {
             await call(`UploadPart ${part}`, 'insistent', bytes, {
@@ -409,11 +425,15 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
         }
       } finally {
         // Handed back once the file has no part left for it.
-        if (borrowed) idleSlots += 1;
+        if (borrowed) slotFreed();
       }
     };
-    lanes.push(settle(lane(false)));
-    // A lane that must wait ends the file's step once the others' parts are answered.
+    slotListeners.add(borrow);
+    const own = settle(lane(false));
+    lanes.push(own);
+    // Borrowing stops when the file's own lane ends; the others' parts are then answered.
+    await own;
+    slotListeners.delete(borrow);
     for (let i = 0; i < lanes.length; i++) await lanes[i];
     if (failure !== undefined) throw failure;
     await head(u.unsettled);
@@ -464,7 +484,7 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
         continue;
       }
       if (deferred.length === 0) {
-        idleSlots += 1;
+        slotFreed();
         return;
       }
       const soonest = Math.min(...deferred.map((x) => x.notBefore));
