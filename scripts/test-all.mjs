@@ -70,6 +70,10 @@ if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = r.numPendingTests + r.numTodoTests;
   summary = `Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`;
+  // Vitest fails a run on an error no test caught (an unhandled rejection, say) while every test
+  // passed: the closing line must not read as a success then.
+  if (run.status !== 0 && r.numFailedTests === 0)
+    summary += ', and errors outside the tests (above)';
 }
 process.stdout.write(`\n${summary}\n`);
 process.exit(run.status ?? 1);

@@ -3,6 +3,8 @@ import type { Clock } from '../../shared/ports/Clock';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
 import type { EngineEvent } from '../engine/EngineEvent';
+import { PlanError } from '../engine/PlanError';
+import type { PlanSummary } from '../engine/PlanSummary';
 import type { BackendConfig } from './BackendConfig';
 import type { PlanOverlay } from './PlanOverlay';
 import type { PlanViews } from './PlanViews';
@@ -98,8 +100,23 @@ export class EventRelay {
     const ids = [...this.dirtyPlans];
     this.dirtyPlans.clear();
     for (const id of ids) {
-      const summary = this.config.handle?.engine.planSummary(id);
+      const summary = this.summaryOf(id);
       if (summary !== undefined) this.emit({ type: 'plan', plan: this.views.view(summary) });
+    }
+  }
+
+  /**
+   * A night forgotten while its view waited for the next push has nothing left to show. Thrown
+   * here, the error had no caller to reach: an unhandled rejection in the main process.
+   */
+  private summaryOf(planId: number): PlanSummary | undefined {
+    try {
+      return this.config.handle?.engine.planSummary(planId);
+    } catch (error) {
+      if (!(error instanceof PlanError && error.detail.code === 'no-such-plan')) {
+        this.log(`plan ${planId}: view not pushed: ${error instanceof Error ? error.message : ''}`);
+      }
+      return undefined;
     }
   }
 

@@ -478,6 +478,42 @@ describe('DepotBackend: forget a night, and the destination before a deposit', (
     },
   );
 
+  it('forgets a night whose view was about to be pushed: the push is dropped, nothing throws', async () => {
+    const dir = join(root, 'forget-pending');
+    await synthNight(dir, { files: 1, sizes: 'small', seed: 22 });
+    objects.setDown(true);
+    const created = await call('plans.create', {
+      dir,
+      site: 'FGP',
+      point: 'P1',
+      night: '2026-06-15',
+    });
+    const planId = created.ok ? (created.value as { plans: PlanView[] }).plans[0]?.id : undefined;
+    if (planId === undefined) throw new Error('not created');
+    await call('plans.pause', { planId });
+    await until(() => !backend.isBusy());
+    objects.setDown(false);
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown): void => {
+      rejections.push(reason);
+    };
+    process.on('unhandledRejection', onRejection);
+    try {
+      // Paused again: its view is due in 250 ms; forgotten at once, the night is gone by then.
+      await call('plans.pause', { planId });
+      const from = events.length;
+      expect(await call('plans.forget', { planId })).toMatchObject({ ok: true });
+      await time.drive(time.sleep(1_000));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(rejections).toEqual([]);
+      expect(events.slice(from).filter((e) => e.type === 'plan' && e.plan.id === planId)).toEqual(
+        [],
+      );
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+
   it('refuses to forget a night another Depot process is depositing', async () => {
     const listed = await call('plans.list');
     const planId = listed.ok ? (listed.value as PlanView[])[0]?.id : undefined;
