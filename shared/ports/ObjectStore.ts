@@ -24,6 +24,13 @@ export type EmissionOptions = {
   readonly onBytesSent?: (totalSent: number) => void;
   /** Offset applied to signing time after a RequestTimeTooSkewed (ms, server minus local). */
   readonly clockOffsetMs?: number;
+  /** No body byte moved and no answer came for the adapter's silence (once per silence). */
+  readonly onSilent?: () => void;
+  /**
+   * The engine abandons the emission: it sat through an outage without moving and the endpoint
+   * answers again (classified unreachable `stalled-in-outage`, not aborted; ADR 0013).
+   */
+  readonly abandon?: AbortSignal;
 };
 
 export type PutObjectInput = {

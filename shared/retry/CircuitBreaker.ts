@@ -122,6 +122,11 @@ export class CircuitBreaker {
    */
   record(outcome: Outcome<unknown>, startedAt: number, now: number, probeId: number): void {
     const isProbe = this.state.kind === 'half-open' && this.state.probe?.id === probeId;
+    // This machine's own abandon after the endpoint answered again says nothing of the endpoint.
+    if (outcome.kind === 'unreachable' && outcome.reason === 'stalled-in-outage') {
+      if (isProbe) this.releaseProbe(probeId);
+      return;
+    }
     // While not closed only the probe speaks: any other answer comes from an attempt that started
     // before the circuit opened, and its late success must not let every waiting caller through.
     if (this.state.kind !== 'closed' && !isProbe) return;
@@ -180,6 +185,17 @@ export class CircuitBreaker {
       return;
     }
     this.reopen('offline', now, 0);
+  }
+
+  /**
+   * A check sent while closed could not reach the endpoint (`RetryPolicy.suspect`): open now, as
+   * a probe's failure would, rather than after `unreachableThreshold` failures that the silent
+   * emissions in flight will not give for seconds.
+   */
+  trip(now: number, noRoute: boolean): void {
+    if (this.state.kind !== 'closed') return;
+    this.lastFailureAt = now;
+    this.reopen('offline', now, 0, noRoute);
   }
 
   /** Calls `wake` at the next state change; returns the way to stop listening. */

@@ -15,6 +15,12 @@ export type UnreachableReason =
    * usable arrived, as with a reply lost on the way; the request may have acted.
    */
   | 'incomplete-answer'
+  /**
+   * Abandoned by this machine when the endpoint answered again after an outage while this
+   * emission had moved nothing since it began: its connection waits on TCP's retransmission
+   * timer, which an outage of seconds has backed off to seconds more (issue 15, ADR 0013).
+   */
+  | 'stalled-in-outage'
   | 'network';
 
 export type Unreachable = {

@@ -10,7 +10,10 @@ export type RawResponse = {
   readonly code?: string;
   /** Node/system error code when no response arrived (`ECONNRESET`, `ECONNREFUSED`, `ENOTFOUND`, `ETIMEDOUT`, `ECONNABORTED`, `EPIPE`...). */
   readonly errno?: string;
-  /** The error's name: `AbortError` (caller), `TimeoutError`, or a watchdog's `StallError`. */
+  /**
+   * The error's name: `AbortError` (caller), `TimeoutError`, a watchdog's `StallError`, or
+   * `StalledInOutageError` (abandoned after an outage, ADR 0013).
+   */
   readonly name?: string;
   /** Whether the caller's own signal was aborted (an abort for a deadline or stall is not the caller's). */
   readonly callerAborted?: boolean;

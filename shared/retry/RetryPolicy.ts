@@ -43,6 +43,10 @@ type Endpoint = {
   prober: Prober | undefined;
   /** Server minus local clock, learnt from a RequestTimeTooSkewed. */
   clockOffsetMs: number;
+  /** A check asked by `suspect` is on its way. */
+  checking: boolean;
+  /** Callers waiting in `admit` for the circuit to let them through. */
+  waiting: number;
 };
 
 /** A request that costs the endpoint little (HeadBucket): proves it answers, moves no payload. */
@@ -189,6 +193,15 @@ export class RetryPolicy {
       }
       last = outcome;
       if (outcome.kind === 'aborted' || isAborted(call.signal)) return giveUp('aborted');
+      if (outcome.kind === 'unreachable' && outcome.reason === 'stalled-in-outage') {
+        // Abandoned by the engine once the endpoint answered again (ADR 0013): the request is
+        // sent again at once on a fresh connection, free like the attempt beside a no-route
+        // probe. The endpoint gets one request in place of one that stopped reaching it, and
+        // the engine abandons an emission at most once per outage it sat through.
+        if (call.mayReplay?.(outcome) === false) return giveUp('outcome-unknown', receivedAt);
+        freeAttempts += 1;
+        continue;
+      }
       if (
         admission.besideProbe &&
         outcome.kind === 'unreachable' &&
@@ -293,6 +306,57 @@ export class RetryPolicy {
     for (const ep of this.endpoints.values()) ep.breaker.networkChanged(online, now);
   }
 
+  /**
+   * The engine's emissions to the endpoint went silent (no body byte moved for a while): while the
+   * circuit is closed, ask the cheap probe now, one check at a time. A check that cannot reach the
+   * endpoint opens the circuit, as a probe's failure does, and probes go on at the breaker's pace
+   * until one closes it (or `signal` aborts): the silent emissions wait inside TCP, not in `run`,
+   * so no caller would take the probe slot. An answer changes nothing (the link is slow, not gone).
+   */
+  suspect(endpoint: string, signal?: AbortSignal): void {
+    const ep = this.endpoint(endpoint);
+    const prober = ep.prober;
+    if (prober === undefined || ep.checking || ep.breaker.current.kind !== 'closed') return;
+    ep.checking = true;
+    this.check(ep, prober, signal)
+      .catch(() => undefined)
+      .finally(() => {
+        ep.checking = false;
+      });
+  }
+
+  private async check(
+    ep: Endpoint,
+    prober: Prober,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const outcome = await prober({
+      attempt: 1,
+      deadline: this.clock.now() + this.settings.breaker.cheapProbeTimeoutMs,
+      ...(signal === undefined ? {} : { signal }),
+      clockOffsetMs: ep.clockOffsetMs,
+    });
+    if (outcome.kind !== 'unreachable') return;
+    ep.breaker.trip(this.clock.now(), outcome.reason === 'no-route');
+    for (;;) {
+      if (isAborted(signal)) return;
+      const gate =
+        ep.waiting > 0 ? ep.breaker.peek(this.clock.now()) : ep.breaker.take(this.clock.now());
+      if (gate.kind === 'pass') return;
+      // A caller waiting for the circuit takes the probe slot instead (its call goes beside a
+      // no-route probe): step aside until the next change.
+      if (gate.kind === 'probe' && ep.waiting === 0) {
+        await this.probe(ep, ep.prober ?? prober, gate.id, signal);
+      } else {
+        const until =
+          gate.kind === 'wait'
+            ? gate.until
+            : this.clock.now() + this.settings.breaker.noRouteProbeCapMs;
+        await this.waitForChange(ep, until, signal);
+      }
+    }
+  }
+
   /** Resolves when the endpoint's circuit lets a call through (closed, or a probe slot); rejects AbortError on signal. */
   async whenAvailable(endpoint: string, signal?: AbortSignal): Promise<void> {
     const ep = this.endpoint(endpoint);
@@ -334,7 +398,12 @@ export class RetryPolicy {
       if (now >= latestStart || (gate.open && gate.until > latestStart)) {
         return { kind: 'circuit-open', notBefore: gate.until };
       }
-      await this.waitForChange(ep, Math.min(gate.until, latestStart), call.signal);
+      ep.waiting += 1;
+      try {
+        await this.waitForChange(ep, Math.min(gate.until, latestStart), call.signal);
+      } finally {
+        ep.waiting -= 1;
+      }
     }
   }
 
@@ -394,6 +463,8 @@ export class RetryPolicy {
       counters: zeroCounters(),
       prober: undefined,
       clockOffsetMs: 0,
+      checking: false,
+      waiting: 0,
     };
     this.endpoints.set(name, ep);
     return ep;

@@ -28,6 +28,7 @@ const unreachableReason = (raw: RawResponse): UnreachableReason => {
     if (reason !== undefined) return reason;
   }
   if (raw.name === 'StallError') return 'stall';
+  if (raw.name === 'StalledInOutageError') return 'stalled-in-outage';
   // An AbortError the caller did not ask for comes from the transport's own deadline.
   if (raw.name === 'TimeoutError' || raw.name === 'AbortError') return 'timeout';
   return 'network';

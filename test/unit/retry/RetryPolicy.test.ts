@@ -492,6 +492,73 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     }
   });
 
+  it('suspect: a silent link is checked once; no route opens the circuit and probes go on by themselves until it closes', async () => {
+    const { time, policy, events } = setup(0.5);
+    const noRoute: Failure = { kind: 'unreachable', reason: 'no-route' };
+    const t0 = time.now();
+    const upAt = t0 + 5_000;
+    const starts: number[] = [];
+    policy.probeWith(ENDPOINT, async () => {
+      starts.push(time.now());
+      if (time.now() < upAt) return noRoute;
+      await time.sleep(80);
+      return success(undefined);
+    });
+    policy.suspect(ENDPOINT);
+    policy.suspect(ENDPOINT);
+    expect(starts).toEqual([t0]);
+    // Nobody calls `run`: the probes are the check's own, every 150 ms while no route.
+    await time.drive(time.sleep(6_000));
+    expect(circuitKinds(events).at(-1)).toBe('closed');
+    expect(circuitKinds(events)[0]).toBe('open:offline');
+    const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(200);
+    const last = starts.at(-1) ?? Infinity;
+    expect(last).toBeGreaterThanOrEqual(upAt);
+    expect(last - upAt).toBeLessThanOrEqual(200);
+    expect(policy.counters(ENDPOINT)).toMatchObject({ firstAttempts: 0, retriesGranted: 0 });
+    // Closed again: a new silence is checked again.
+    policy.suspect(ENDPOINT);
+    await time.drive(time.sleep(1_000));
+    expect(starts.filter((t) => t > upAt + 200)).toHaveLength(1);
+  });
+
+  it('suspect: an answer changes nothing, and nothing is checked while the circuit is not closed', async () => {
+    const { time, policy, events, call } = setup(0.5);
+    const head = scripted(time, [success(undefined)], 80);
+    policy.probeWith(ENDPOINT, head.attempt);
+    policy.suspect(ENDPOINT);
+    await time.drive(time.sleep(1_000));
+    expect(head.starts).toHaveLength(1);
+    expect(circuitKinds(events)).toEqual([]);
+    await failFast(time, policy, call, reset, 3);
+    expect(policy.circuit(ENDPOINT).kind).toBe('open');
+    policy.suspect(ENDPOINT);
+    expect(head.starts).toHaveLength(1);
+  });
+
+  it("stalled-in-outage: sent again at once, free of the budget and of the profile's attempts, and not a failure for the breaker", async () => {
+    const { time, policy, events, call } = setup(0.5);
+    const stalled: Failure = { kind: 'unreachable', reason: 'stalled-in-outage' };
+    const end = scripted(time, [...Array<Failure>(8).fill(stalled), success('etag')], 100);
+    const result = await time.drive(policy.run(call({ profile: 'brief' }), end.attempt));
+    expect(result).toEqual({ kind: 'success', value: 'etag', attempts: 9 });
+    expect(end.starts.slice(1).map((t, i) => t - (end.starts[i] ?? 0))).toEqual(Array(8).fill(100));
+    expect(policy.counters(ENDPOINT)).toMatchObject({ firstAttempts: 1, retriesGranted: 0 });
+    expect(policy.budgetAvailable(ENDPOINT)).toBe(defaultRetrySettings.budget.capacity);
+    expect(circuitKinds(events)).toEqual([]);
+    expect(events.filter((e) => e.type === 'retry-scheduled')).toEqual([]);
+  });
+
+  it('stalled-in-outage after the whole body of a write: not replayed, the caller asks first', async () => {
+    const { time, policy, call } = setup(0.5);
+    const stalled: Failure = { kind: 'unreachable', reason: 'stalled-in-outage' };
+    const end = scripted(time, [stalled]);
+    const result = await time.drive(policy.run(call({ mayReplay: () => false }), end.attempt));
+    expect(result).toMatchObject({ kind: 'gave-up', reason: 'outcome-unknown', attempts: 1 });
+    expect(end.starts).toHaveLength(1);
+  });
+
   it('a transfer that started before the circuit opened cannot close it by succeeding late', async () => {
     const { time, policy, call } = setup(0.5);
     let finishLongUpload: (o: Outcome<string>) => void = () => undefined;

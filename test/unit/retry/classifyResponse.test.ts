@@ -263,6 +263,13 @@ const rows: readonly Row[] = [
     struggling: false,
   },
   {
+    what: 'abandoned by the engine after an outage (ADR 0013)',
+    raw: { name: 'StalledInOutageError' },
+    failure: { kind: 'unreachable', reason: 'stalled-in-outage' },
+    retryable: true,
+    struggling: false,
+  },
+  {
     what: 'AbortError from the transport deadline, not the caller',
     raw: { name: 'AbortError', callerAborted: false },
     failure: { kind: 'unreachable', reason: 'timeout' },
