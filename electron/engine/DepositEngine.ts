@@ -13,6 +13,7 @@ import { fsSourceReader } from '../runtime/fsSourceReader';
 import type { JournalEntry } from '../store/JournalEntry';
 import type { PlanStore, UnitFilter } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
+import { EmissionsInFlight } from './call/EmissionsInFlight';
 import type { EngineEvent } from './EngineEvent';
 import type { EnginePorts } from './EnginePorts';
 import type { EngineSettings } from './EngineSettings';
@@ -97,6 +98,7 @@ export class DepositEngine {
           : new TokenBucket(rate, clock, sleeper, Math.max(rate, 256 * 1024)),
       hub: new EventHub(store, clock, policy, runs, objectStore.endpoint),
       pacer: new Pacer(this.settings, clock, sleeper, random),
+      inFlight: new EmissionsInFlight(clock),
       runs,
     };
     this.lease = new PlanLease(
@@ -107,7 +109,10 @@ export class DepositEngine {
       randomUUID(),
       (planId) => runs.has(planId),
     );
-    policy.onEvent((event) => this.ports.hub.onPolicyEvent(event));
+    policy.onEvent((event) => {
+      this.ports.hub.onPolicyEvent(event);
+      this.ports.inFlight.onPolicyEvent(event);
+    });
     this.probeWith(objectStore);
   }
 

@@ -4,6 +4,7 @@ import type { Random } from '../../shared/ports/Random';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { SourceReader } from '../../shared/ports/SourceReader';
 import type { PlanStore } from '../store/PlanStore';
+import type { EmissionsInFlight } from './call/EmissionsInFlight';
 import type { EngineSettings } from './EngineSettings';
 import type { EventHub } from './events/EventHub';
 import type { Pacer } from './pacer/Pacer';
@@ -26,6 +27,8 @@ export type EnginePorts = {
   readonly bandwidth: TokenBucket | undefined;
   readonly hub: EventHub;
   readonly pacer: Pacer;
+  /** Every attempt on the wire and when it last moved: abandoned when it sat through an outage. */
+  readonly inFlight: EmissionsInFlight;
   /** The runs of this engine by plan id (0: an endpoint check), for events and the lease. */
   readonly runs: Map<number, RunContext>;
 };

@@ -20,4 +20,5 @@ export type PolicyPort = {
   circuit(endpoint: string): CircuitState;
   whenAvailable(endpoint: string, signal?: AbortSignal): Promise<void>;
   probeWith(endpoint: string, prober: Prober): () => void;
+  suspect(endpoint: string, signal?: AbortSignal): void;
 };

@@ -14,13 +14,15 @@ export type Emission = {
 };
 
 /**
- * Arms one emission's cancellation: the caller's signal, the deadline, and the stall watchdog that
- * aborts when no body byte moved and no answer arrived for `stallMs`.
+ * Arms one emission's cancellation: the caller's signal, the deadline, the engine's abandon after
+ * an outage, and the stall watchdog that aborts when no body byte moved and no answer arrived for
+ * `stallMs`; after `silentMs` of the same silence it only tells the engine (`onSilent`).
  */
 export const startEmission = (
   options: EmissionOptions,
   clock: Clock,
   stallMs: number,
+  silentMs: number,
 ): Emission => {
   const controller = new AbortController();
   let cause: AbortCause | undefined;
@@ -30,16 +32,25 @@ export const startEmission = (
     controller.abort();
   };
   const onCallerAbort = (): void => abort('caller');
+  const onAbandon = (): void => abort('outage');
   if (options.signal?.aborted) abort('caller');
+  if (options.abandon?.aborted) abort('outage');
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  options.abandon?.addEventListener('abort', onAbandon, { once: true });
   const deadlineTimer = setTimeout(
     () => abort('deadline'),
     Math.max(0, options.deadline - clock.now()),
   );
+  const onSilent = options.onSilent;
+  const silence = (): NodeJS.Timeout | undefined =>
+    onSilent === undefined ? undefined : setTimeout(onSilent, silentMs);
   let stallTimer = setTimeout(() => abort('stall'), stallMs);
+  let silentTimer = silence();
   const alive = (): void => {
     clearTimeout(stallTimer);
+    clearTimeout(silentTimer);
     stallTimer = setTimeout(() => abort('stall'), stallMs);
+    silentTimer = silence();
   };
   return {
     signal: controller.signal,
@@ -52,7 +63,9 @@ export const startEmission = (
     end: () => {
       clearTimeout(deadlineTimer);
       clearTimeout(stallTimer);
+      clearTimeout(silentTimer);
       options.signal?.removeEventListener('abort', onCallerAbort);
+      options.abandon?.removeEventListener('abort', onAbandon);
     },
   };
 };

@@ -33,6 +33,10 @@ export type MemoryEndpointOptions = {
   readonly bytesPerSec?: number;
   readonly bucketExists?: boolean;
   readonly credentialsValid?: boolean;
+  /** An emission stalled by a lost route tells `onSilent` after this long (default 1 s). */
+  readonly silentMs?: number;
+  /** TCP's first retransmission timeout, doubled at each retransmission (default 300 ms). */
+  readonly retransmitMs?: number;
 };
 
 type Fault = {
@@ -52,6 +56,9 @@ export class MemoryEndpoint {
   readonly requests: MemoryRequest[] = [];
   private faults: Fault[] = [];
   private down = false;
+  /** When this machine's route to the endpoint went, while it is gone (see `setRoute`). */
+  private routeLostAt: number | undefined;
+  private readonly routeChanged = new Set<() => void>();
   private bucketExists: boolean;
   private credentialsValid: boolean;
 
@@ -73,6 +80,20 @@ export class MemoryEndpoint {
   /** Unreachable: every request fails at once with connection refused (and is still counted). */
   setDown(down: boolean): void {
     this.down = down;
+  }
+
+  /**
+   * This machine's route to the endpoint (a link set down, a tether lost). While it is gone a new
+   * request fails at once with `no-route`; one on the wire when it went stalls as on TCP: silent
+   * until the route is back, then until the connection's next retransmission, its timer doubled
+   * from `retransmitMs` since the route went (with a sleeper only).
+   */
+  setRoute(up: boolean): void {
+    if (up === (this.routeLostAt === undefined)) return;
+    this.routeLostAt = up ? undefined : this.now();
+    const watchers = [...this.routeChanged];
+    this.routeChanged.clear();
+    for (const watch of watchers) watch();
   }
 
   setCredentialsValid(valid: boolean): void {
@@ -111,6 +132,7 @@ export class MemoryEndpoint {
     if (options.signal?.aborted) return { kind: 'aborted' };
     if (at >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
     if (this.down) return { kind: 'unreachable', reason: 'connection-refused' };
+    if (this.routeLostAt !== undefined) return { kind: 'unreachable', reason: 'no-route' };
     const sleeper = this.settings.sleeper;
     if (sleeper !== undefined) {
       const wire =
@@ -119,11 +141,8 @@ export class MemoryEndpoint {
           ? 0
           : (request.bodyBytes * 1000) / this.settings.bytesPerSec);
       const wait = Math.min(wire, Math.max(0, options.deadline - at));
-      try {
-        if (wait > 0) await sleeper.sleep(wait, options.signal);
-      } catch {
-        return { kind: 'aborted' };
-      }
+      const travelled = await this.travel(sleeper, wait, request.bodyBytes, options);
+      if (travelled !== undefined) return travelled;
       if (this.now() >= options.deadline && wait < wire) {
         return { kind: 'unreachable', reason: 'timeout' };
       }
@@ -142,5 +161,85 @@ export class MemoryEndpoint {
     const outcome = await act();
     if (fault?.effect === 'lose-reply') return { kind: 'unreachable', reason: 'connection-reset' };
     return outcome;
+  }
+
+  /** Sleeps an emission's wire time; a route lost meanwhile stalls it (see `setRoute`). */
+  private async travel(
+    sleeper: Sleeper,
+    wireMs: number,
+    bodyBytes: number,
+    options: EmissionOptions,
+  ): Promise<Failure | undefined> {
+    const startedAt = this.now();
+    let left = wireMs;
+    for (;;) {
+      const from = this.now();
+      const waited = await this.waitOrRouteChange(sleeper, left, options);
+      if (waited !== 'route-changed') return waited === 'done' ? undefined : waited;
+      left -= this.now() - from;
+      const lostAt = this.routeLostAt ?? this.now();
+      // The bytes that went out before the route did, for the engine's view of what moved.
+      const before = ((lostAt - startedAt - (this.settings.latencyMs ?? 0)) / wireMs) * bodyBytes;
+      if (bodyBytes > 0 && before > 0)
+        options.onBytesSent?.(Math.min(bodyBytes, Math.floor(before)));
+      const stalled = await this.stall(sleeper, lostAt, options);
+      if (stalled !== undefined) return stalled;
+    }
+  }
+
+  /**
+   * Silent from `lostAt` until the connection's first retransmission once the route is back: its
+   * timer fires at `retransmitMs`, then doubled each time, whatever the route.
+   */
+  private async stall(
+    sleeper: Sleeper,
+    lostAt: number,
+    options: EmissionOptions,
+  ): Promise<Failure | undefined> {
+    const silentAt = lostAt + (this.settings.silentMs ?? 1_000);
+    let timer = this.settings.retransmitMs ?? 300;
+    let retransmitAt = lostAt + timer;
+    let told = false;
+    for (;;) {
+      const until = told ? retransmitAt : Math.min(silentAt, retransmitAt);
+      const waited = await this.waitOrRouteChange(sleeper, until - this.now(), options);
+      if (waited !== 'done' && waited !== 'route-changed') return waited;
+      const now = this.now();
+      if (!told && now >= silentAt) {
+        told = true;
+        options.onSilent?.();
+      }
+      if (now >= retransmitAt) {
+        if (this.routeLostAt === undefined) return undefined;
+        timer *= 2;
+        retransmitAt += timer;
+      }
+    }
+  }
+
+  /** Sleeps `ms` unless the route changes or the emission is stopped. */
+  private async waitOrRouteChange(
+    sleeper: Sleeper,
+    ms: number,
+    options: EmissionOptions,
+  ): Promise<'done' | 'route-changed' | Failure> {
+    const wake = new AbortController();
+    const onChange = (): void => wake.abort();
+    this.routeChanged.add(onChange);
+    const stops = [options.signal, options.abandon].filter((s) => s !== undefined);
+    for (const stop of stops) stop.addEventListener('abort', onChange, { once: true });
+    try {
+      if (options.signal?.aborted) return { kind: 'aborted' };
+      if (options.abandon?.aborted) return { kind: 'unreachable', reason: 'stalled-in-outage' };
+      if (ms > 0) await sleeper.sleep(ms, wake.signal);
+      return 'done';
+    } catch {
+      if (options.signal?.aborted) return { kind: 'aborted' };
+      if (options.abandon?.aborted) return { kind: 'unreachable', reason: 'stalled-in-outage' };
+      return 'route-changed';
+    } finally {
+      this.routeChanged.delete(onChange);
+      for (const stop of stops) stop.removeEventListener('abort', onChange);
+    }
   }
 }

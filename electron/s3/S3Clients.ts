@@ -18,18 +18,34 @@ const silentLogger = {
  */
 export class S3Clients {
   private readonly handler: NodeHttpHandler;
+  private readonly agents: readonly (HttpAgent | HttpsAgent)[];
   private readonly clients = new Map<number, S3Client>();
 
   constructor(private readonly options: S3ObjectStoreOptions) {
     const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
+    const httpAgent = new HttpAgent(agentOptions);
+    const httpsAgent = new HttpsAgent(agentOptions);
+    this.agents = [httpAgent, httpsAgent];
     // Agent instances (not options) also stop the handler from opening a new connection per
     // `Expect: 100-continue` upload.
     this.handler = new NodeHttpHandler({
       connectionTimeout: options.connectionTimeoutMs ?? 10_000,
       socketTimeout: options.socketTimeoutMs ?? 60_000,
-      httpAgent: new HttpAgent(agentOptions),
-      httpsAgent: new HttpsAgent(agentOptions),
+      httpAgent,
+      httpsAgent,
     });
+  }
+
+  /**
+   * Closes the keep-alive connections nobody is using, so that the next request opens a new one.
+   * Connections in use are left alone.
+   */
+  dropIdle(): void {
+    for (const agent of this.agents) {
+      for (const sockets of Object.values(agent.freeSockets)) {
+        for (const socket of sockets ?? []) socket.destroy();
+      }
+    }
   }
 
   /**

@@ -56,6 +56,7 @@ export class S3ObjectStore implements ObjectStore {
   private readonly bucket: string;
   private readonly clock: Clock;
   private readonly stallMs: number;
+  private readonly silentMs: number;
   private readonly pageSize: number;
   private readonly clients: S3Clients;
 
@@ -73,6 +74,7 @@ export class S3ObjectStore implements ObjectStore {
     };
     this.clock = options.clock ?? systemClock;
     this.stallMs = options.stallMs ?? 30_000;
+    this.silentMs = options.silentMs ?? 1_000;
     this.pageSize = options.listPageSize ?? 1000;
     this.clients = new S3Clients(options);
   }
@@ -90,7 +92,7 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<T>> {
     if (options.signal?.aborted) return { kind: 'aborted' };
     if (this.clock.now() >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
-    const emission = startEmission(options, this.clock, this.stallMs);
+    const emission = startEmission(options, this.clock, this.stallMs, this.silentMs);
     try {
       return success(await send(this.clients.get(options.clockOffsetMs), emission));
     } catch (error) {
@@ -107,7 +109,14 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
+  /**
+   * Whether the endpoint answers now, on a new connection: it is the breaker's probe and the
+   * check of a silent link (ADR 0013). An idle connection that sat through an outage would hold
+   * it on TCP's retransmission timer, or never answer after an address change; the new one, left
+   * idle by the answer, then carries the first request sent again.
+   */
   headBucket(options: EmissionOptions): Promise<Outcome<void>> {
+    this.clients.dropIdle();
     return this.emit(
       options,
       async (client, e) => {

@@ -18,6 +18,11 @@ export type S3ObjectStoreOptions = {
   readonly socketTimeoutMs?: number;
   /** No body byte moved and no response for this long: abort, unreachable 'stall' (default 30 s). */
   readonly stallMs?: number;
+  /**
+   * No body byte moved and no response for this long: the engine is told (it asks the endpoint
+   * whether the link is gone, ADR 0013), nothing is aborted (default 1 s).
+   */
+  readonly silentMs?: number;
   /** Keep-alive connections per endpoint (default 16). */
   readonly maxSockets?: number;
   /** Keys (or parts, uploads) per listing page; tests lower it to exercise paging (default 1000). */

@@ -1,7 +1,7 @@
 import type { RawResponse } from '../../shared/retry/RawResponse';
 
-/** Why the adapter itself aborted an emission (the SDK only reports `AbortError` for all three). */
-export type AbortCause = 'caller' | 'deadline' | 'stall';
+/** Why the adapter itself aborted an emission (the SDK only reports `AbortError` for all four). */
+export type AbortCause = 'caller' | 'deadline' | 'stall' | 'outage';
 
 /** The fields of an AWS SDK v3 error the adapter reads; everything else is ignored. */
 type SdkErrorShape = {
@@ -64,6 +64,7 @@ const ABORT_NAME: Readonly<Record<AbortCause, string>> = {
   caller: 'AbortError',
   deadline: 'TimeoutError',
   stall: 'StallError',
+  outage: 'StalledInOutageError',
 };
 
 const statusOf = (e: SdkErrorShape): number | undefined => {

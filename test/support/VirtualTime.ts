@@ -87,10 +87,13 @@ export class VirtualTime implements Clock, Sleeper {
         await this.nextChange();
         continue;
       }
-      for (let hook = hooks[0]; hook !== undefined && hook.at <= next.at; hook = hooks[0]) {
+      const hook = hooks[0];
+      if (hook !== undefined && hook.at <= next.at) {
+        // Its effects (a route lost, a store down) happen at its time, before the next timer.
         hooks.shift();
         this.current = Math.max(this.current, hook.at);
         hook.run();
+        continue;
       }
       this.wake();
       wakes += 1;

@@ -37,7 +37,8 @@ export const callPolicy = async <T>(
   emit: (options: EmissionOptions, attempt: number) => Promise<Outcome<T>>,
   options: CallOptions = {},
 ): Promise<Called<T> | MustWait> => {
-  const { clock, settings, pacer, policy, hub } = run.ports;
+  const { clock, settings, pacer, policy, hub, inFlight } = run.ports;
+  const endpoint = run.objects.endpoint;
   const signal = run.controller.signal;
   await pacer.waitHold(signal);
   const deadline =
@@ -54,7 +55,7 @@ export const callPolicy = async <T>(
   try {
     result = await policy.run(
       {
-        endpoint: run.objects.endpoint,
+        endpoint,
         profile,
         deadline,
         signal,
@@ -69,20 +70,39 @@ export const callPolicy = async <T>(
             }
           : {}),
       },
-      (ctx) => {
+      async (ctx) => {
         attemptSent = 0;
-        return emit(
-          {
-            deadline: ctx.deadline,
-            signal: ctx.signal,
-            clockOffsetMs: ctx.clockOffsetMs,
-            onBytesSent: (total) => {
-              sent += Math.max(0, total - attemptSent);
-              attemptSent = total;
+        const emission = inFlight.begin(endpoint, bodyBytes, options.write === true);
+        try {
+          const outcome = await emit(
+            {
+              deadline: ctx.deadline,
+              signal: ctx.signal,
+              clockOffsetMs: ctx.clockOffsetMs,
+              onBytesSent: (total) => {
+                sent += Math.max(0, total - attemptSent);
+                attemptSent = total;
+                emission.progress(total);
+              },
+              onSilent: () => policy.suspect(endpoint, signal),
+              abandon: emission.abandon,
             },
-          },
-          ctx.attempt,
-        );
+            ctx.attempt,
+          );
+          if (outcome.kind === 'unreachable' && outcome.reason === 'stalled-in-outage') {
+            // The policy sends it again at once and says nothing: the journal keeps the trace.
+            hub.record(
+              run.planId === 0 ? null : run.planId,
+              operation,
+              'unreachable:stalled-in-outage',
+              ctx.attempt,
+              0,
+            );
+          }
+          return outcome;
+        } finally {
+          emission.end();
+        }
       },
     );
   } finally {

@@ -93,6 +93,12 @@ describe('toRawResponse: an SDK error as data', () => {
       'stall',
       { name: 'StallError', callerAborted: false, receivedAt: at },
     ],
+    [
+      'the engine abandoned it after an outage',
+      Object.assign(new Error('Request aborted'), { name: 'AbortError' }),
+      'outage',
+      { name: 'StalledInOutageError', callerAborted: false, receivedAt: at },
+    ],
     ['something that is not an error', 'boom', undefined, { receivedAt: at }],
   ];
   for (const [label, error, abortCause, expected] of cases) {
