@@ -58,7 +58,8 @@ export const defaultRetrySettings: RetrySettings = {
     struggleWindowMs: 10_000,
     probeBaseMs: 1_000,
     probeCapMs: 30_000,
-    noRouteProbeCapMs: 200,
+    // 50-100 ms: half a lab round trip on average after the link is back (issue 15, ADR 0013).
+    noRouteProbeCapMs: 100,
     // Long enough for a whole part over a slow tethered link: the probe is a real call.
     probeTimeoutMs: 120_000,
     cheapProbeTimeoutMs: 15_000,

@@ -409,7 +409,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     expect(cheap.starts).toHaveLength(2);
   });
 
-  it("no route: probes stay at most 200 ms apart however long it lasts, the slot's call beside them for free", async () => {
+  it("no route: probes stay at most 100 ms apart however long it lasts, the slot's call beside them for free", async () => {
     const { time, policy, events, call } = setup(0.5);
     const noRoute: Failure = { kind: 'unreachable', reason: 'no-route' };
     const opened = (): number =>
@@ -425,7 +425,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     expect(policy.budgetAvailable(ENDPOINT)).toBe(defaultRetrySettings.budget.capacity);
     const gaps = probe.starts.slice(1).map((t, i) => t - (probe.starts[i] ?? 0));
     expect(gaps.length).toBe(20);
-    expect(Math.max(...gaps)).toBe(150);
+    expect(Math.max(...gaps)).toBe(75);
     expect(part.starts).toEqual(probe.starts);
     // A reset is not "no route": the same outage then backs off towards 30 s, and the callers
     // wait for the cheap probe's answer.
@@ -442,7 +442,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     expect(opened()).toBe(21);
   });
 
-  it('link-up: the first payload request starts within 200 ms of the route coming back, the others one cheap round trip later', async () => {
+  it('link-up: the first payload request starts within 100 ms of the route coming back, the others one cheap round trip later', async () => {
     const RTT = 80;
     // [ms after the trip when the route comes back, random]
     const table: readonly (readonly [number, number])[] = [
@@ -485,7 +485,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
       const after = parts.starts.filter((t) => t >= upAt).sort((a, b) => a - b);
       expect(after).toHaveLength(4);
       const first = (after[0] ?? Infinity) - upAt;
-      expect(first, `route back after ${upAfter} ms, random ${random}`).toBeLessThanOrEqual(200);
+      expect(first, `route back after ${upAfter} ms, random ${random}`).toBeLessThanOrEqual(100);
       // The other three went on the cheap probe's answer, not after the 5 s part.
       expect(after.slice(1)).toEqual(Array(3).fill((after[0] ?? 0) + RTT));
       expect(policy.counters(ENDPOINT).retriesGranted).toBe(0);
@@ -507,20 +507,20 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     policy.suspect(ENDPOINT);
     policy.suspect(ENDPOINT);
     expect(starts).toEqual([t0]);
-    // Nobody calls `run`: the probes are the check's own, every 150 ms while no route.
+    // Nobody calls `run`: the probes are the check's own, every 75 ms while no route.
     await time.drive(time.sleep(6_000));
     expect(circuitKinds(events).at(-1)).toBe('closed');
     expect(circuitKinds(events)[0]).toBe('open:offline');
     const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(200);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(100);
     const last = starts.at(-1) ?? Infinity;
     expect(last).toBeGreaterThanOrEqual(upAt);
-    expect(last - upAt).toBeLessThanOrEqual(200);
+    expect(last - upAt).toBeLessThanOrEqual(100);
     expect(policy.counters(ENDPOINT)).toMatchObject({ firstAttempts: 0, retriesGranted: 0 });
     // Closed again: a new silence is checked again.
     policy.suspect(ENDPOINT);
     await time.drive(time.sleep(1_000));
-    expect(starts.filter((t) => t > upAt + 200)).toHaveLength(1);
+    expect(starts.filter((t) => t > upAt + 100)).toHaveLength(1);
   });
 
   it('suspect: an answer changes nothing, and nothing is checked while the circuit is not closed', async () => {
