@@ -89,6 +89,12 @@ export const callPolicy = async <T>(
             },
             ctx.attempt,
           );
+          if (outcome.kind === 'unreachable' && outcome.reason === 'no-route') {
+            // The body was handed to a connection that never opened: nothing left this machine.
+            // (Attempts beside a no-route probe, 10-20 a second in an outage, each counted a
+            // chunk: 134 MB "re-sent" by Depot's own count for 5 MB on the wire, quick harsh.)
+            sent -= attemptSent;
+          }
           if (outcome.kind === 'unreachable' && outcome.reason === 'stalled-in-outage') {
             // The policy sends it again at once and says nothing: the journal keeps the trace.
             hub.record(
