@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: one state machine per endpoint (attempts, waits, probes, the network's
+// state, a silent link's check) whose steps read and write the same endpoint record; its pure parts
+// already live apart (CircuitBreaker, RetryBudget, equalJitter, isRetryable, RetrySettings).
 import type { Clock } from '../ports/Clock';
 import { abortError, isAbortError } from '../ports/abortError';
 import type { Random } from '../ports/Random';
