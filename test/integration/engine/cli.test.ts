@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import {
   DeleteObjectCommand,
@@ -11,13 +11,15 @@ import {
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
-import { fault, s3Request, startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import { fault, s3Request, type FaultProxy } from '../../support/faultProxy';
 import { depotEnv } from '../../support/depotEnv';
 import { runDepot, type DepotRun, type DepotRunOptions } from '../../support/runDepot';
-import { testBucket, type TestBucket } from '../../support/testBucket';
+import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import type { TestBucket } from '../../support/testBucket';
 
 /** The command line as a volunteer's script runs it: real process, real server, exit codes. */
 describe('depot deposit / status / retry-failures / verify', () => {
+  let setup: ProxiedBucket;
   let b: TestBucket;
   let proxy: FaultProxy;
   let work: string;
@@ -25,18 +27,13 @@ describe('depot deposit / status / retry-failures / verify', () => {
   let files: string[];
 
   beforeAll(async () => {
-    b = await testBucket('engine-cli');
-    proxy = await startFaultProxy({ target: b.endpoint });
-    work = mkdtempSync(join(tmpdir(), 'depot-cli-'));
+    setup = await proxiedBucket('engine-cli');
+    ({ bucket: b, proxy, work } = setup);
     night = join(work, 'night');
     await synthNight(night, { files: 4, totalBytes: 3_000_000, seed: 5, sizes: 'small' });
     files = readdirSync(night).filter((f) => f.endsWith('.wav'));
   });
-  afterAll(async () => {
-    await proxy.close();
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => setup.close());
 
   const depot = (
     args: readonly string[],

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AbortMultipartUploadCommand,
@@ -15,7 +14,8 @@ import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import type { EmissionOptions, UploadPartInput } from '../../../shared/ports/ObjectStore';
-import { testBucket, type TestBucket } from '../../support/testBucket';
+import { proxiedBucket, type BucketAndWork } from '../../support/proxiedBucket';
+import type { TestBucket } from '../../support/testBucket';
 import { verifyBucket } from './verifyBucket';
 
 const MiB = 1024 * 1024;
@@ -28,21 +28,19 @@ const PARTS = 3;
  * is acknowledged (deterministically: the adapter waits for it), then the engine must decide.
  */
 describe('CompleteMultipartUpload guards on radosgw', () => {
+  let setup: BucketAndWork;
   let b: TestBucket;
   let work: string;
   let source: string;
 
   beforeAll(async () => {
-    b = await testBucket('complete-guard');
-    work = mkdtempSync(join(tmpdir(), 'depot-complete-guard-'));
+    setup = await proxiedBucket('complete-guard', { proxy: false });
+    ({ bucket: b, work } = setup);
     source = join(work, 'night');
     mkdirSync(source);
     writeFileSync(join(source, 'big.wav'), contentOf('big.wav', SIZE));
   });
-  afterAll(async () => {
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => setup.close());
 
   const deposit = async (prefix: string, afterLastPart: (uploadId: string) => Promise<void>) => {
     let completes = 0;

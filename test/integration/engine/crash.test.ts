@@ -1,12 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
 import {
   fault,
   s3Request,
-  startFaultProxy,
   type FaultProxy,
   type ProxyLogEntry,
   payloadArrivedSince,
@@ -14,7 +12,8 @@ import {
 import { killAfterObserved } from '../../support/afterObserved';
 import { depotEnv } from '../../support/depotEnv';
 import { runDepot, type DepotRun } from '../../support/runDepot';
-import { testBucket, type TestBucket } from '../../support/testBucket';
+import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import type { TestBucket } from '../../support/testBucket';
 import { seededRandom } from '../../../shared/random/seededRandom';
 import { startSlowLink, type SlowLink } from './slowLink';
 import { verifyBucket } from './verifyBucket';
@@ -31,6 +30,7 @@ const KILLS = 20;
  * flight (counted from the fault proxy's request log, i.e. what the endpoint received).
  */
 describe('depot deposit killed with SIGKILL again and again', () => {
+  let setup: ProxiedBucket;
   let b: TestBucket;
   let proxy: FaultProxy;
   let link: SlowLink;
@@ -38,19 +38,16 @@ describe('depot deposit killed with SIGKILL again and again', () => {
   let night: string;
 
   beforeAll(async () => {
-    b = await testBucket('engine-crash');
-    proxy = await startFaultProxy({ target: b.endpoint });
+    setup = await proxiedBucket('engine-crash');
+    ({ bucket: b, proxy, work } = setup);
     // A 4 MiB/s uplink in front of the proxy: kills land mid-body, and 20 of them fit in the deposit.
     link = await startSlowLink(proxy.endpoint, 4 * MiB);
-    work = mkdtempSync(join(tmpdir(), 'depot-crash-'));
     night = join(work, 'night');
     await synthNight(night, { files: 5, totalBytes: 150 * MiB, seed: 11, sizes: 'large' });
   });
   afterAll(async () => {
     await link.close();
-    await proxy.close();
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
+    await setup.close();
   });
 
   /** One `depot deposit`; with a delay, killed (SIGKILL) that long after its first payload byte. */

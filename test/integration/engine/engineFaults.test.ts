@@ -1,19 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentOf } from '../../support/contentOf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
-import {
-  fault,
-  s3Request,
-  startFaultProxy,
-  type FaultProxy,
-  type FaultRule,
-} from '../../support/faultProxy';
-import { testBucket, type TestBucket } from '../../support/testBucket';
+import { fault, s3Request, type FaultProxy, type FaultRule } from '../../support/faultProxy';
+import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import type { TestBucket } from '../../support/testBucket';
 import { waitFor } from '../../support/waitFor';
 import { verifyBucket } from './verifyBucket';
 
@@ -31,6 +25,7 @@ const FILES: Readonly<Record<string, number>> = {
  * the right unit failed for the right cause.
  */
 describe('DepositEngine on radosgw under faults', () => {
+  let setup: ProxiedBucket;
   let b: TestBucket;
   let proxy: FaultProxy;
   let work: string;
@@ -38,19 +33,14 @@ describe('DepositEngine on radosgw under faults', () => {
   let scenario = 0;
 
   beforeAll(async () => {
-    b = await testBucket('engine-faults');
-    proxy = await startFaultProxy({ target: b.endpoint });
-    work = mkdtempSync(join(tmpdir(), 'depot-engine-faults-'));
+    setup = await proxiedBucket('engine-faults');
+    ({ bucket: b, proxy, work } = setup);
     source = join(work, 'night');
     mkdirSync(source);
     for (const [name, size] of Object.entries(FILES))
       writeFileSync(join(source, name), contentOf(name, size));
   });
-  afterAll(async () => {
-    await proxy.close();
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => setup.close());
 
   /** A fresh engine, database and prefix; the rules apply to this deposit only. */
   const deposit = async (

@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { contentOf } from '../../support/contentOf';
-import { fault, s3Request, startFaultProxy, type FaultProxy } from '../../support/faultProxy';
-import { testBucket, type TestBucket } from '../../support/testBucket';
+import { fault, s3Request, type FaultProxy } from '../../support/faultProxy';
+import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import type { TestBucket } from '../../support/testBucket';
 import { waitFor } from '../../support/waitFor';
 import { verifyBucket } from './verifyBucket';
 
@@ -21,24 +21,20 @@ const headBucket = { method: 'HEAD', path: /^\/[^/]+\/?$/ } as const;
  * as a probe's answer closes the circuit: not after the proxy's 60 s, nor after the watchdog's.
  */
 describe('a part silent through an outage is sent again when the endpoint answers (ADR 0013)', () => {
+  let setup: ProxiedBucket;
   let b: TestBucket;
   let proxy: FaultProxy;
   let work: string;
   let source: string;
 
   beforeAll(async () => {
-    b = await testBucket('link-up');
-    proxy = await startFaultProxy({ target: b.endpoint });
-    work = mkdtempSync(join(tmpdir(), 'depot-link-up-'));
+    setup = await proxiedBucket('link-up');
+    ({ bucket: b, proxy, work } = setup);
     source = join(work, 'night');
     mkdirSync(source);
     writeFileSync(join(source, 'a.wav'), contentOf('a.wav', 64 * MiB));
   });
-  afterAll(async () => {
-    await proxy.close();
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => setup.close());
 
   it("the silent part is abandoned in the outage, sent again on the probe's answer, and the object verifies", async () => {
     proxy.addRule({ match: s3Request.uploadPart, action: fault.stall(60_000) });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import {
@@ -21,8 +20,9 @@ import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { contentOf } from '../../support/contentOf';
-import { fault, s3Request, startFaultProxy, type FaultProxy } from '../../support/faultProxy';
-import { testBucket, uniqueBucketName, type TestBucket } from '../../support/testBucket';
+import { fault, s3Request, type FaultProxy } from '../../support/faultProxy';
+import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import { uniqueBucketName, type TestBucket } from '../../support/testBucket';
 import { verifyBucket } from './verifyBucket';
 
 const MiB = 1024 * 1024;
@@ -32,21 +32,17 @@ const MiB = 1024 * 1024;
  * a count is needed). What is on the server is always checked with an independent SDK client.
  */
 describe('a night owns its truth on the server (issue 11)', () => {
+  let setup: ProxiedBucket;
   let b: TestBucket;
   let proxy: FaultProxy;
   let work: string;
   let case_ = 0;
 
   beforeAll(async () => {
-    b = await testBucket('night-integrity');
-    proxy = await startFaultProxy({ target: b.endpoint });
-    work = mkdtempSync(join(tmpdir(), 'depot-night-integrity-'));
+    setup = await proxiedBucket('night-integrity');
+    ({ bucket: b, proxy, work } = setup);
   });
-  afterAll(async () => {
-    await proxy.close();
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => setup.close());
 
   const folder = (files: Readonly<Record<string, number | Buffer>>): string => {
     case_ += 1;

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   GetObjectCommand,
@@ -8,10 +7,11 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavFile } from '../../../shared/field/riffBytes';
-import { fault, s3Request, startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import { fault, s3Request, type FaultProxy } from '../../support/faultProxy';
 import { depotEnv } from '../../support/depotEnv';
 import { runDepot, type DepotRun } from '../../support/runDepot';
-import { testBucket, type TestBucket } from '../../support/testBucket';
+import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import type { TestBucket } from '../../support/testBucket';
 
 const MiB = 1024 * 1024;
 
@@ -30,20 +30,16 @@ const wav = (bytes: number): Uint8Array => {
  * a changed folder's update; two starts at once; a "source changed" failure retried.
  */
 describe('depot deposit: several nights, --update, concurrent starts', () => {
+  let setup: ProxiedBucket;
   let b: TestBucket;
   let proxy: FaultProxy;
   let work: string;
 
   beforeAll(async () => {
-    b = await testBucket('engine-nights');
-    proxy = await startFaultProxy({ target: b.endpoint });
-    work = mkdtempSync(join(tmpdir(), 'depot-nights-'));
+    setup = await proxiedBucket('engine-nights');
+    ({ bucket: b, proxy, work } = setup);
   });
-  afterAll(async () => {
-    await proxy.close();
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => setup.close());
 
   /** The command line as a volunteer runs it; `until` may stop it (SIGTERM) once it holds. */
   const depot = (

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CreateBucketCommand,
@@ -21,9 +20,10 @@ import { contentOf } from '../../support/contentOf';
 import { killAfterObserved } from '../../support/afterObserved';
 import { depotEnv } from '../../support/depotEnv';
 import { itemAt } from '../../support/itemAt';
-import { startFaultProxy, type FaultProxy, payloadArrivedSince } from '../../support/faultProxy';
+import { type FaultProxy, payloadArrivedSince } from '../../support/faultProxy';
 import { runDepot, type DepotRun } from '../../support/runDepot';
-import { testBucket, uniqueBucketName, type TestBucket } from '../../support/testBucket';
+import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import { uniqueBucketName, type TestBucket } from '../../support/testBucket';
 import { startSlowLink, type SlowLink } from './slowLink';
 
 const MiB = 1024 * 1024;
@@ -51,6 +51,7 @@ type Step =
  * what the endpoint received twice, nor more than a part per file in flight per kill.
  */
 describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
+  let setup: ProxiedBucket;
   let b: TestBucket;
   let proxy: FaultProxy;
   let link: SlowLink;
@@ -59,13 +60,12 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
   const nights: Night[] = [];
 
   beforeAll(async () => {
-    b = await testBucket(`nights-random-${seed}`);
+    setup = await proxiedBucket(`nights-random-${seed}`);
+    ({ bucket: b, proxy, work } = setup);
     elsewhere = uniqueBucketName('nights-elsewhere');
     await b.client.send(new CreateBucketCommand({ Bucket: elsewhere }));
-    proxy = await startFaultProxy({ target: b.endpoint });
     // A 4 MiB/s uplink: kills land mid-body.
     link = await startSlowLink(proxy.endpoint, 4 * MiB);
-    work = mkdtempSync(join(tmpdir(), 'depot-nights-random-'));
     // Two real nights (WAV files that pass the pre-flight) of two sites: distinct keys under one
     // prefix, one of them multipart.
     for (const [i, site] of (['N1SITE', 'N2SITE'] as const).entries()) {
@@ -82,9 +82,7 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
   });
   afterAll(async () => {
     await link.close();
-    await proxy.close();
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
+    await setup.close();
   });
 
   const deposit = (night: Night, db: string, killAfterPayloadMs?: number): Promise<DepotRun> => {

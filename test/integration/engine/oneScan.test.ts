@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +6,8 @@ import { depositCommand } from '../../../electron/cli/depositCommand';
 import { synthNight } from '../../../electron/field/synthNight';
 import type * as ScanModule from '../../../electron/scan/scanFolder';
 import { depotEnv } from '../../support/depotEnv';
-import { testBucket, type TestBucket } from '../../support/testBucket';
+import { proxiedBucket, type BucketAndWork } from '../../support/proxiedBucket';
+import type { TestBucket } from '../../support/testBucket';
 
 /** Every scan of a folder, by any caller: the pre-flight's and the planner's go through here. */
 const scans = vi.hoisted(() => ({ roots: [] as string[] }));
@@ -28,20 +28,18 @@ vi.mock('../../../electron/scan/scanFolder', async (importOriginal) => {
  * spawned one could not be counted), against the real server.
  */
 describe('depot deposit scans the folder once', () => {
+  let setup: BucketAndWork;
   let b: TestBucket;
   let work: string;
   let night: string;
 
   beforeAll(async () => {
-    b = await testBucket('engine-one-scan');
-    work = mkdtempSync(join(tmpdir(), 'depot-one-scan-'));
+    setup = await proxiedBucket('engine-one-scan', { proxy: false });
+    ({ bucket: b, work } = setup);
     night = join(work, 'night');
     await synthNight(night, { files: 3, totalBytes: 600_000, seed: 13, sizes: 'small' });
   });
-  afterAll(async () => {
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => setup.close());
 
   const deposit = async (...extra: string[]): Promise<{ code: number; stderr: string }> => {
     let stderr = '';

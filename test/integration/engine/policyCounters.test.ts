@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../shared/random/seededRandom';
@@ -7,8 +6,9 @@ import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { synthNight } from '../../../electron/field/synthNight';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
-import { fault, startFaultProxy, type FaultProxy } from '../../support/faultProxy';
-import { testBucket, type TestBucket } from '../../support/testBucket';
+import { fault, type FaultProxy } from '../../support/faultProxy';
+import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import type { TestBucket } from '../../support/testBucket';
 import { verifyBucket } from './verifyBucket';
 
 const MiB = 1024 * 1024;
@@ -19,20 +19,16 @@ const MiB = 1024 * 1024;
  * probes, and the budget's bound holds on requests actually sent: retries <= 0.1 x first + 20.
  */
 describe('the policy counts every request the endpoint receives', () => {
+  let setup: ProxiedBucket;
   let b: TestBucket;
   let proxy: FaultProxy;
   let work: string;
 
   beforeAll(async () => {
-    b = await testBucket('policy-counters');
-    proxy = await startFaultProxy({ target: b.endpoint });
-    work = mkdtempSync(join(tmpdir(), 'depot-policy-counters-'));
+    setup = await proxiedBucket('policy-counters');
+    ({ bucket: b, proxy, work } = setup);
   });
-  afterAll(async () => {
-    await proxy.close();
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => setup.close());
 
   it('through seeded 503s, resets mid-body and lost replies, on every kind of request', async () => {
     const night = join(work, 'night');

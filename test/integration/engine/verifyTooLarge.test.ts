@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
 import { depotEnv } from '../../support/depotEnv';
 import { runDepot } from '../../support/runDepot';
-import { testBucket, type TestBucket } from '../../support/testBucket';
+import { proxiedBucket, type BucketAndWork } from '../../support/proxiedBucket';
+import type { TestBucket } from '../../support/testBucket';
 
 /**
  * ADR 0021: a body longer than the caller reads is `too-large`, a value, not a refusal. `depot
@@ -14,20 +14,18 @@ import { testBucket, type TestBucket } from '../../support/testBucket';
  * invalid manifest, said as such, on the real server.
  */
 describe('depot verify: an object too large to be a manifest', () => {
+  let setup: BucketAndWork;
   let b: TestBucket;
   let work: string;
   let night: string;
 
   beforeAll(async () => {
-    b = await testBucket('engine-too-large');
-    work = mkdtempSync(join(tmpdir(), 'depot-too-large-'));
+    setup = await proxiedBucket('engine-too-large', { proxy: false });
+    ({ bucket: b, work } = setup);
     night = join(work, 'night');
     await synthNight(night, { files: 2, totalBytes: 300_000, seed: 21, sizes: 'small' });
   });
-  afterAll(async () => {
-    await b.remove();
-    rmSync(work, { recursive: true, force: true });
-  });
+  afterAll(() => setup.close());
 
   const depot = (...args: string[]) =>
     runDepot(
