@@ -1,6 +1,6 @@
 import type { Random } from '../../shared/ports/Random';
 import { RetryPolicy, type Prober } from '../../shared/retry/RetryPolicy';
-import type { BudgetSettings } from '../../shared/retry/RetrySettings';
+import { defaultRetrySettings, type BudgetSettings } from '../../shared/retry/RetrySettings';
 import { congestionGate, type EmissionGate } from './congestionGate';
 import type { WindowSettings } from './congestionWindow';
 import { depotRetryLayer } from './depotRetryLayer';
@@ -126,7 +126,14 @@ export const fleetVariants: readonly FleetVariant[] = [
     description: 'the same without the retry budget (retries cost nothing)',
     outage: true,
     make: (deps) =>
-      depot(deps, { budget: { capacity: Infinity, creditPerFirstAttempt: 0, costPerRetry: 0 } }),
+      depot(deps, {
+        budget: {
+          ...defaultRetrySettings.budget,
+          capacity: Infinity,
+          creditPerFirstAttempt: 0,
+          costPerRetry: 0,
+        },
+      }),
   },
   {
     name: 'depot-ramp',

@@ -50,6 +50,8 @@ type Endpoint = {
   checking: boolean;
   /** Callers waiting in `admit` for the circuit to let them through. */
   waiting: number;
+  /** When a first attempt last credited the budget (see `reconcileWhenQuietMs`). */
+  lastFirstAttemptAt: number;
 };
 
 /** A request that costs the endpoint little (HeadBucket): proves it answers, moves no payload. */
@@ -162,19 +164,19 @@ export class RetryPolicy {
       }
       attempts += 1;
       unsentRetry = false;
-      if (attempts === 1 && call.reconciles === true) {
-        if (!ep.budget.tryRetry()) {
-          ep.breaker.releaseProbe(admission.probeId);
-          attempts = 0;
-          return giveUp(
-            'budget',
-            startAt + this.jitter(profile.baseMs, profile.capMs, 1, this.random.next()),
-          );
-        }
+      if (attempts === 1 && call.reconciles === true && ep.budget.tryRetry()) {
         ep.counters.retriesGranted += 1;
+      } else if (attempts === 1 && call.reconciles === true && !this.quiet(ep, startAt)) {
+        ep.breaker.releaseProbe(admission.probeId);
+        attempts = 0;
+        return giveUp(
+          'budget',
+          startAt + this.jitter(profile.baseMs, profile.capMs, 1, this.random.next()),
+        );
       } else if (attempts === 1) {
         ep.budget.onFirstAttempt();
         ep.counters.firstAttempts += 1;
+        ep.lastFirstAttemptAt = startAt;
       }
       let outcome: Outcome<T>;
       try {
@@ -452,6 +454,11 @@ export class RetryPolicy {
     }
   }
 
+  /** Nothing has credited the endpoint's budget for a while: a refused reconcile may go. */
+  private quiet(ep: Endpoint, now: number): boolean {
+    return now - ep.lastFirstAttemptAt >= this.settings.budget.reconcileWhenQuietMs;
+  }
+
   private endpoint(name: string): Endpoint {
     const existing = this.endpoints.get(name);
     if (existing !== undefined) return existing;
@@ -468,6 +475,7 @@ export class RetryPolicy {
       clockOffsetMs: 0,
       checking: false,
       waiting: 0,
+      lastFirstAttemptAt: this.clock.now(),
     };
     this.endpoints.set(name, ep);
     return ep;

@@ -15,6 +15,13 @@ export type BudgetSettings = {
   readonly creditPerFirstAttempt: number;
   /** Tokens a retry costs. */
   readonly costPerRetry: number;
+  /**
+   * A reconcile the empty budget refuses goes anyway, as a first attempt, once no first attempt
+   * has credited the budget for this long. Only first attempts credit it, so a run whose units
+   * left all wait on a reconcile (a Complete refused while the budget was spent) would otherwise
+   * never earn the token it waits for, and never end (issue 16, found by the fleet bench).
+   */
+  readonly reconcileWhenQuietMs: number;
 };
 
 export type BreakerSettings = {
@@ -51,7 +58,12 @@ export const defaultRetrySettings: RetrySettings = {
     insistent: { maxAttempts: 6, baseMs: 1_000, capMs: 30_000 },
     brief: { maxAttempts: 2, baseMs: 1_000, capMs: 2_000 },
   },
-  budget: { capacity: 20, creditPerFirstAttempt: 0.1, costPerRetry: 1 },
+  budget: {
+    capacity: 20,
+    creditPerFirstAttempt: 0.1,
+    costPerRetry: 1,
+    reconcileWhenQuietMs: 60_000,
+  },
   breaker: {
     unreachableThreshold: 3,
     struggleThreshold: 5,

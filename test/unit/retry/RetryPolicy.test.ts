@@ -248,7 +248,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
 
   it('an empty budget refuses the retry: do not insist, with a paced not-before', async () => {
     const { time, policy, t0, call } = setup(0.5, {
-      budget: { capacity: 1, creditPerFirstAttempt: 0.1, costPerRetry: 1 },
+      budget: { ...defaultRetrySettings.budget, capacity: 1 },
     });
     const end = scripted(time, [refused(503), refused(503)]);
     const result = await time.drive(policy.run(call(), end.attempt));
@@ -268,7 +268,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
 
   it('the budget is per endpoint: another endpoint still retries', async () => {
     const { time, policy, call } = setup(0.5, {
-      budget: { capacity: 1, creditPerFirstAttempt: 0.1, costPerRetry: 1 },
+      budget: { ...defaultRetrySettings.budget, capacity: 1 },
     });
     await time.drive(policy.run(call(), scripted(time, [reset, reset]).attempt));
     expect(policy.budgetAvailable(ENDPOINT)).toBe(0);
@@ -708,5 +708,25 @@ describe('a write whose reply may be lost, and the question that follows it (iss
     const r = await time.drive(policy.run(call({ reconciles: true }), s.attempt));
     expect(r).toMatchObject({ kind: 'gave-up', reason: 'budget', attempts: 0 });
     expect(s.starts).toHaveLength(0);
+  });
+
+  it('an empty budget lets the question go once nothing has credited it for a while, as a first attempt', async () => {
+    const { time, policy, call } = setup(0.5, {
+      budget: { ...defaultRetrySettings.budget, capacity: 0, reconcileWhenQuietMs: 60_000 },
+    });
+    const s = scripted(time, [success('there'), success('put'), success('there')]);
+    const early = await time.drive(policy.run(call({ reconciles: true }), s.attempt));
+    expect(early).toMatchObject({ kind: 'gave-up', reason: 'budget', attempts: 0 });
+    await time.drive(time.sleep(60_000));
+    const quiet = await time.drive(policy.run(call({ reconciles: true }), s.attempt));
+    expect(quiet.kind).toBe('success');
+    expect(policy.counters(ENDPOINT)).toMatchObject({ firstAttempts: 1, retriesGranted: 0 });
+    // Other work's first attempt credits the budget: the question waits for it again.
+    await time.drive(time.sleep(59_000));
+    await time.drive(policy.run(call(), s.attempt));
+    await time.drive(time.sleep(59_000));
+    const after = await time.drive(policy.run(call({ reconciles: true }), s.attempt));
+    expect(after).toMatchObject({ kind: 'gave-up', reason: 'budget', attempts: 0 });
+    expect(s.starts).toHaveLength(2);
   });
 });
