@@ -25,6 +25,8 @@ export type VariantFigures = {
   readonly drainS: number;
   /** Seconds from the first start until the last night is verified (Infinity: never). */
   readonly morningS: number;
+  /** `drainS` over the nights begun before the outage's end that were verified (all, most often). */
+  readonly drainVerifiedS: number;
   /** Nights still not verified when the simulation stopped at its horizon. */
   readonly unverified: number;
   readonly goodputMBps: number;
@@ -86,6 +88,8 @@ export const fleetFigures = (run: FleetRun, w: FleetWindow): VariantFigures => {
     budgetGiveUpsAfter: sum(run.tally.gaveUp['budget'] ?? [], w.outageEndS),
     firstMinuteOverCapacity: sum(received, w.outageEndS, w.outageEndS + 60) / 60 / w.capacityPerS,
     drainS: (lastWaiting - recoveredAt) / 1000,
+    drainVerifiedS:
+      (Math.max(recoveredAt, ...waiting.map((c) => c.verifiedAt)) - recoveredAt) / 1000,
     morningS:
       stuck.length > 0
         ? Infinity

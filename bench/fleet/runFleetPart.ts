@@ -197,7 +197,9 @@ export const runFleetPart = async (o: FleetPartOptions): Promise<FleetPartResult
         f.refusedAfter,
         f.circuitOpensAfter,
         `${f.giveUpsAfter} (${f.budgetGiveUpsAfter})`,
-        Number.isFinite(f.drainS) ? f.drainS.toFixed(0) : `never (${f.unverified} nights)`,
+        Number.isFinite(f.drainS)
+          ? f.drainS.toFixed(0)
+          : `never (${f.unverified} nights; the others ${f.drainVerifiedS.toFixed(0)})`,
         Number.isFinite(f.morningS) ? f.morningS.toFixed(0) : 'never',
         f.goodputMBps.toFixed(1),
         f.meanRetries.toFixed(1),

@@ -231,5 +231,6 @@ describe('simulateFleet', () => {
     const f = fleetFigures(run, window);
     expect(f.unverified).toBe(12);
     expect(f.drainS).toBe(Infinity);
+    expect(f.drainVerifiedS).toBe(0);
   });
 });
