@@ -19,6 +19,7 @@ import { harshProfile, mildProfile } from './lab/linkProfiles';
 import { measureLink } from './lab/measureLink';
 import { seededRandom } from '../shared/random/seededRandom';
 import { measureFleetReality } from './fleet/measureFleetReality';
+import { isFleetServerModel } from './fleet/fleetServerModels';
 import { runFleetPart } from './fleet/runFleetPart';
 import { makeNight } from './night';
 import { checkTargets } from './report/checkTargets';
@@ -58,6 +59,8 @@ const { values } = parseArgs({
     'fleet-jobs': { type: 'string' },
     /** Only these fleet variants, comma-separated (the no-outage baseline always runs). */
     'fleet-variants': { type: 'string' },
+    /** The fleet's server, comma-separated for several runs: queue (issue 16's), slowdown. */
+    'fleet-server': { type: 'string', default: 'queue' },
   },
 });
 
@@ -93,19 +96,25 @@ const main = async (): Promise<void> => {
     const resultsDir = join(ROOT, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
     const stamp = startedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+    const servers = (values['fleet-server'] ?? 'queue').split(',');
+    const unknown = servers.filter((s) => !isFleetServerModel(s));
+    if (unknown.length > 0) throw new Error(`--fleet-server: no server "${unknown.join(', ')}"`);
     for (const clients of (values['fleet-clients'] ?? '1000').split(',').map(Number)) {
-      const jobs = Number(values['fleet-jobs'] ?? cpus().length);
-      const only = values['fleet-variants']?.split(',');
-      const fleet = await runFleetPart({
-        clients,
-        seed,
-        resultsDir,
-        stamp,
-        log,
-        jobs,
-        ...(only === undefined ? {} : { variants: only }),
-      });
-      process.stdout.write(`${fleet.markdown}\n`);
+      for (const server of servers.filter(isFleetServerModel)) {
+        const jobs = Number(values['fleet-jobs'] ?? cpus().length);
+        const only = values['fleet-variants']?.split(',');
+        const fleet = await runFleetPart({
+          clients,
+          seed,
+          resultsDir,
+          stamp,
+          log,
+          jobs,
+          server,
+          ...(only === undefined ? {} : { variants: only }),
+        });
+        process.stdout.write(`${fleet.markdown}\n`);
+      }
     }
   }
   if (wanted(values.parts, 'fleet-reality')) {

@@ -43,17 +43,26 @@ export class VirtualScheduler implements Clock, Sleeper {
   }
 
   /**
-   * Runs virtual time until `done()` holds once everything settled; fails on a deadlock or past
-   * `until`. Timers due within `quantumMs` of the first one wake together, at the last one's
-   * instant (each then sees the clock up to `quantumMs` late): fewer settles, same determinism.
+   * Runs virtual time until `done()` holds once everything settled; fails on a deadlock, and past
+   * `until` fails or, with `atHorizon: 'stop'`, says so (a fleet bench reports what never ended).
+   * Timers due within `quantumMs` of the first one wake together, at the last one's instant (each
+   * then sees the clock up to `quantumMs` late): fewer settles, same determinism.
    */
-  async runUntil(done: () => boolean, until: number, quantumMs = 0): Promise<void> {
+  async runUntil(
+    done: () => boolean,
+    until: number,
+    quantumMs = 0,
+    atHorizon: 'throw' | 'stop' = 'throw',
+  ): Promise<'done' | 'horizon'> {
     for (;;) {
       await settle();
-      if (done()) return;
+      if (done()) return 'done';
       const first = this.heap.pop();
       if (first === undefined) throw new Error('deadlock: clients pending and no timer left');
-      if (first.at > until) throw new Error(`still running at the horizon (${until})`);
+      if (first.at > until) {
+        if (atHorizon === 'stop') return 'horizon';
+        throw new Error(`still running at the horizon (${until})`);
+      }
       const batch = [first];
       const end = first.at + quantumMs;
       // Everything due at this instant (or within the quantum) wakes before the next settle.

@@ -4,6 +4,7 @@ import { defaultRetrySettings, type BudgetSettings } from '../../shared/retry/Re
 import { congestionGate, type EmissionGate } from './congestionGate';
 import type { WindowSettings } from './congestionWindow';
 import { depotRetryLayer } from './depotRetryLayer';
+import type { FleetTally } from './FleetTally';
 import { recoveryRampLayer, type RampShape } from './recoveryRampLayer';
 import type { RetryLayer } from './RetryLayer';
 import { sdkStandardRetry } from './sdkStandardRetry';
@@ -26,6 +27,8 @@ export type VariantDeps = {
   readonly endpoint: string;
   /** The engine's cheap probe (HeadBucket), for a layer with a breaker. */
   readonly probe: Prober;
+  /** Where the breaker's openings are counted. */
+  readonly tally?: FleetTally;
 };
 
 export type FleetVariant = {
@@ -81,6 +84,13 @@ const depot = (
     ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
   });
   policy.probeWith(deps.endpoint, deps.probe);
+  // Counted when a closed circuit opens; a failed probe re-opening it is not a new opening.
+  let closed = true;
+  policy.onEvent((event) => {
+    if (event.type !== 'circuit') return;
+    if (closed && event.state.kind === 'open') deps.tally?.circuitOpened(deps.time.now());
+    closed = event.state.kind === 'closed';
+  });
   // Retries are measured against the budget Depot ships, also where the variant removed it.
   const layer = depotRetryLayer(policy, deps.endpoint);
   if (options.window !== undefined) {

@@ -9,6 +9,7 @@ import type { RetryLayer } from './RetryLayer';
 import type { Prober } from '../../shared/retry/RetryPolicy';
 import type { VirtualScheduler } from './VirtualScheduler';
 import type { EmissionGate } from './congestionGate';
+import type { FleetTally } from './FleetTally';
 import type { WindowSignal } from './congestionWindow';
 
 export type ClientNight = {
@@ -47,6 +48,8 @@ export type ClientDeps = {
   /** The volunteer's uplink, shared by the engine's slots. */
   readonly linkBytesPerS: number;
   readonly manifestBytes: number;
+  /** Where each call given up is counted, by reason. */
+  readonly tally?: FleetTally;
   /**
    * `depot deposit --bwlimit` on loopback (the check against reality): the engine's TokenBucket
    * paces each attempt's body before the request goes (the first read before the endpoint's hold,
@@ -262,6 +265,7 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
       if (opts.unit !== undefined) opts.unit.unsettled = false;
       return 'ok';
     }
+    d.tally?.gaveUp(time.now(), result.reason);
     if (result.last?.kind === 'refused' && result.reason === 'not-retryable') return 'refused';
     if (
       opts.write === true &&

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { claimResultsStamp } from '../report/claimResultsStamp';
 import { defaultRetrySettings } from '../../shared/retry/RetrySettings';
 import { fleetFigures, fleetTargets, type FleetTarget, type VariantFigures } from './fleetFigures';
+import { queueBoundS, type FleetServerModel } from './fleetServerModels';
 import { fleetVariants } from './fleetVariants';
 import { renderFleetSvg, renderFleetText } from './renderFleetPlot';
 import { simulateFleet, type FleetRun, type FleetSettings } from './simulateFleet';
@@ -20,6 +21,8 @@ export type FleetPartOptions = {
   readonly jobs: number;
   /** Only these variants (the baseline always runs): a 10,000-client run on a busy machine. */
   readonly variants?: readonly string[];
+  /** The server's answer to overload (fleetServerModels): issue 16's queue by default. */
+  readonly server?: FleetServerModel;
 };
 
 export type FleetPartResult = {
@@ -34,23 +37,32 @@ const MIN = 60_000;
 /**
  * The morning after a regional outage: volunteers start within two hours, the server has room
  * for about twice the fleet's normal busiest minute, and 45 minutes in it answers 503 with
- * Retry-After 30 s for 10 minutes, then is unreachable for 20 (ending 75 minutes in).
+ * Retry-After 30 s for 10 minutes, then is unreachable for 20 (ending 75 minutes in). Past its
+ * queue's bound (10 s of work, or 1 s for the `slowdown` server) it answers SlowDown.
  */
-export const fleetSettings = (clients: number, seed: number): FleetSettings => ({
-  clients,
-  seed,
-  nightFiles: 100,
-  morningMs: 120 * MIN,
-  // 20 Mbit/s of uplink per volunteer (a good 4G link or a modest DSL).
-  linkBytesPerS: 2.5e6,
-  server: {
-    capacityPerS: (100 * clients) / 1000,
-    maxQueue: (1000 * clients) / 1000,
-    rttMs: 60,
-    outage: { startMs: 45 * MIN, refusingMs: 10 * MIN, retryAfterS: 30, unreachableMs: 20 * MIN },
-  },
-  horizonMs: 24 * 60 * MIN,
-});
+export const fleetSettings = (
+  clients: number,
+  seed: number,
+  server: FleetServerModel = 'queue',
+): FleetSettings => {
+  const capacityPerS = (100 * clients) / 1000;
+  return {
+    clients,
+    seed,
+    nightFiles: 100,
+    morningMs: 120 * MIN,
+    // 20 Mbit/s of uplink per volunteer (a good 4G link or a modest DSL).
+    linkBytesPerS: 2.5e6,
+    server: {
+      capacityPerS,
+      maxQueue: capacityPerS * queueBoundS[server],
+      rttMs: 60,
+      outage: { startMs: 45 * MIN, refusingMs: 10 * MIN, retryAfterS: 30, unreachableMs: 20 * MIN },
+    },
+    horizonMs: 24 * 60 * MIN,
+    stopAtHorizon: true,
+  };
+};
 
 /** Every variant, `jobs` at a time in child processes (the same code, the same figures). */
 const runVariants = async (settings: FleetSettings, o: FleetPartOptions): Promise<FleetRun[]> => {
@@ -103,7 +115,8 @@ const runVariants = async (settings: FleetSettings, o: FleetPartOptions): Promis
 const row = (cells: readonly (string | number)[]): string => `| ${cells.join(' | ')} |`;
 
 export const runFleetPart = async (o: FleetPartOptions): Promise<FleetPartResult> => {
-  const settings = fleetSettings(o.clients, o.seed);
+  const server = o.server ?? 'queue';
+  const settings = fleetSettings(o.clients, o.seed, server);
   const outage = settings.server.outage;
   if (outage === undefined) throw new Error('the fleet part needs an outage');
   const w = {
@@ -130,20 +143,23 @@ export const runFleetPart = async (o: FleetPartOptions): Promise<FleetPartResult
     w,
   );
   // Claimed (created exclusively) so that two runs in one minute never overwrite each other.
-  const stem = claimResultsStamp(o.resultsDir, `${o.stamp}-fleet-${o.clients}`);
+  const stem = claimResultsStamp(
+    o.resultsDir,
+    `${o.stamp}-fleet-${o.clients}${server === 'queue' ? '' : `-${server}`}`,
+  );
   const svgFile = `${stem}.svg`;
   writeFileSync(
     join(o.resultsDir, svgFile),
     renderFleetSvg(
       runs.map((r) => ({ name: r.variant, received: r.series.received })),
       w,
-      `Depot fleet of ${o.clients}, seed ${o.seed}`,
+      `Depot fleet of ${o.clients}, seed ${o.seed}, ${server} server`,
     ),
   );
   const markdown = [
-    `## Fleet: ${o.clients} Depots against one server (seed ${o.seed}, simulated)`,
+    `## Fleet: ${o.clients} Depots against one server (seed ${o.seed}, ${server} server, simulated)`,
     '',
-    `${o.clients} volunteers start within ${settings.morningMs / MIN} min, each with a night of ${settings.nightFiles} recordings (synthNight sizes) over ${(settings.linkBytesPerS * 8) / 1e6} Mbit/s; the server answers ${w.capacityPerS} requests/s (queue ${settings.server.maxQueue}, then SlowDown); outage from ${w.outageStartS / 60} min: ${outage.refusingMs / MIN} min of 503 + Retry-After ${outage.retryAfterS} s, then ${outage.unreachableMs / MIN} min unreachable.`,
+    `${o.clients} volunteers start within ${settings.morningMs / MIN} min, each with a night of ${settings.nightFiles} recordings (synthNight sizes) over ${(settings.linkBytesPerS * 8) / 1e6} Mbit/s; the server answers ${w.capacityPerS} requests/s (queue ${settings.server.maxQueue}, ${queueBoundS[server]} s of work, then 503 SlowDown without Retry-After); outage from ${w.outageStartS / 60} min: ${outage.refusingMs / MIN} min of 503 + Retry-After ${outage.retryAfterS} s, then ${outage.unreachableMs / MIN} min unreachable.`,
     '',
     row([
       'variant',
@@ -154,6 +170,10 @@ export const runFleetPart = async (o: FleetPartOptions): Promise<FleetPartResult
       'peak/s after',
       'peak / capacity',
       '1st min / capacity',
+      's above capacity',
+      'refused after',
+      'circuits opened after',
+      'gave up after (budget/quota)',
       'drain s',
       'morning s',
       'goodput MB/s after',
@@ -162,7 +182,7 @@ export const runFleetPart = async (o: FleetPartOptions): Promise<FleetPartResult
       'over bound',
       'wall s',
     ]),
-    row(Array.from({ length: 15 }, () => '---')),
+    row(Array.from({ length: 19 }, () => '---')),
     ...figures.map((f) =>
       row([
         f.variant,
@@ -173,8 +193,14 @@ export const runFleetPart = async (o: FleetPartOptions): Promise<FleetPartResult
         f.peakAfterPerS,
         f.peakAfterOverCapacity.toFixed(2),
         f.firstMinuteOverCapacity.toFixed(2),
-        f.drainS.toFixed(0),
-        f.morningS.toFixed(0),
+        f.aboveCapacityS,
+        f.refusedAfter,
+        f.circuitOpensAfter,
+        `${f.giveUpsAfter} (${f.budgetGiveUpsAfter})`,
+        Number.isFinite(f.drainS)
+          ? f.drainS.toFixed(0)
+          : `never (${f.unverified} nights; the others ${f.drainVerifiedS.toFixed(0)})`,
+        Number.isFinite(f.morningS) ? f.morningS.toFixed(0) : 'never',
         f.goodputMBps.toFixed(1),
         f.meanRetries.toFixed(1),
         f.maxRetryShare.toFixed(2),
@@ -194,7 +220,7 @@ export const runFleetPart = async (o: FleetPartOptions): Promise<FleetPartResult
   ].join('\n');
   writeFileSync(
     join(o.resultsDir, `${stem}.json`),
-    `${JSON.stringify({ settings, figures, targets, perSecond: runs.map((r) => ({ variant: r.variant, ...r.series })) })}\n`,
+    `${JSON.stringify({ settings, figures, targets, perSecond: runs.map((r) => ({ variant: r.variant, ...r.series, ...r.tally })) })}\n`,
   );
   writeFileSync(join(o.resultsDir, `${stem}.md`), `# ${markdown}`);
   return { settings, figures, targets, markdown };

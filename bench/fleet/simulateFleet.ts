@@ -2,6 +2,7 @@ import { defaultEngineSettings, type EngineSettings } from '../../electron/engin
 import { drawSize } from '../../electron/field/synthNight';
 import { seededRandom } from '../../shared/random/seededRandom';
 import { FleetServer, type ServerSeries, type ServerSettings } from './FleetServer';
+import { FleetTally, type TallySeries } from './FleetTally';
 import type { FleetVariant } from './fleetVariants';
 import { runFleetClient, type ClientNight, type ClientResult } from './runFleetClient';
 import { VirtualScheduler } from './VirtualScheduler';
@@ -22,6 +23,11 @@ export type FleetSettings = {
   readonly quantumMs?: number;
   /** `depot deposit --bwlimit` on loopback, for the check against reality (runFleetClient). */
   readonly cliOnLoopback?: boolean;
+  /**
+   * At the horizon, stop and report the nights not verified (`FleetRun.unverified`) instead of
+   * failing: the fleet part reports a client that never finishes rather than crash.
+   */
+  readonly stopAtHorizon?: boolean;
   /** Keep every request's arrival and operation (`FleetRun.arrivals`): small fleets only. */
   readonly keepArrivals?: boolean;
 };
@@ -29,11 +35,16 @@ export type FleetSettings = {
 export type FleetRun = {
   readonly variant: FleetVariant['name'];
   readonly series: ServerSeries;
+  /** What the clients' retry layers did: circuits opened, calls given up by reason. */
+  readonly tally: TallySeries;
   /** Requests received by S3 operation. */
   readonly operations: Readonly<Record<string, number>>;
   /** Each request's arrival and operation, when the settings asked to keep them. */
   readonly arrivals: readonly { readonly at: number; readonly operation: string }[];
+  /** Nights verified, by start time. */
   readonly clients: readonly ClientResult[];
+  /** Start times of the nights still not verified at the horizon (`stopAtHorizon` only). */
+  readonly unverified: readonly number[];
   readonly startedAt: number;
   /** Wall-clock seconds the simulation took. */
   readonly wallS: number;
@@ -66,7 +77,9 @@ export const simulateFleet = async (
     fleetStart,
     s.keepArrivals === true,
   );
+  const tally = new FleetTally(fleetStart);
   const results: ClientResult[] = [];
+  const verified = new Set<number>();
   const engine = s.engine ?? defaultEngineSettings;
   const all = nights.map((night, i) => {
     // A stream per client, so adding clients does not change the others' draws.
@@ -74,7 +87,9 @@ export const simulateFleet = async (
     return runFleetClient(night, {
       time,
       server,
-      layerFor: (probe) => variant.make({ time, random: { next: own }, endpoint: ENDPOINT, probe }),
+      layerFor: (probe) =>
+        variant.make({ time, random: { next: own }, endpoint: ENDPOINT, probe, tally }),
+      tally,
       endpoint: ENDPOINT,
       engine,
       linkBytesPerS: s.linkBytesPerS,
@@ -82,6 +97,7 @@ export const simulateFleet = async (
       ...(s.cliOnLoopback === true ? { cliOnLoopback: true } : {}),
     }).then((r) => {
       results.push(r);
+      verified.add(i);
     });
   });
   let failure: Error | undefined;
@@ -93,14 +109,18 @@ export const simulateFleet = async (
     () => results.length === nights.length || failure !== undefined,
     fleetStart + s.horizonMs,
     s.quantumMs ?? 0,
+    s.stopAtHorizon === true ? 'stop' : 'throw',
   );
   if (failure !== undefined) throw failure;
+  const unverified = nights.filter((_, i) => !verified.has(i)).map((n) => n.startAt);
   return {
     variant: variant.name,
     series: server.series,
+    tally: tally.series,
     operations: Object.fromEntries(server.operations),
     arrivals: server.arrivals,
     clients: results.sort((a, b) => a.startAt - b.startAt),
+    unverified,
     startedAt: fleetStart,
     wallS: (performance.now() - wallStart) / 1000,
   };

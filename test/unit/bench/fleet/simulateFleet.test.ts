@@ -187,4 +187,50 @@ describe('simulateFleet', () => {
     const paced = ((8 * MiB - linkBytesPerS) * 1000) / linkBytesPerS;
     expect(Math.max(...firstTwo)).toBeGreaterThanOrEqual(paced);
   });
+
+  it('against the slowdown server (1 s of queue): same seed, same figures; more refusals after the outage than the queueing server', async () => {
+    // The same morning, the queue bounded at 1 s of work instead of 10 s.
+    const tight: FleetSettings = { ...settings(3), server: { ...settings(3).server, maxQueue: 2 } };
+    const a = await simulateFleet(tight, variant('depot'));
+    const b = await simulateFleet(tight, variant('depot'));
+    expect(b.series).toEqual(a.series);
+    expect(b.tally).toEqual(a.tally);
+    expect(b.clients).toEqual(a.clients);
+    const slowdown = fleetFigures(a, window);
+    const queue = fleetFigures(await simulateFleet(settings(3), variant('depot')), window);
+    expect(slowdown.refusedAfter).toBeGreaterThan(queue.refusedAfter);
+    // Depot's breaker opens on the SlowDowns (5 struggling refusals in 10 s), not on the queue.
+    expect(slowdown.circuitOpensAfter).toBeGreaterThan(queue.circuitOpensAfter);
+    // Refused requests are received requests: the server counts every one it refused.
+    expect(slowdown.requests).toBeGreaterThanOrEqual(slowdown.refused);
+    for (const c of a.clients) {
+      expect(c.verifiedAt).toBeGreaterThan(c.startAt);
+      expect(c.retries).toBeLessThanOrEqual(c.retryBound);
+      expect(c.replayedWrites).toBe(0);
+    }
+    // The SDK has no breaker: nothing opens, whatever it is refused.
+    const sdk = await simulateFleet(tight, variant('sdk-default'));
+    expect(sdk.tally.circuitOpened.every((n) => n === 0)).toBe(true);
+    expect(fleetFigures(sdk, window).refusedAfter).toBeGreaterThan(0);
+  });
+
+  it('stops at the horizon when asked, and names the nights never verified', async () => {
+    // The server never comes back: no night begun in the outage can end.
+    const forever: FleetSettings = {
+      ...settings(3),
+      server: {
+        ...settings(3).server,
+        outage: { startMs: 0, refusingMs: MIN, retryAfterS: 30, unreachableMs: 1_000 * MIN },
+      },
+      horizonMs: 60 * MIN,
+    };
+    await expect(simulateFleet(forever, variant('depot'))).rejects.toThrow(/horizon/);
+    const run = await simulateFleet({ ...forever, stopAtHorizon: true }, variant('depot'));
+    expect(run.clients).toHaveLength(0);
+    expect(run.unverified).toEqual(fleetNights(forever).map((n) => n.startAt));
+    const f = fleetFigures(run, window);
+    expect(f.unverified).toBe(12);
+    expect(f.drainS).toBe(Infinity);
+    expect(f.drainVerifiedS).toBe(0);
+  });
 });
