@@ -1,13 +1,16 @@
 // Issue 15: how long after a link-up a tool puts payload on the wire again. As root:
-// `npx tsx bench/lab/measureLinkUp.ts [--tools depot,rclone,aws-cli] [--cuts 5] [--down-s 5]`.
+// `npx tsx bench/lab/measureLinkUp.ts [--tools depot,rclone,aws-cli] [--cuts 5] [--down-s 5]
+// [--depot-bundles before=dist/variants/before.mjs,after=dist/cli/depot.mjs]`: with bundles, one
+// Depot per bundle (built by `npm run build:cli` at the commits compared, kept under dist/), in
+// turn in the same run as the peers.
 // The lab's link (10 Mbit/s, 80 ms RTT), one night of large files per tool; the link is cut
 // (`ip link set down`: no route) several times while the tool sends, and the client side's
 // transmitted bytes are sampled every 10 ms after each link-up: the delay is the first sample
 // by which more than two full segments (payload, not a handshake or a HeadBucket) went out.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { makeNight } from '../night';
@@ -15,6 +18,7 @@ import { startServerSide } from '../s3/ServerSide';
 import { awsCliTool } from '../tools/awsCliTool';
 import { depotTool } from '../tools/depotTool';
 import { rcloneTool } from '../tools/rcloneTool';
+import type { Tool } from '../tools/Tool';
 import { createCleanup, killGroup } from './Cleanup';
 import { MSS_BYTES, startLinkLab } from './LinkLab';
 import { defaultLinkSettings } from './LinkSettings';
@@ -24,8 +28,29 @@ const { values } = parseArgs({
     tools: { type: 'string', default: 'depot,rclone,aws-cli' },
     cuts: { type: 'string', default: '5' },
     'down-s': { type: 'string', default: '5' },
+    'depot-bundles': { type: 'string', default: '' },
   },
 });
+const loadAverage = (): string =>
+  readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+type Measured = { readonly name: string; readonly tool: Tool };
+
+/** Depot as `bin/depot.js` runs it (same Node flags), from another bundle than the checkout's. */
+const depotFromBundle = (label: string, bundle: string): Measured => {
+  const tool = depotTool({ partBytes: 5 * 1024 * 1024, partsInFlight: 4, version: label });
+  return {
+    name: `depot-${label}`,
+    tool: {
+      ...tool,
+      command: (ctx) => {
+        const { argv, env } = tool.command(ctx);
+        const flags = ['--max-semi-space-size=1', '--heap-growing-percent=30'];
+        return { argv: [process.execPath, ...flags, resolve(bundle), ...argv.slice(1)], env };
+      },
+    },
+  };
+};
 const log = (line: string): void => {
   process.stderr.write(`[link-up ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 };
@@ -44,14 +69,28 @@ const main = async (): Promise<void> => {
   const server = await startServerSide(lab, 'linkup', cleanup, log);
   const cuts = Number(values.cuts);
   const downMs = Number(values['down-s']) * 1000;
-  const all = [
-    depotTool({ partBytes: 5 * 1024 * 1024, partsInFlight: 4, version: '' }),
-    rcloneTool(),
-    awsCliTool(),
+  const bundles = (values['depot-bundles'] ?? '')
+    .split(',')
+    .filter((b) => b !== '')
+    .map((b) => b.split('='));
+  const depots: Measured[] =
+    bundles.length === 0
+      ? [
+          {
+            name: 'depot',
+            tool: depotTool({ partBytes: 5 * 1024 * 1024, partsInFlight: 4, version: '' }),
+          },
+        ]
+      : bundles.map(([label, bundle]) => depotFromBundle(label ?? '', bundle ?? ''));
+  const all: Measured[] = [
+    ...depots,
+    { name: 'rclone', tool: rcloneTool() },
+    { name: 'aws-cli', tool: awsCliTool() },
   ];
-  const lines: string[] = [];
-  for (const tool of all.filter((t) => (values.tools ?? '').split(',').includes(t.name))) {
-    const stateDir = join(work, tool.name);
+  const lines: string[] = [`load average at start: ${loadAverage()}`];
+  const wanted = (values.tools ?? '').split(',');
+  for (const { name, tool } of all.filter((t) => wanted.includes(t.tool.name))) {
+    const stateDir = join(work, name);
     mkdirSync(stateDir, { recursive: true });
     const { argv, env } = tool.command({
       endpoint: server.endpoint,
@@ -59,7 +98,7 @@ const main = async (): Promise<void> => {
       accessKeyId: server.accessKeyId,
       secretAccessKey: server.secretAccessKey,
       bucket: server.bucket,
-      prefix: `${tool.name}/`,
+      prefix: `${name}/`,
       nightDir: night.dir,
       stateDir,
     });
@@ -70,7 +109,7 @@ const main = async (): Promise<void> => {
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
     });
     closeSync(out);
-    const unregister = cleanup.add(`${tool.name} ${child.pid}`, () => killGroup(child.pid));
+    const unregister = cleanup.add(`${name} ${child.pid}`, () => killGroup(child.pid));
     let exited = false;
     child.once('exit', () => (exited = true));
     const delays: number[] = [];
@@ -90,17 +129,18 @@ const main = async (): Promise<void> => {
         await sleep(10);
       }
       delays.push(delay);
-      log(`${tool.name}: cut ${i + 1}: payload again ${delay.toFixed(0)} ms after link-up`);
+      log(`${name}: cut ${i + 1}: payload again ${delay.toFixed(0)} ms after link-up`);
       await sleep(4_000);
     }
     killGroup(child.pid);
     unregister();
     const ok = delays.filter((d) => Number.isFinite(d)).sort((a, b) => a - b);
     lines.push(
-      `${tool.name}: ${ok.length}/${delays.length} cuts, median ${(ok[Math.floor(ok.length / 2)] ?? NaN).toFixed(0)} ms, max ${(ok[ok.length - 1] ?? NaN).toFixed(0)} ms (${delays.map((d) => d.toFixed(0)).join(', ')})`,
+      `${name}: ${ok.length}/${delays.length} cuts, median ${(ok[Math.floor(ok.length / 2)] ?? NaN).toFixed(0)} ms, max ${(ok[ok.length - 1] ?? NaN).toFixed(0)} ms (${delays.map((d) => d.toFixed(0)).join(', ')})`,
     );
-    await server.purge(`${tool.name}/`);
+    await server.purge(`${name}/`);
   }
+  lines.push(`load average at end: ${loadAverage()}`);
   await server.stop();
   process.stdout.write(`${lines.join('\n')}\n`);
   cleanup.runAll();

@@ -116,14 +116,20 @@ export class DepositEngine {
     this.probeWith(objectStore);
   }
 
-  /** While the circuit is open, a HeadBucket is the probe, not the next caller's 8 MiB part. */
+  /**
+   * While the circuit is open, a HeadBucket is the probe, not the next caller's 8 MiB part; while
+   * the route was gone, a look at the route comes first (it sends nothing).
+   */
   private probeWith(objectStore: ObjectStore): void {
-    this.ports.policy.probeWith(objectStore.endpoint, (ctx) =>
-      objectStore.headBucket({
-        deadline: ctx.deadline,
-        clockOffsetMs: ctx.clockOffsetMs,
-        ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-      }),
+    this.ports.policy.probeWith(
+      objectStore.endpoint,
+      (ctx) =>
+        objectStore.headBucket({
+          deadline: ctx.deadline,
+          clockOffsetMs: ctx.clockOffsetMs,
+          ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+        }),
+      () => objectStore.checkRoute(),
     );
   }
 

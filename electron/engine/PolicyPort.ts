@@ -7,7 +7,7 @@ import type {
   RetryCounters,
   RetryEvent,
 } from '../../shared/retry/RetryCall';
-import type { Prober } from '../../shared/retry/RetryPolicy';
+import type { Prober, RouteCheck } from '../../shared/retry/RetryPolicy';
 
 /** What the engine uses of `shared/retry/RetryPolicy.ts` (the class satisfies it structurally). */
 export type PolicyPort = {
@@ -19,6 +19,6 @@ export type PolicyPort = {
   counters(endpoint: string): RetryCounters;
   circuit(endpoint: string): CircuitState;
   whenAvailable(endpoint: string, signal?: AbortSignal): Promise<void>;
-  probeWith(endpoint: string, prober: Prober): () => void;
+  probeWith(endpoint: string, prober: Prober, route?: RouteCheck): () => void;
   suspect(endpoint: string, signal?: AbortSignal): void;
 };

@@ -54,6 +54,8 @@ type Fault = {
  */
 export class MemoryEndpoint {
   readonly requests: MemoryRequest[] = [];
+  /** Route checks asked (`checkRoute`): nothing reaches the endpoint, so not in `requests`. */
+  routeChecks = 0;
   private faults: Fault[] = [];
   private down = false;
   /** When this machine's route to the endpoint went, while it is gone (see `setRoute`). */
@@ -94,6 +96,16 @@ export class MemoryEndpoint {
     const watchers = [...this.routeChanged];
     this.routeChanged.clear();
     for (const watch of watchers) watch();
+  }
+
+  /** This machine's route to the endpoint, as `setRoute` left it; sends nothing. */
+  checkRoute(): Promise<Outcome<void>> {
+    this.routeChecks += 1;
+    return Promise.resolve(
+      this.routeLostAt === undefined
+        ? { kind: 'success', value: undefined }
+        : { kind: 'unreachable', reason: 'no-route' },
+    );
   }
 
   setCredentialsValid(valid: boolean): void {

@@ -34,6 +34,7 @@ import { startEmission } from './Emission';
 import { hideSdkNodeVersionWarning } from './hideSdkNodeVersionWarning';
 import { IncompleteAnswer } from './IncompleteAnswer';
 import { readBounded } from './readBounded';
+import { routeCheckTo } from './routeCheckTo';
 import { S3Clients } from './S3Clients';
 import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
 import { toRawResponse } from './toRawResponse';
@@ -59,6 +60,7 @@ export class S3ObjectStore implements ObjectStore {
   private readonly silentMs: number;
   private readonly pageSize: number;
   private readonly clients: S3Clients;
+  private readonly route: () => Promise<Outcome<void>>;
 
   constructor(options: S3ObjectStoreOptions) {
     hideSdkNodeVersionWarning();
@@ -77,6 +79,7 @@ export class S3ObjectStore implements ObjectStore {
     this.silentMs = options.silentMs ?? 1_000;
     this.pageSize = options.listPageSize ?? 1000;
     this.clients = new S3Clients(options);
+    this.route = routeCheckTo(url);
   }
 
   /** Closes idle keep-alive connections. */
@@ -128,6 +131,10 @@ export class S3ObjectStore implements ObjectStore {
       (raw) =>
         raw.status === 404 ? classifyResponse({ ...raw, code: 'NoSuchBucket' }) : undefined,
     );
+  }
+
+  checkRoute(): Promise<Outcome<void>> {
+    return this.route();
   }
 
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {

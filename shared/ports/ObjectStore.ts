@@ -93,6 +93,12 @@ export type ObjectStore = {
   readonly target: StorageTarget;
   /** Success(undefined) when the bucket exists and is reachable with these credentials. */
   headBucket(options: EmissionOptions): Promise<Outcome<void>>;
+  /**
+   * Whether this machine has a route to the endpoint now, found without sending anything (no
+   * emission): success, unreachable `no-route`, or any other outcome when it cannot tell. The
+   * breaker's probe while the route was gone (issue 15).
+   */
+  checkRoute(): Promise<Outcome<void>>;
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>>;
   createMultipartUpload(
     input: { key: string; metadata: Readonly<Record<string, string>>; contentType?: string },

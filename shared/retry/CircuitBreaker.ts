@@ -22,6 +22,11 @@ type State =
       readonly noRoute: boolean;
       /** The probe in flight, if any, and when its own deadline passes. */
       readonly probe?: { readonly id: number; readonly until: number };
+      /**
+       * The route came back (`routeAnswered`): while its cheap probe is in flight, calls go beside
+       * it instead of waiting for its answer.
+       */
+      readonly beside?: boolean;
     };
 
 /** What the breaker says to a call that wants to start an attempt now. */
@@ -37,6 +42,11 @@ export type Gate =
       readonly deadline: number;
       readonly noRoute: boolean;
     }
+  /**
+   * The route is back and the cheap probe on its way: go now, beside it (not as the probe: its
+   * answer decides); a `no-route` failure then is the route gone again (`routeLost`).
+   */
+  | { readonly kind: 'beside' }
   /** Wait until `until` (or an earlier state change). */
   | { readonly kind: 'wait'; readonly until: number; readonly open: boolean };
 
@@ -53,6 +63,14 @@ export class CircuitBreaker {
   private struggles: number[] = [];
   private probeRound = 0;
   private nextProbeId = 1;
+  /**
+   * Whether a route found by the route check is taken at its word (calls go beside the probe).
+   * Not after a request sent on that word found no route all the same (a router's "unreachable",
+   * a gateway that does not answer): until the circuit closes, probes go as without a check.
+   */
+  private routeTrusted = true;
+  /** The policy looks the route up before probing while there was none (`useRouteCheck`). */
+  private routeChecked = false;
   private readonly wakers = new Set<() => void>();
 
   constructor(
@@ -90,6 +108,9 @@ export class CircuitBreaker {
             }
           : { kind: 'wait', until: s.nextProbeAt, open: true };
       case 'half-open':
+        if (s.beside === true && s.probe !== undefined && now < s.probe.until) {
+          return { kind: 'beside' };
+        }
         // A probe that outlived its own deadline without an answer frees the slot.
         return s.probe === undefined || now >= s.probe.until
           ? {
@@ -122,6 +143,14 @@ export class CircuitBreaker {
    */
   record(outcome: Outcome<unknown>, startedAt: number, now: number, probeId: number): void {
     const isProbe = this.state.kind === 'half-open' && this.state.probe?.id === probeId;
+    if (
+      isProbe &&
+      this.beside() &&
+      outcome.kind === 'unreachable' &&
+      outcome.reason === 'no-route'
+    ) {
+      this.routeTrusted = false;
+    }
     // This machine's own abandon after the endpoint answered again says nothing of the endpoint.
     if (outcome.kind === 'unreachable' && outcome.reason === 'stalled-in-outage') {
       if (isProbe) this.releaseProbe(probeId);
@@ -166,6 +195,55 @@ export class CircuitBreaker {
     }
   }
 
+  /**
+   * The probe slot's route check found a route to the endpoint again (nothing was sent): its
+   * cheap probe goes now, and calls go beside it until it answers. Not when the slot is no longer
+   * that probe's, nor when the check's word was found wrong in this outage: the probe then goes
+   * as it would without a check.
+   */
+  routeAnswered(probeId: number): 'beside' | 'not-held' | 'distrusted' {
+    const s = this.state;
+    if (s.kind !== 'half-open' || s.probe?.id !== probeId) return 'not-held';
+    if (!this.routeTrusted) return 'distrusted';
+    // Probes so far only looked for a route: a server that answers badly now is paced afresh.
+    this.probeRound = 0;
+    this.set({ ...s, beside: true });
+    return 'beside';
+  }
+
+  /** The route check could not tell: until the circuit closes, probes go as without it. */
+  routeUnknown(): void {
+    this.routeTrusted = false;
+  }
+
+  /** The probe slot's route check found no route: open again. */
+  routeMissing(probeId: number, now: number): void {
+    const s = this.state;
+    if (s.kind !== 'half-open' || s.probe?.id !== probeId) return;
+    this.consecutiveUnreachable += 1;
+    this.lastFailureAt = now;
+    this.reopen('offline', now, 0, true);
+  }
+
+  /**
+   * A call sent beside the probe on the route check's word found no route: callers wait anew,
+   * and the check's word is no longer enough in this outage.
+   */
+  routeLost(now: number): void {
+    if (!this.beside()) return;
+    this.routeTrusted = false;
+    this.lastFailureAt = now;
+    this.reopen('offline', now, 0, true);
+  }
+
+  /**
+   * Whether a route check comes before each probe while there is no route: probes are then at
+   * most `routeCheckCapMs` apart instead of `noRouteProbeCapMs`, as long as its word holds.
+   */
+  useRouteCheck(on: boolean): void {
+    this.routeChecked = on;
+  }
+
   /** A probe ended without an answer (the caller aborted, the attempt threw): free the slot. */
   releaseProbe(probeId: number): void {
     const s = this.state;
@@ -206,9 +284,14 @@ export class CircuitBreaker {
 
   private reopen(cause: Cause, now: number, notSoonerMs: number, noRoute = false): void {
     this.probeRound += 1;
+    const capMs = !noRoute
+      ? this.settings.probeCapMs
+      : this.routeChecked && this.routeTrusted
+        ? this.settings.routeCheckCapMs
+        : this.settings.noRouteProbeCapMs;
     const interval = this.jitter(
       this.settings.probeBaseMs,
-      noRoute ? this.settings.noRouteProbeCapMs : this.settings.probeCapMs,
+      capMs,
       this.probeRound,
       this.random.next(),
     );
@@ -220,8 +303,13 @@ export class CircuitBreaker {
     });
   }
 
+  private beside(): boolean {
+    return this.state.kind === 'half-open' && this.state.beside === true;
+  }
+
   private close(): void {
     this.probeRound = 0;
+    this.routeTrusted = true;
     this.struggles = [];
     if (this.state.kind !== 'closed') this.set({ kind: 'closed' });
   }

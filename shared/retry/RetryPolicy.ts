@@ -44,6 +44,8 @@ type Endpoint = {
   readonly counters: MutableCounters;
   /** The endpoint's cheap request, sent as the breaker's probe (see `probeWith`). */
   prober: Prober | undefined;
+  /** Looks up this machine's route to the endpoint, the probe while there was none. */
+  route: RouteCheck | undefined;
   /** Server minus local clock, learnt from a RequestTimeTooSkewed. */
   clockOffsetMs: number;
   /** A check asked by `suspect` is on its way. */
@@ -56,6 +58,12 @@ type Endpoint = {
 
 /** A request that costs the endpoint little (HeadBucket): proves it answers, moves no payload. */
 export type Prober = (ctx: AttemptContext) => Promise<Outcome<unknown>>;
+
+/**
+ * Whether this machine has a route to the endpoint now, sending nothing: success when it has,
+ * unreachable `no-route` when it has none, any other outcome when it cannot tell.
+ */
+export type RouteCheck = () => Promise<Outcome<void>>;
 
 type Admission =
   | {
@@ -213,7 +221,9 @@ export class RetryPolicy {
         outcome.reason === 'no-route'
       ) {
         // Nothing reached the endpoint: no attempt of the profile, no budget, no backoff; wait for
-        // the next probe slot (the breaker re-opened on the cheap probe's own answer).
+        // the next probe slot (the breaker re-opened on the cheap probe's own answer, or now if
+        // this call went on a route check's word and the route went again meanwhile).
+        if (admission.probeId === 0) ep.breaker.routeLost(receivedAt);
         freeAttempts += 1;
         continue;
       }
@@ -297,11 +307,16 @@ export class RetryPolicy {
    * caller's own attempt: a probe that is an 8 MiB part holds every other caller for the whole
    * part over a slow link, where a HeadBucket answers in one round trip. Returns the way to stop.
    */
-  probeWith(endpoint: string, prober: Prober): () => void {
+  probeWith(endpoint: string, prober: Prober, route?: RouteCheck): () => void {
     const ep = this.endpoint(endpoint);
     ep.prober = prober;
+    ep.route = route;
+    ep.breaker.useRouteCheck(route !== undefined);
     return () => {
-      if (ep.prober === prober) ep.prober = undefined;
+      if (ep.prober !== prober) return;
+      ep.prober = undefined;
+      ep.route = undefined;
+      ep.breaker.useRouteCheck(false);
     };
   }
 
@@ -351,7 +366,8 @@ export class RetryPolicy {
       // A caller waiting for the circuit takes the probe slot instead (its call goes beside a
       // no-route probe): step aside until the next change.
       if (gate.kind === 'probe' && ep.waiting === 0) {
-        await this.probe(ep, ep.prober ?? prober, gate.id, signal);
+        const route = gate.noRoute ? await this.checkRoute(ep, gate.id) : 'unknown';
+        if (route !== 'gone') await this.probe(ep, ep.prober ?? prober, gate.id, signal);
       } else {
         const until =
           gate.kind === 'wait'
@@ -382,11 +398,24 @@ export class RetryPolicy {
       if (gate.kind === 'pass') {
         return { kind: 'go', probeId: 0, deadline: call.deadline, besideProbe: false };
       }
+      if (gate.kind === 'beside') {
+        return { kind: 'go', probeId: 0, deadline: call.deadline, besideProbe: true };
+      }
       if (gate.kind === 'probe') {
         const deadline = Math.min(call.deadline, gate.deadline);
         if (ep.prober === undefined) {
           return { kind: 'go', probeId: gate.id, deadline, besideProbe: false };
         }
+        const route = gate.noRoute ? await this.checkRoute(ep, gate.id) : 'unknown';
+        // Work already planned goes as soon as the route is back, beside the cheap probe (issue
+        // 15); with no route yet, it waits for the next check, having sent nothing.
+        if (route === 'back') {
+          this.probe(ep, ep.prober, gate.id, undefined).catch(() =>
+            ep.breaker.releaseProbe(gate.id),
+          );
+          return { kind: 'go', probeId: 0, deadline: call.deadline, besideProbe: true };
+        }
+        if (route === 'gone') continue;
         if (gate.noRoute) {
           // Work already planned does not wait one round trip for the cheap probe's answer
           // (issue 15): while this machine had no route, the slot's call goes with it. The cheap
@@ -410,6 +439,34 @@ export class RetryPolicy {
         ep.waiting -= 1;
       }
     }
+  }
+
+  /**
+   * While the circuit's last failure was `no-route`, the probe slot first looks the route up
+   * (`probeWith`'s `route`: nothing leaves this machine). None: the circuit opens again, the next
+   * check at most `routeCheckCapMs` away ('gone'). Back: calls may go beside the cheap probe, which
+   * the slot's holder sends now ('back'). Without a check, when it cannot tell, or when its word
+   * proved wrong in this outage: 'unknown', the probe goes as without a check.
+   */
+  private async checkRoute(ep: Endpoint, probeId: number): Promise<'back' | 'gone' | 'unknown'> {
+    const route = ep.route;
+    if (route === undefined) return 'unknown';
+    let outcome: Outcome<void> | undefined;
+    try {
+      outcome = await route();
+    } catch {
+      outcome = undefined;
+    }
+    if (outcome?.kind === 'unreachable' && outcome.reason === 'no-route') {
+      ep.breaker.routeMissing(probeId, this.clock.now());
+      return 'gone';
+    }
+    if (outcome?.kind !== 'success') {
+      ep.breaker.routeUnknown();
+      return 'unknown';
+    }
+    const answered = ep.breaker.routeAnswered(probeId);
+    return answered === 'beside' ? 'back' : answered === 'not-held' ? 'gone' : 'unknown';
   }
 
   /**
@@ -472,6 +529,7 @@ export class RetryPolicy {
       ),
       counters: zeroCounters(),
       prober: undefined,
+      route: undefined,
       clockOffsetMs: 0,
       checking: false,
       waiting: 0,

@@ -39,6 +39,12 @@ export type BreakerSettings = {
    * is noticed within this long (issue 15: the first payload byte within 0.3 s of link-up).
    */
   readonly noRouteProbeCapMs: number;
+  /**
+   * The cap instead while the endpoint's route check answers for the probe
+   * (`RetryPolicy.probeWith`'s `route`): it looks the route up on this machine and sends nothing,
+   * so it can run more often than a signed request that fails before leaving (issue 15).
+   */
+  readonly routeCheckCapMs: number;
   /** A probe's own deadline (the call's deadline when sooner). */
   readonly probeTimeoutMs: number;
   /** Deadline of a probe sent with the endpoint's own cheap request (`RetryPolicy.probeWith`). */
@@ -72,6 +78,8 @@ export const defaultRetrySettings: RetrySettings = {
     probeCapMs: 30_000,
     // 50-100 ms: half a lab round trip on average after the link is back (issue 15, ADR 0013).
     noRouteProbeCapMs: 100,
+    // 10-20 ms: a route lookup, no request; the rest of the 0.3 s is one connection's round trip.
+    routeCheckCapMs: 20,
     // Long enough for a whole part over a slow tethered link: the probe is a real call.
     probeTimeoutMs: 120_000,
     cheapProbeTimeoutMs: 15_000,

@@ -204,6 +204,10 @@ export const objectStoreContract = (
       expect(exact.kind === 'bytes' && exact.bytes.length).toBe(bytes.length);
     });
 
+    it('finds a route to its endpoint, sending nothing', async () => {
+      expect(await store.checkRoute()).toEqual({ kind: 'success', value: undefined });
+    });
+
     it('sees its bucket with headBucket', async () => {
       expect(await store.headBucket(options())).toEqual({ kind: 'success', value: undefined });
     });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultRetrySettings } from '../../../shared/retry/RetrySettings';
 import { KiB, MiB, makeHarness } from './engineHarness';
 import type { Harness } from './engineHarness';
 
@@ -56,6 +57,29 @@ describe('the first payload byte after a link-up (issue 15)', () => {
     expect(abandoned.length).toBeGreaterThan(0);
     // Free and at once: no retry granted by the budget for them, no backoff.
     expect(harness.policy.counters(harness.objects.endpoint).retriesGranted).toBe(0);
+  });
+
+  it('while the route is gone nothing is sent but the silence check, and the resends go together within one route check of its return', async () => {
+    const { firstPayloadAfterUp, harness, upAt } = await cutWhileSending({
+      'a.wav': 12 * MiB,
+      'b.wav': 12 * MiB,
+    });
+    const { routeCheckCapMs } = defaultRetrySettings.breaker;
+    const inCut = harness.objects.requests.filter((r) => r.at >= upAt - CUT_MS && r.at < upAt);
+    // The silence's one HeadBucket; before the route check, a HeadBucket and a part's attempt
+    // failed on this machine every 50-100 ms through the cut (22 a second, 109 in 5 s).
+    expect(inCut.map((r) => r.operation)).toEqual(['headBucket']);
+    expect(harness.objects.routeChecks).toBeGreaterThan(CUT_MS / routeCheckCapMs);
+    expect(firstPayloadAfterUp).toBeLessThanOrEqual(routeCheckCapMs);
+    // Every part abandoned in the cut went at that instant, beside the cheap probe.
+    const abandoned = harness.engine
+      .journal({ limit: 1_000 })
+      .filter((e) => e.outcome === 'unreachable:stalled-in-outage').length;
+    const resentAtOnce = harness.objects.requests.filter(
+      (r) => r.operation === 'uploadPart' && r.at === upAt + firstPayloadAfterUp,
+    );
+    expect(abandoned).toBeGreaterThan(0);
+    expect(resentAtOnce.length).toBe(abandoned);
   });
 
   it('resends at most one part per emission that sat through the cut, and counts what it resent', async () => {
