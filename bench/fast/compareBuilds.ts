@@ -8,6 +8,7 @@
  *   checkout so that the bundle finds better-sqlite3 in node_modules)
  *   npx tsx bench/fast/compareBuilds.ts --rounds 3 --work /tmp/cmp a=dist/variants/a b=...
  *
+ * A build may run under other Node flags than bin/depot.js's: `label=dir@--flag1,--flag2`.
  * Options: --workloads small,large (default both), --quick (400 and 2 files), --cpu-prof DIR
  * (one profile per run, for `node --cpu-prof`), --files N (small workload's count).
  */
@@ -32,10 +33,20 @@ const { values, positionals } = parseArgs({
   },
 });
 
+// label=dir, or label=dir@flags: Node's flags in place of bin/depot.js's (comma-separated).
+const DEFAULT_FLAGS = ['--max-semi-space-size=1', '--heap-growing-percent=30'];
 const builds = positionals.map((p) => {
-  const [label, dir] = p.split('=');
-  if (label === undefined || dir === undefined) throw new Error(`label=dir expected: ${p}`);
-  return { label, bundle: join(dir, 'depot.mjs') };
+  const at = p.indexOf('=');
+  const label = at < 0 ? undefined : p.slice(0, at);
+  const [dir, flags] = p.slice(at + 1).split('@');
+  if (label === undefined || dir === undefined || dir === '') {
+    throw new Error(`label=dir[@flags] expected: ${p}`);
+  }
+  return {
+    label,
+    bundle: join(dir, 'depot.mjs'),
+    flags: flags === undefined ? DEFAULT_FLAGS : flags.split(','),
+  };
 });
 const rounds = Number(values.rounds);
 const work = values.work;
@@ -113,8 +124,7 @@ try {
         const t = await run(
           [
             process.execPath,
-            '--max-semi-space-size=1',
-            '--heap-growing-percent=30',
+            ...build.flags,
             ...prof,
             build.bundle,
             'deposit',
