@@ -27,11 +27,10 @@ export const depositUnit = async (
     return changed ?? upload(run, unit);
   }
   // Planning was interrupted before this file: hash it now (a source error fails the unit).
-  const plan = store.getPlan(run.planId);
   const { seen, body } = await hashUnit(
     store,
     source,
-    plan?.partSize ?? settings.partSize,
+    run.partSize ?? store.getPlan(run.planId)?.partSize ?? settings.partSize,
     unit,
     run.controller.signal,
     KEEP_HASHED_BODY_UP_TO,
