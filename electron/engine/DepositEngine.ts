@@ -337,7 +337,7 @@ export class DepositEngine {
     return executeRun(
       this.ports,
       this.lease,
-      { planId, objects, bucket: plan.bucket },
+      { planId, objects, bucket: plan.bucket, partSize: plan.partSize },
       options.signal,
     );
   }

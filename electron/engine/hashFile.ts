@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SourceReader } from '../../shared/ports/SourceReader';
+import type { SourceReader, SourceStat } from '../../shared/ports/SourceReader';
 import type { NewPart } from '../store/PlanStore';
 
 /** Files up to this size are read in one buffer; larger ones streamed in reads of this size. */
@@ -16,7 +16,8 @@ export class SourceChangedError extends Error {
  * it: a larger file is streamed.
  * A single-request file is one part covering everything. With `keepUpTo`, a file of one part and
  * at most that many bytes also comes back as `body`, its bytes as hashed: a small file is then
- * read once, not once to hash and again to send (issue 15).
+ * read once, not once to hash and again to send (issue 15). `seen` is the open file's size and
+ * time, for the caller to compare with the plan's without a second `stat` (issue 15).
  */
 export const hashFile = async (
   source: SourceReader,
@@ -25,8 +26,16 @@ export const hashFile = async (
   partSize: number,
   signal?: AbortSignal,
   keepUpTo = 0,
-): Promise<{ sha256: string; md5: string; mtimeNs: string; parts: NewPart[]; body?: Buffer }> => {
+): Promise<{
+  sha256: string;
+  md5: string;
+  mtimeNs: string;
+  parts: NewPart[];
+  seen: SourceStat;
+  body?: Buffer;
+}> => {
   let mtimeNs = 0n;
+  let seen: SourceStat = { size: 0, mtimeMs: 0 };
   const whole = createHash('sha256');
   // The whole file's MD5 proves an object another tool put in one request (its ETag), issue 11.
   // A file of one part: that is its part's MD5, no second MD5 over the same bytes.
@@ -62,7 +71,9 @@ export const hashFile = async (
   const file = await source.open(path);
   let body: Buffer | undefined;
   try {
-    mtimeNs = await file.mtimeNs();
+    const info = await file.stat();
+    mtimeNs = info.mtimeNs;
+    seen = { size: info.size, mtimeMs: info.mtimeMs };
     // Read straight into one buffer, a byte more than planned so that a file grown since is
     // seen: a read stream's machinery cost more CPU than the read itself for 40 KB files
     // (issue 15; ADR 0013). Also the reads of a file's own size ADR 0010 asks for. A larger
@@ -75,6 +86,9 @@ export const hashFile = async (
       const bytesRead = await file.read(buffer, filled, buffer.length - filled, position + filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
+      // Short of the buffer and at the open file's end (its fstat above): that is the end, no
+      // further read to be told 0 (one of five file system calls per small file, issue 15).
+      if (small && filled < buffer.length && filled === info.size) break;
       if (filled < buffer.length) continue;
       if (small) break;
       take(buffer);
@@ -95,6 +109,7 @@ export const hashFile = async (
     md5: wholeMd5?.digest('hex') ?? parts[0]?.md5 ?? '',
     mtimeNs: mtimeNs.toString(),
     parts,
+    seen,
     ...(body === undefined ? {} : { body }),
   };
 };

@@ -1,12 +1,13 @@
-import type { SourceReader } from '../../shared/ports/SourceReader';
+import type { SourceReader, SourceStat } from '../../shared/ports/SourceReader';
 import type { PlanStore } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
 import { choosePartSize } from './choosePartSize';
 import { hashFile } from './hashFile';
 
 /**
- * One file's SHA-256 and part MD5s, streamed and stored in one transaction; its bytes come back
- * when the file is no larger than `keepUpTo` (a small file's one request reuses them).
+ * One file's SHA-256 and part MD5s, streamed and stored in one transaction. Also returns the
+ * file's size and time as read (`seen`), and its bytes when the file is no larger than `keepUpTo`
+ * (a small file's one request reuses them).
  */
 export const hashUnit = async (
   store: PlanStore,
@@ -15,9 +16,9 @@ export const hashUnit = async (
   unit: UnitRecord,
   signal: AbortSignal | undefined,
   keepUpTo = 0,
-): Promise<Buffer | undefined> => {
+): Promise<{ readonly seen: SourceStat; readonly body: Buffer | undefined }> => {
   const partSize = unit.multipart ? choosePartSize(unit.size, planPartSize) : unit.size || 1;
-  const { body, ...hashes } = await hashFile(
+  const { body, seen, ...hashes } = await hashFile(
     source,
     unit.absPath,
     unit.size,
@@ -26,5 +27,5 @@ export const hashUnit = async (
     keepUpTo,
   );
   store.setHashes(unit.id, hashes);
-  return body;
+  return { seen, body };
 };

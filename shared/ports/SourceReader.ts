@@ -5,10 +5,13 @@ export type SourceStat = {
   readonly mtimeMs: number;
 };
 
+/** An open file's size and modification time, also to the nanosecond (rclone compares it exactly). */
+export type SourceFileStat = SourceStat & { readonly mtimeNs: bigint };
+
 /** One source file opened read-only: the engine reads byte ranges, never writes. */
 export type SourceFile = {
-  /** The open file's modification time, to the nanosecond (rclone compares it exactly). */
-  mtimeNs(): Promise<bigint>;
+  /** What the open file is: `mtimeMs` the same float as `SourceReader.stat` gives. */
+  stat(): Promise<SourceFileStat>;
   /** Reads up to `length` bytes at `position` into `buffer` from `offset`; 0 at the file's end. */
   read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<number>;
   close(): Promise<void>;

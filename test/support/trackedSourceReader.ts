@@ -14,7 +14,7 @@ export const trackedSourceReader = (
   open: async (path) => {
     const file = await time.track(inner.open(path));
     return {
-      mtimeNs: () => time.track(file.mtimeNs()),
+      stat: () => time.track(file.stat()),
       read: (buffer, offset, length, position) =>
         time.track(file.read(buffer, offset, length, position)),
       close: () => time.track(file.close()),

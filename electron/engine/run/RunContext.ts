@@ -24,6 +24,8 @@ export type RunContext = {
   /** The night's own target, for every request of the run. */
   readonly objects: ObjectStore;
   readonly bucket: string;
+  /** The plan's part size (fixed when it was created), for the files hashed during the run. */
+  readonly partSize: number | undefined;
   readonly controller: AbortController;
   readonly slots: StreamSlots;
   /** Units a worker of this run holds. */
@@ -41,6 +43,7 @@ export const newRunContext = (
     readonly planId: number;
     readonly objects: ObjectStore;
     readonly bucket: string;
+    readonly partSize?: number;
     readonly controller: AbortController;
     readonly concurrency: number;
   },
@@ -49,6 +52,7 @@ export const newRunContext = (
   planId: run.planId,
   objects: run.objects,
   bucket: run.bucket,
+  partSize: run.partSize,
   controller: run.controller,
   slots: new StreamSlots(run.concurrency),
   held: new Set(),

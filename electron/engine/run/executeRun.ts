@@ -14,7 +14,12 @@ import { runPlan } from './runPlan';
 export const executeRun = async (
   ports: EnginePorts,
   lease: PlanLease,
-  night: { readonly planId: number; readonly objects: ObjectStore; readonly bucket: string },
+  night: {
+    readonly planId: number;
+    readonly objects: ObjectStore;
+    readonly bucket: string;
+    readonly partSize: number;
+  },
   signal: AbortSignal | undefined,
 ): Promise<RunResult> => {
   const { store, clock, settings, hub, runs } = ports;

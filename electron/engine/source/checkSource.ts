@@ -3,6 +3,7 @@ import type { UnitRecord } from '../../store/UnitRecord';
 import { errnoOf } from '../../errnoOf';
 import type { UnitFailed } from '../StepOutcome';
 import { unitFailed } from '../StepOutcome';
+import { changedSince } from './changedSince';
 
 /** The source file is still the one planned (size and modification time): undefined, or why not. */
 export const checkSource = async (
@@ -16,11 +17,5 @@ export const checkSource = async (
     if (errnoOf(error) === 'ENOENT') return unitFailed({ kind: 'source-missing' });
     return unitFailed({ kind: 'source-unreadable', detail: errnoOf(error) ?? String(error) });
   }
-  if (info.size !== unit.size || Math.trunc(info.mtimeMs) !== Math.trunc(unit.mtimeMs)) {
-    return unitFailed({
-      kind: 'source-changed',
-      detail: `size ${unit.size} -> ${info.size}, modified ${new Date(info.mtimeMs).toISOString()}`,
-    });
-  }
-  return undefined;
+  return changedSince(unit, info);
 };

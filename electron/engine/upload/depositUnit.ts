@@ -1,6 +1,7 @@
 import type { UnitRecord } from '../../store/UnitRecord';
 import { hashUnit } from '../hashUnit';
 import type { RunContext } from '../run/RunContext';
+import { changedSince } from '../source/changedSince';
 import { checkSource } from '../source/checkSource';
 import type { Step } from '../StepOutcome';
 import { uploadMultipart } from './uploadMultipart';
@@ -12,31 +13,36 @@ import { uploadSingle } from './uploadSingle';
  */
 const KEEP_HASHED_BODY_UP_TO = 1024 * 1024;
 
+const upload = (run: RunContext, unit: UnitRecord): Promise<Step<{ alreadyPresent: boolean }>> =>
+  unit.multipart ? uploadMultipart(run, unit) : uploadSingle(run, unit);
+
 /** One unit to the server: hashed first if planning did not get to it, then in one or in parts. */
 export const depositUnit = async (
   run: RunContext,
   unit: UnitRecord,
 ): Promise<Step<{ alreadyPresent: boolean }>> => {
   const { store, settings, source } = run.ports;
-  if (unit.sha256 === null) {
-    // Planning was interrupted before this file: hash it now (a source error fails the unit).
-    const plan = store.getPlan(run.planId);
-    const body = await hashUnit(
-      store,
-      source,
-      plan?.partSize ?? settings.partSize,
-      unit,
-      run.controller.signal,
-      KEEP_HASHED_BODY_UP_TO,
-    );
-    if (body !== undefined) run.hashedBodies.set(unit.id, body);
-    try {
-      return await depositUnit(run, store.getUnit(unit.id) ?? unit);
-    } finally {
-      run.hashedBodies.delete(unit.id);
-    }
+  if (unit.sha256 !== null) {
+    const changed = await checkSource(source, unit);
+    return changed ?? upload(run, unit);
   }
-  const changed = await checkSource(source, unit);
+  // Planning was interrupted before this file: hash it now (a source error fails the unit).
+  const { seen, body } = await hashUnit(
+    store,
+    source,
+    run.partSize ?? store.getPlan(run.planId)?.partSize ?? settings.partSize,
+    unit,
+    run.controller.signal,
+    KEEP_HASHED_BODY_UP_TO,
+  );
+  // The open file's size and time, taken as it was hashed, are the check a `stat` would make now
+  // (a path stat per file: 0.44 s of a 23 s CPU profile of 2,000 x 40 KB, issue 15).
+  const changed = changedSince(unit, seen);
   if (changed !== undefined) return changed;
-  return unit.multipart ? uploadMultipart(run, unit) : uploadSingle(run, unit);
+  if (body !== undefined) run.hashedBodies.set(unit.id, body);
+  try {
+    return await upload(run, store.getUnit(unit.id) ?? unit);
+  } finally {
+    run.hashedBodies.delete(unit.id);
+  }
 };

@@ -22,15 +22,14 @@ const readBody = async (run: RunContext, unit: UnitRecord, part: PartRecord): Pr
     unit.absPath,
     part.offset,
     part.size,
-    part.md5,
     bandwidth,
     run.controller.signal,
   );
 };
 
 /**
- * One part's bytes (or a whole small file's) through the policy: read and checked against the
- * planned MD5, counted on the wire whatever the answer (a kill mid-send counts the whole part),
+ * One part's bytes (or a whole small file's) through the policy: read, sent with the planned MD5
+ * as Content-MD5 (the server refuses bytes that changed since: `causeOfBodyRefusal`), counted on the wire whatever the answer (a kill mid-send counts the whole part),
  * re-paced by the bandwidth cap on each retry, never replayed blindly after a lost reply.
  */
 export const emitPart = async <T>(

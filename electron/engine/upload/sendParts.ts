@@ -1,7 +1,7 @@
 import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { PartRecord } from '../../store/PartRecord';
 import type { UnitRecord } from '../../store/UnitRecord';
-import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
+import { causeOfBodyRefusal } from '../../../shared/engine/causeOfBodyRefusal';
 import type { RunContext } from '../run/RunContext';
 import { withSlot } from '../run/withSlot';
 import { checkSource } from '../source/checkSource';
@@ -32,7 +32,9 @@ const sendPart = async (
   if (r.kind === 'wait') return r;
   if (r.kind === 'refused') {
     if (r.failure.code === 'NoSuchUpload') return ok('upload-gone');
-    return unitFailed(causeOfRefusal(r.failure, run.bucket));
+    return unitFailed(
+      causeOfBodyRefusal(r.failure, run.bucket, `part ${part.partNumber} of ${unit.relPath}`),
+    );
   }
   ackSent(run, unit, part, bareEtag(r.value.etag));
   run.ports.hub.setActivity(run.planId, unit.id, {

@@ -1,6 +1,6 @@
 import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { UnitRecord } from '../../store/UnitRecord';
-import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
+import { causeOfBodyRefusal } from '../../../shared/engine/causeOfBodyRefusal';
 import { objectMetadata } from '../objectMetadata';
 import type { RunContext } from '../run/RunContext';
 import { withSlot } from '../run/withSlot';
@@ -36,7 +36,9 @@ export const uploadSingle = async (
   );
   if (r.kind === 'wait') return r;
   if (r.kind === 'refused') {
-    if (r.failure.status !== 412) return unitFailed(causeOfRefusal(r.failure, run.bucket));
+    if (r.failure.status !== 412) {
+      return unitFailed(causeOfBodyRefusal(r.failure, run.bucket, unit.relPath));
+    }
     // The key appeared since the listing (another Depot, another tool): look at what it holds.
     const head = await headObject(run, unit);
     if (head.kind !== 'ok') return head;

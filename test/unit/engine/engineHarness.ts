@@ -36,6 +36,9 @@ export type Harness = {
   readonly events: EngineEvent[];
   /** Every source file the engines opened (to hash or to send), relative to `dir`, in order. */
   readonly opened: readonly string[];
+  /** Every path `stat` and every read of an open file the engines made, relative to `dir`. */
+  readonly statted: readonly string[];
+  readonly reads: readonly string[];
   writeFile(relPath: string, size: number): Buffer;
   /** A new engine over the same database and object store (a restart). */
   restart(): DepositEngine;
@@ -60,12 +63,25 @@ export const makeHarness = (
   mkdirSync(source);
   const time = new VirtualTime();
   const opened: string[] = [];
+  const statted: string[] = [];
+  const reads: string[] = [];
   const tracked = trackedSourceReader(time);
   const sourceReader: SourceReader = {
-    stat: (path) => tracked.stat(path),
-    open: (path) => {
-      opened.push(relative(source, path));
-      return tracked.open(path);
+    stat: (path) => {
+      statted.push(relative(source, path));
+      return tracked.stat(path);
+    },
+    open: async (path) => {
+      const name = relative(source, path);
+      opened.push(name);
+      const file = await tracked.open(path);
+      return {
+        ...file,
+        read: (buffer, offset, length, position) => {
+          reads.push(name);
+          return file.read(buffer, offset, length, position);
+        },
+      };
     },
   };
   const random = seededRandom(options.seed ?? 7);
@@ -116,6 +132,8 @@ export const makeHarness = (
     engine: build(),
     events,
     opened,
+    statted,
+    reads,
     writeFile,
     restart: build,
     otherProcess: (leaseHolder) => {

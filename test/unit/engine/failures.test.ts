@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contentOf, KiB, makeHarness, MiB, sha256Hex } from './engineHarness';
@@ -269,6 +269,48 @@ describe('source safety', () => {
     // The plan follows the file: depositing the folder again resumes it, complete.
     const again = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     expect(again).toMatchObject({ id: plan.id, resumed: true, done: 2 });
+  });
+
+  it('a file rewritten in place after planning, same size and time, fails as "source changed": the server refuses its bytes (BadDigest), nothing is stored', async () => {
+    h = makeHarness({
+      files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB, 'big.wav': 12 * MiB },
+      settings: { concurrency: 1 },
+    });
+    // Planned ahead: every file is read again when sent, as after a resume.
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    for (const [name, size] of [
+      ['b.wav', 10 * KiB],
+      ['big.wav', 12 * MiB],
+    ] as const) {
+      const path = join(h.dir, name);
+      // The time the plan compares, to the millisecond (mid-millisecond: no float rounding).
+      const t = (Math.trunc(statSync(path).mtimeMs) + 0.5) / 1000;
+      const bytes = Buffer.from(contentOf(name, size));
+      bytes[size - 1] = (bytes[size - 1] ?? 0) ^ 0xff;
+      writeFileSync(path, bytes);
+      utimesSync(path, t, t);
+    }
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 2 });
+    const failed = h.engine.failedUnits(plan.id);
+    expect(failed.map((u) => [u.relPath, u.state.kind === 'failed' && u.state.cause])).toEqual([
+      [
+        'b.wav',
+        {
+          kind: 'source-changed',
+          detail:
+            "b.wav: the server's MD5 of the bytes read now is not the one planned (BadDigest)",
+        },
+      ],
+      [
+        'big.wav',
+        {
+          kind: 'source-changed',
+          detail:
+            "part 3 of big.wav: the server's MD5 of the bytes read now is not the one planned (BadDigest)",
+        },
+      ],
+    ]);
+    expect([...h.objects.objects.keys()].filter((k) => k.endsWith('.wav'))).toEqual(['p/a.wav']);
   });
 
   it('a file deleted after planning fails as "source missing"', async () => {

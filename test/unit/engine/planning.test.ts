@@ -187,6 +187,35 @@ describe('planning a folder', () => {
     );
   });
 
+  it("hashFile's `seen` is what a path stat gives, to the float (the check after hashing needs no stat)", async () => {
+    h = makeHarness();
+    const path = join(h.dir, 'y.wav');
+    const bytes = h.writeFile('y.wav', 40 * KiB);
+    // Times whose float in ms has a fraction, as a card's files have; and one before 1970.
+    for (const t of [1_700_000_000.123456, 1_712_345_678.999999, 981_234_567.000001, -1.25]) {
+      utimesSync(path, t, t);
+      const { seen } = await hashFile(fsSourceReader, path, bytes.length, 5 * MiB);
+      const info = statSync(path);
+      expect(seen).toEqual({ size: info.size, mtimeMs: info.mtimeMs });
+    }
+  });
+
+  it('a file rewritten since planning at the same size, only its time changed, fails as "source changed" when it is hashed', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB } });
+    const plan = await h.engine.planFolder({
+      dir: h.dir,
+      bucket: 'b',
+      prefix: 'p',
+      hashAhead: false,
+    });
+    const later = statSync(join(h.dir, 'b.wav')).mtimeMs / 1000 + 60;
+    utimesSync(join(h.dir, 'b.wav'), later, later);
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 1 });
+    const [b] = h.engine.failedUnits(plan.id);
+    expect(b?.state.kind === 'failed' && b.state.cause.kind).toBe('source-changed');
+    expect([...h.objects.objects.keys()].filter((k) => k.endsWith('.wav'))).toEqual(['p/a.wav']);
+  });
+
   it("plans the pre-flight's scan, not the folder as it is later: a file changed since is caught when it is sent", async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB } });
     const scan = await scanFolder(h.dir);

@@ -19,8 +19,11 @@ describe('a small file hashed when taken (issue 15)', () => {
       hashAhead: false,
     });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
-    // Hashed when taken, then sent from the bytes hashed: one open.
+    // Hashed when taken, then sent from the bytes hashed: one open, one read of its size (the
+    // open file's fstat says where it ends), and no stat: the hash's fstat is the check.
     expect(opensOf(h, 'a.wav')).toBe(1);
+    expect(h.reads.filter((f) => f === 'a.wav')).toHaveLength(1);
+    expect(h.statted.filter((f) => f === 'a.wav')).toHaveLength(0);
     // Above 1 MiB the bytes are read again when sent (memory: ADR 0010), as are parts.
     expect(opensOf(h, 'b.wav')).toBe(2);
     expect(opensOf(h, 'c.wav')).toBe(1 + 2);

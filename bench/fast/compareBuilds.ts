@@ -1,0 +1,169 @@
+/**
+ * Side-by-side CPU and wall of Depot builds on the fast profile's workloads (issue 15): one
+ * radosgw on 127.0.0.1, each night written once, then `depot deposit` from each bundle in turn
+ * (A B C, A B C, ...) under GNU time, a fresh bucket and plan database per run. The source stays
+ * in the page cache (warm for every build alike): this compares builds, the bench compares tools.
+ *
+ *   npm run build:cli && cp -r dist/cli dist/variants/a   (one folder per build, inside the
+ *   checkout so that the bundle finds better-sqlite3 in node_modules)
+ *   npx tsx bench/fast/compareBuilds.ts --rounds 3 --work /tmp/cmp a=dist/variants/a b=...
+ *
+ * A build may run under other Node flags than bin/depot.js's: `label=dir@--flag1,--flag2`.
+ * Options: --workloads small,large (default both), --quick (400 and 2 files), --cpu-prof DIR
+ * (one profile per run, for `node --cpu-prof`), --files N (small workload's count).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { startS3Server } from '../../test/support/s3server/startS3Server';
+import { makeNight } from '../night';
+import { fastWorkloads } from './measureFastLink';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    rounds: { type: 'string', default: '3' },
+    work: { type: 'string', default: '/tmp/depot-compare' },
+    workloads: { type: 'string', default: 'small,large' },
+    quick: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
+    files: { type: 'string' },
+  },
+});
+
+// label=dir, or label=dir@flags: Node's flags in place of bin/depot.js's (comma-separated).
+const DEFAULT_FLAGS = ['--max-semi-space-size=1', '--heap-growing-percent=30'];
+const builds = positionals.map((p) => {
+  const at = p.indexOf('=');
+  const label = at < 0 ? undefined : p.slice(0, at);
+  const [dir, flags] = p.slice(at + 1).split('@');
+  if (label === undefined || dir === undefined || dir === '') {
+    throw new Error(`label=dir[@flags] expected: ${p}`);
+  }
+  return {
+    label,
+    bundle: join(dir, 'depot.mjs'),
+    flags: flags === undefined ? DEFAULT_FLAGS : flags.split(','),
+  };
+});
+const rounds = Number(values.rounds);
+const work = values.work;
+mkdirSync(work, { recursive: true });
+
+const loadavg = (): string =>
+  readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+type Timed = { wallS: number; cpuS: number; rssMB: number; exit: number };
+
+const run = (argv: string[], env: Record<string, string>, dir: string): Promise<Timed> =>
+  new Promise((resolve, reject) => {
+    const timeFile = join(dir, 'time.txt');
+    const child = spawn('/usr/bin/time', ['-f', '%e %U %S %M %x', '-o', timeFile, ...argv], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    });
+    child.once('error', reject);
+    child.once('exit', () => {
+      const lines = readFileSync(timeFile, 'utf8').trim().split('\n');
+      const [wall, user, sys, rss, exit] = (lines[lines.length - 1] ?? '').split(' ').map(Number);
+      resolve({
+        wallS: wall ?? NaN,
+        cpuS: (user ?? NaN) + (sys ?? NaN),
+        rssMB: (rss ?? NaN) / 1024,
+        exit: exit ?? NaN,
+      });
+    });
+  });
+
+const server = await startS3Server({ log: () => undefined });
+const client = new S3Client({
+  endpoint: server.endpoint,
+  region: server.region,
+  forcePathStyle: true,
+  credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+});
+const wanted = new Set(values.workloads.split(','));
+try {
+  const workloads = fastWorkloads(values.quick)
+    .map((w) =>
+      w.sizes === 'small' && values.files !== undefined
+        ? { ...w, files: Number(values.files), totalBytes: Number(values.files) * 40_000 }
+        : w,
+    )
+    .filter((w) => wanted.has(w.sizes));
+  const results: string[] = [];
+  for (const [w, workload] of workloads.entries()) {
+    const nightDir = join(work, `night-${workload.sizes}-${workload.files}`);
+    rmSync(nightDir, { recursive: true, force: true });
+    await makeNight(nightDir, {
+      files: workload.files,
+      totalBytes: workload.totalBytes,
+      seed: 15 + w,
+      sizes: workload.sizes,
+    });
+    const perBuild = new Map<string, Timed[]>();
+    for (let round = 0; round < rounds; round += 1) {
+      for (const build of builds) {
+        const id = `${workload.sizes}-${build.label}-${round}`;
+        const bucket = `cmp-${id}`.toLowerCase();
+        await client.send(new CreateBucketCommand({ Bucket: bucket }));
+        const state = join(work, `state-${id}`);
+        rmSync(state, { recursive: true, force: true });
+        mkdirSync(state, { recursive: true });
+        const prof =
+          values['cpu-prof'] === undefined
+            ? []
+            : [
+                '--cpu-prof',
+                `--cpu-prof-dir=${values['cpu-prof']}`,
+                `--cpu-prof-name=${id}.cpuprofile`,
+              ];
+        const before = loadavg();
+        const t = await run(
+          [
+            process.execPath,
+            ...build.flags,
+            ...prof,
+            build.bundle,
+            'deposit',
+            nightDir,
+            '--endpoint',
+            server.endpoint,
+            '--bucket',
+            bucket,
+            '--prefix',
+            'night/',
+            '--path-style',
+            '--db',
+            join(state, 'depot.sqlite'),
+            '--json',
+          ],
+          {
+            HOME: state,
+            AWS_ACCESS_KEY_ID: server.accessKeyId,
+            AWS_SECRET_ACCESS_KEY: server.secretAccessKey,
+            AWS_REGION: server.region,
+          },
+          state,
+        );
+        if (t.exit !== 0) throw new Error(`${id}: exit ${t.exit}`);
+        perBuild.set(build.label, [...(perBuild.get(build.label) ?? []), t]);
+        const line = `${workload.name} ${build.label} round ${round + 1}: exit ${t.exit}, wall ${t.wallS.toFixed(2)} s, CPU ${t.cpuS.toFixed(2)} s, RSS ${t.rssMB.toFixed(0)} MB (load ${before})`;
+        process.stdout.write(`${line}\n`);
+        results.push(line);
+        rmSync(state, { recursive: true, force: true });
+      }
+    }
+    for (const [label, ts] of perBuild) {
+      const mean = (f: (t: Timed) => number): string =>
+        (ts.reduce((s, t) => s + f(t), 0) / ts.length).toFixed(2);
+      const line = `${workload.name} ${label}: CPU ${ts.map((t) => t.cpuS.toFixed(2)).join(' / ')} mean ${mean((t) => t.cpuS)}; wall ${ts.map((t) => t.wallS.toFixed(2)).join(' / ')} mean ${mean((t) => t.wallS)}; RSS max ${Math.max(...ts.map((t) => t.rssMB)).toFixed(0)} MB`;
+      process.stdout.write(`${line}\n`);
+    }
+  }
+} finally {
+  client.destroy();
+  await server.stop();
+}
