@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { S3ObjectStoreOptions } from '../../electron/s3/S3ObjectStoreOptions';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
 import { testBucket, type TestBucket } from './testBucket';
 
@@ -40,3 +41,17 @@ export async function proxiedBucket(
   };
   return proxy === undefined ? { bucket, work, close } : { bucket, proxy, work, close };
 }
+
+/** The S3 adapter's options for `bucket` reached through `proxy`, with a stall watchdog of `stallMs`. */
+export const s3Through = (
+  proxy: FaultProxy,
+  bucket: TestBucket,
+  stallMs: number,
+): S3ObjectStoreOptions => ({
+  endpoint: proxy.endpoint,
+  region: bucket.region,
+  bucket: bucket.bucket,
+  credentials: bucket,
+  forcePathStyle: true,
+  stallMs,
+});

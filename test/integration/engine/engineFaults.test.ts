@@ -6,7 +6,7 @@ import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { fault, s3Request, type FaultProxy, type FaultRule } from '../../support/faultProxy';
-import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import { proxiedBucket, type ProxiedBucket, s3Through } from '../../support/proxiedBucket';
 import type { TestBucket } from '../../support/testBucket';
 import { waitFor } from '../../support/waitFor';
 import { verifyBucket } from './verifyBucket';
@@ -59,14 +59,7 @@ describe('DepositEngine on radosgw under faults', () => {
     for (const rule of rules) proxy.addRule(rule);
     const { engine, objectStore } = createEngineStack({
       store: new PlanStore(openDatabase(join(work, `${prefix}.db`))),
-      s3: {
-        endpoint: proxy.endpoint,
-        region: b.region,
-        bucket: b.bucket,
-        credentials: b,
-        forcePathStyle: true,
-        stallMs: 1_500,
-      },
+      s3: s3Through(proxy, b, 1_500),
       settings: {
         partSize: 5 * MiB,
         multipartThreshold: 5 * MiB,

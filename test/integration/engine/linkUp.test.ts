@@ -6,7 +6,7 @@ import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { contentOf } from '../../support/contentOf';
 import { fault, s3Request, type FaultProxy } from '../../support/faultProxy';
-import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import { proxiedBucket, type ProxiedBucket, s3Through } from '../../support/proxiedBucket';
 import type { TestBucket } from '../../support/testBucket';
 import { verifyBucket } from './verifyBucket';
 
@@ -48,14 +48,7 @@ describe('a part silent through an outage is sent again when the endpoint answer
     async () => {
       const { engine, objectStore, policy } = createEngineStack({
         store: new PlanStore(openDatabase(join(work, 'depot.db'))),
-        s3: {
-          endpoint: proxy.endpoint,
-          region: b.region,
-          bucket: b.bucket,
-          credentials: b,
-          forcePathStyle: true,
-          stallMs: HOLD_MS,
-        },
+        s3: s3Through(proxy, b, HOLD_MS),
         // Parts larger than what loopback's socket buffers take in while the proxy reads nothing.
         settings: { partSize: 32 * MiB, multipartThreshold: 5 * MiB, concurrency: 2 },
       });

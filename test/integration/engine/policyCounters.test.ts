@@ -7,7 +7,7 @@ import { synthNight } from '../../../electron/field/synthNight';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { fault, type FaultProxy } from '../../support/faultProxy';
-import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import { proxiedBucket, type ProxiedBucket, s3Through } from '../../support/proxiedBucket';
 import type { TestBucket } from '../../support/testBucket';
 import { verifyBucket } from './verifyBucket';
 
@@ -50,14 +50,7 @@ describe('the policy counts every request the endpoint receives', () => {
     const store = new PlanStore(openDatabase(join(work, 'depot.db')));
     const { engine, policy, objectStore } = createEngineStack({
       store,
-      s3: {
-        endpoint: proxy.endpoint,
-        region: b.region,
-        bucket: b.bucket,
-        credentials: b,
-        forcePathStyle: true,
-        stallMs: 2_000,
-      },
+      s3: s3Through(proxy, b, 2_000),
       settings: { concurrency: 3 },
     });
     try {

@@ -8,6 +8,7 @@ import { defaultRetrySettings, type RetrySettings } from '../../../shared/retry/
 import { itemAt } from '../../support/itemAt';
 import { fixedRandom } from './fixedRandom';
 import { VirtualTime } from '../../support/VirtualTime';
+import { linkUpInstants } from './linkUpInstants';
 
 const ENDPOINT = 'http://127.0.0.1:7480';
 const reset: Failure = { kind: 'unreachable', reason: 'connection-reset' };
@@ -444,17 +445,7 @@ describe('RetryPolicy scenarios (virtual time)', () => {
 
   it('link-up: the first payload request starts within 100 ms of the route coming back, the others one cheap round trip later', async () => {
     const RTT = 80;
-    // [ms after the trip when the route comes back, random]
-    const table: readonly (readonly [number, number])[] = [
-      [10, 0],
-      [10, 0.999],
-      [523, 0.5],
-      [3_700, 0],
-      [42_017, 0.999],
-      [180_000, 0.5],
-      [180_000, 0.999],
-    ];
-    for (const [upAfter, random] of table) {
+    for (const [upAfter, random] of linkUpInstants) {
       const { time, policy, call } = setup(random);
       const noRoute: Failure = { kind: 'unreachable', reason: 'no-route' };
       await failFast(time, policy, call, noRoute, 3);

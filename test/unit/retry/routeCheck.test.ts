@@ -6,6 +6,7 @@ import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings } from '../../../shared/retry/RetrySettings';
 import { VirtualTime } from '../../support/VirtualTime';
 import { fixedRandom } from './fixedRandom';
+import { linkUpInstants } from './linkUpInstants';
 
 const ENDPOINT = 'http://127.0.0.1:7480';
 const RTT = 80;
@@ -70,16 +71,7 @@ const gaps = (instants: readonly number[]): number[] =>
 
 describe('the route check while no route (issue 15: the first payload byte after a link-up)', () => {
   it('sends nothing while there is no route, then the cheap probe and every waiting call at once, within one check of the route coming back', async () => {
-    // [ms after the trip when the route comes back, random]
-    const table: readonly (readonly [number, number])[] = [
-      [10, 0],
-      [10, 0.999],
-      [523, 0.5],
-      [3_700, 0],
-      [42_017, 0.999],
-      [180_000, 0.5],
-    ];
-    for (const [upAfter, random] of table) {
+    for (const [upAfter, random] of linkUpInstants) {
       const { time, policy, call } = setup(random);
       let upAt = Infinity;
       const end = endpoint(time, (t) => t >= upAt);
