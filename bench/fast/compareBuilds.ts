@@ -8,7 +8,8 @@
  *   checkout so that the bundle finds better-sqlite3 in node_modules)
  *   npx tsx bench/fast/compareBuilds.ts --rounds 3 --work /tmp/cmp a=dist/variants/a b=...
  *
- * A build may run under other Node flags than bin/depot.js's: `label=dir@--flag1,--flag2`.
+ * A build may run under other Node flags than bin/depot.js's: `label=dir@--flag1,--flag2`, and
+ * with more `depot deposit` arguments: `label=dir+--concurrency,8` (both: `dir@flags+args`).
  * Options: --workloads small,large (default both), --quick (400 and 2 files), --cpu-prof DIR
  * (one profile per run, for `node --cpu-prof`), --files N (small workload's count).
  */
@@ -38,14 +39,16 @@ const DEFAULT_FLAGS = ['--max-semi-space-size=1', '--heap-growing-percent=30'];
 const builds = positionals.map((p) => {
   const at = p.indexOf('=');
   const label = at < 0 ? undefined : p.slice(0, at);
-  const [dir, flags] = p.slice(at + 1).split('@');
+  const [spec, extra] = p.slice(at + 1).split('+');
+  const [dir, flags] = (spec ?? '').split('@');
   if (label === undefined || dir === undefined || dir === '') {
-    throw new Error(`label=dir[@flags] expected: ${p}`);
+    throw new Error(`label=dir[@flags][+args] expected: ${p}`);
   }
   return {
     label,
     bundle: join(dir, 'depot.mjs'),
     flags: flags === undefined ? DEFAULT_FLAGS : flags.split(','),
+    args: extra === undefined ? [] : extra.split(','),
   };
 });
 const rounds = Number(values.rounds);
@@ -139,6 +142,7 @@ try {
             '--db',
             join(state, 'depot.sqlite'),
             '--json',
+            ...build.args,
           ],
           {
             HOME: state,

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { planStateAfterRun } from '../../../shared/engine/planStateAfterRun';
 import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { EnginePorts } from '../EnginePorts';
@@ -36,6 +37,9 @@ export const executeRun = async (
     );
   }
   const controller = new AbortController();
+  // Every file waiting for a slot and every call in flight listens to this signal: up to twice
+  // the concurrency of each, more than Node's default of 10 before it warns of a leak.
+  setMaxListeners(4 * settings.concurrency + 16, controller.signal);
   const stopHeartbeat = lease.keepAlive(planId, () => controller.abort());
   const stop = (): void => controller.abort();
   if (signal?.aborted) controller.abort();
