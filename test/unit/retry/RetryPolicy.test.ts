@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { classifyResponse } from '../../../shared/retry/classifyResponse';
 import type { Failure, Outcome } from '../../../shared/retry/Outcome';
 import { success } from '../../../shared/retry/Outcome';
-import type { AttemptContext, RetryCall, RetryEvent } from '../../../shared/retry/RetryCall';
+import type { RetryCall, RetryEvent } from '../../../shared/retry/RetryCall';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings, type RetrySettings } from '../../../shared/retry/RetrySettings';
 import { itemAt } from '../../support/itemAt';
 import { fixedRandom } from './fixedRandom';
 import { VirtualTime } from '../../support/VirtualTime';
 import { linkUpInstants } from './linkUpInstants';
+import { failFast, scripted } from './scriptedEndpoint';
 
 const ENDPOINT = 'http://127.0.0.1:7480';
 const reset: Failure = { kind: 'unreachable', reason: 'connection-reset' };
@@ -37,35 +38,6 @@ const setup = (random = 0.5, settings: Partial<RetrySettings> = {}) => {
     ...over,
   });
   return { time, policy, events, t0, call };
-};
-
-/** An endpoint that answers from a script, one outcome per request, after `durationMs`. */
-const scripted = <T>(time: VirtualTime, outcomes: Outcome<T>[], durationMs = 0) => {
-  const starts: number[] = [];
-  const contexts: AttemptContext[] = [];
-  const attempt = async (ctx: AttemptContext): Promise<Outcome<T>> => {
-    starts.push(time.now());
-    contexts.push(ctx);
-    const next = outcomes.shift();
-    if (next === undefined) throw new Error('script exhausted: one request too many');
-    if (durationMs > 0) await time.sleep(durationMs);
-    return next;
-  };
-  return { attempt, starts, contexts };
-};
-
-/** Single-attempt calls (too short a deadline to retry) that each fail with `failure`. */
-const failFast = async (
-  time: VirtualTime,
-  policy: RetryPolicy,
-  call: (over?: Partial<RetryCall>) => RetryCall,
-  failure: Failure,
-  times: number,
-): Promise<void> => {
-  for (let i = 0; i < times; i += 1) {
-    const short = call({ profile: 'brief', deadline: time.now() + 1_200 });
-    await time.drive(policy.run(short, scripted(time, [failure]).attempt));
-  }
 };
 
 const circuitKinds = (events: readonly RetryEvent[]): string[] =>

@@ -7,6 +7,7 @@ import { defaultRetrySettings } from '../../../shared/retry/RetrySettings';
 import { VirtualTime } from '../../support/VirtualTime';
 import { fixedRandom } from './fixedRandom';
 import { linkUpInstants } from './linkUpInstants';
+import { failFast } from './scriptedEndpoint';
 
 const ENDPOINT = 'http://127.0.0.1:7480';
 const RTT = 80;
@@ -26,18 +27,6 @@ const setup = (random: number) => {
     ...over,
   });
   return { time, policy, events, call };
-};
-
-/** Three calls that fail at once with no route: the circuit opens, its last failure `no-route`. */
-const tripNoRoute = async (
-  time: VirtualTime,
-  policy: RetryPolicy,
-  call: (over?: Partial<RetryCall>) => RetryCall,
-): Promise<void> => {
-  for (let i = 0; i < 3; i += 1) {
-    const short = call({ profile: 'brief', deadline: time.now() + 1_200 });
-    await time.drive(policy.run(short, () => Promise.resolve(noRoute)));
-  }
 };
 
 /**
@@ -80,7 +69,7 @@ describe('the route check while no route (issue 15: the first payload byte after
         end.request('head', () => success(undefined), RTT),
         end.route,
       );
-      await tripNoRoute(time, policy, call);
+      await failFast(time, policy, call, noRoute, 3);
       upAt = time.now() + upAfter;
       const part = end.request('part', () => success('etag'), 5_000);
       const results = await time.drive(
@@ -112,7 +101,7 @@ describe('the route check while no route (issue 15: the first payload byte after
 
   it('a server that answers badly when the route is back keeps the breaker: one probe at a time, Retry-After never undercut', async () => {
     const { time, policy, events, call } = setup(0.5);
-    await tripNoRoute(time, policy, call);
+    await failFast(time, policy, call, noRoute, 3);
     const upAt = time.now() + 2_000;
     const end = endpoint(time, (t) => t >= upAt);
     const busyUntil = upAt + 20_000;
@@ -150,7 +139,7 @@ describe('the route check while no route (issue 15: the first payload byte after
 
   it("a route the check finds but requests do not (a router's unreachable) is not trusted again in that outage: no more than before, one probe and one call per 50-100 ms", async () => {
     const { time, policy, call } = setup(0.5);
-    await tripNoRoute(time, policy, call);
+    await failFast(time, policy, call, noRoute, 3);
     const routeAt = time.now() + 1_000;
     const reachableAt = routeAt + 3_000;
     const end = endpoint(
@@ -188,7 +177,7 @@ describe('the route check while no route (issue 15: the first payload byte after
 
   it('a route check that cannot tell (a name that does not resolve) leaves the probes as they were', async () => {
     const { time, policy, call } = setup(0.5);
-    await tripNoRoute(time, policy, call);
+    await failFast(time, policy, call, noRoute, 3);
     const upAt = time.now() + 2_000;
     const end = endpoint(time, (t) => t >= upAt);
     const dns: Failure = { kind: 'unreachable', reason: 'dns' };
