@@ -13,14 +13,15 @@
  * Options: --workloads small,large (default both), --quick (400 and 2 files), --cpu-prof DIR
  * (one profile per run, for `node --cpu-prof`), --files N (small workload's count).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { startS3Server } from '../../test/support/s3server/startS3Server';
+import { createCleanup } from '../lab/Cleanup';
 import { makeNight } from '../night';
 import { fastWorkloads } from './measureFastLink';
+import { timed, type Timed } from './timed';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -46,40 +47,20 @@ const builds = positionals.map((p) => {
   }
   return {
     label,
-    bundle: join(dir, 'depot.mjs'),
+    bundle: resolve(dir, 'depot.mjs'),
     flags: flags === undefined ? DEFAULT_FLAGS : flags.split(','),
     args: extra === undefined ? [] : extra.split(','),
   };
 });
 const rounds = Number(values.rounds);
-const work = values.work;
+// Absolute: the runs start in the repository's root (`timed`), wherever this was started.
+const work = resolve(values.work);
 mkdirSync(work, { recursive: true });
 
 const loadavg = (): string =>
   readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-type Timed = { wallS: number; cpuS: number; rssMB: number; exit: number };
-
-const run = (argv: string[], env: Record<string, string>, dir: string): Promise<Timed> =>
-  new Promise((resolve, reject) => {
-    const timeFile = join(dir, 'time.txt');
-    const child = spawn('/usr/bin/time', ['-f', '%e %U %S %M %x', '-o', timeFile, ...argv], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
-    });
-    child.once('error', reject);
-    child.once('exit', () => {
-      const lines = readFileSync(timeFile, 'utf8').trim().split('\n');
-      const [wall, user, sys, rss, exit] = (lines[lines.length - 1] ?? '').split(' ').map(Number);
-      resolve({
-        wallS: wall ?? NaN,
-        cpuS: (user ?? NaN) + (sys ?? NaN),
-        rssMB: (rss ?? NaN) / 1024,
-        exit: exit ?? NaN,
-      });
-    });
-  });
-
+const cleanup = createCleanup((line) => process.stderr.write(`${line}\n`));
 const server = await startS3Server({ log: () => undefined });
 const client = new S3Client({
   endpoint: server.endpoint,
@@ -120,11 +101,11 @@ try {
             ? []
             : [
                 '--cpu-prof',
-                `--cpu-prof-dir=${values['cpu-prof']}`,
+                `--cpu-prof-dir=${resolve(values['cpu-prof'])}`,
                 `--cpu-prof-name=${id}.cpuprofile`,
               ];
         const before = loadavg();
-        const t = await run(
+        const t = await timed(
           [
             process.execPath,
             ...build.flags,
@@ -151,10 +132,15 @@ try {
             AWS_REGION: server.region,
           },
           state,
+          cleanup,
+          1_800,
         );
-        if (t.exit !== 0) throw new Error(`${id}: exit ${t.exit}`);
+        if (t.exitCode !== 0) {
+          process.stderr.write(readFileSync(join(state, 'tool.out'), 'utf8'));
+          throw new Error(`${id}: exit ${String(t.exitCode)}`);
+        }
         perBuild.set(build.label, [...(perBuild.get(build.label) ?? []), t]);
-        const line = `${workload.name} ${build.label} round ${round + 1}: exit ${t.exit}, wall ${t.wallS.toFixed(2)} s, CPU ${t.cpuS.toFixed(2)} s, RSS ${t.rssMB.toFixed(0)} MB (load ${before})`;
+        const line = `${workload.name} ${build.label} round ${round + 1}: exit ${String(t.exitCode)}, wall ${t.wallS.toFixed(2)} s, CPU ${t.cpuS.toFixed(2)} s, RSS ${t.peakRssMB.toFixed(0)} MB (load ${before})`;
         process.stdout.write(`${line}\n`);
         results.push(line);
         rmSync(state, { recursive: true, force: true });
@@ -163,7 +149,7 @@ try {
     for (const [label, ts] of perBuild) {
       const mean = (f: (t: Timed) => number): string =>
         (ts.reduce((s, t) => s + f(t), 0) / ts.length).toFixed(2);
-      const line = `${workload.name} ${label}: CPU ${ts.map((t) => t.cpuS.toFixed(2)).join(' / ')} mean ${mean((t) => t.cpuS)}; wall ${ts.map((t) => t.wallS.toFixed(2)).join(' / ')} mean ${mean((t) => t.wallS)}; RSS max ${Math.max(...ts.map((t) => t.rssMB)).toFixed(0)} MB`;
+      const line = `${workload.name} ${label}: CPU ${ts.map((t) => t.cpuS.toFixed(2)).join(' / ')} mean ${mean((t) => t.cpuS)}; wall ${ts.map((t) => t.wallS.toFixed(2)).join(' / ')} mean ${mean((t) => t.wallS)}; RSS max ${Math.max(...ts.map((t) => t.peakRssMB)).toFixed(0)} MB`;
       process.stdout.write(`${line}\n`);
     }
   }

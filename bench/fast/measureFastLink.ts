@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CreateBucketCommand,
@@ -14,8 +13,8 @@ import { killGroup, sh } from '../lab/Cleanup';
 import { makeNight } from '../night';
 import type { Tool } from '../tools/Tool';
 import type { FastRun } from './FastRun';
+import { timed } from './timed';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const MB = 1e6;
 
 export type FastWorkload = {
@@ -40,54 +39,6 @@ export const fastWorkloads = (quick: boolean): FastWorkload[] => [
     sizes: 'large',
   },
 ];
-
-type Timed = Pick<FastRun, 'exitCode' | 'wallS' | 'cpuS' | 'peakRssMB' | 'readBytes'>;
-
-/** GNU time's format: elapsed, user, system, max RSS (KiB), file system inputs (512-byte blocks). */
-const FORMAT = '%e %U %S %M %I %x';
-
-const timed = (
-  argv: readonly string[],
-  env: Record<string, string>,
-  stateDir: string,
-  cleanup: Cleanup,
-  timeLimitS: number,
-): Promise<Timed> =>
-  new Promise((resolve) => {
-    const timeFile = join(stateDir, 'time.txt');
-    const out = openSync(join(stateDir, 'tool.out'), 'w');
-    const child = spawn('/usr/bin/time', ['-f', FORMAT, '-o', timeFile, ...argv], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', out, out],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
-    });
-    closeSync(out);
-    const remove = cleanup.add(`fast ${child.pid}`, () => killGroup(child.pid));
-    const timer = setTimeout(() => killGroup(child.pid), timeLimitS * 1000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      remove();
-      let fields: number[] = [];
-      try {
-        // The last line: GNU time puts "Command exited with non-zero status N" above it.
-        const lines = readFileSync(timeFile, 'utf8').trim().split('\n');
-        fields = (lines[lines.length - 1] ?? '').split(' ').map(Number);
-      } catch {
-        // Killed before GNU time wrote its report.
-      }
-      const [wall, user, sys, rssKiB, inputs, exit] = fields;
-      resolve({
-        exitCode: exit ?? code,
-        wallS: wall ?? NaN,
-        cpuS: (user ?? NaN) + (sys ?? NaN),
-        peakRssMB: (rssKiB ?? NaN) / 1024,
-        // ru_inblock is the kernel's read_bytes >> 9 (task_io_get_inblock), summed over the
-        // children GNU time waited for: the same count as /proc/PID/io, for the whole tree.
-        readBytes: (inputs ?? NaN) * 512,
-      });
-    });
-  });
 
 /** Every file of the night is listed under the prefix with its size. */
 const isComplete = async (
