@@ -29,8 +29,9 @@ const readBody = async (run: RunContext, unit: UnitRecord, part: PartRecord): Pr
 
 /**
  * One part's bytes (or a whole small file's) through the policy: read, sent with the planned MD5
- * as Content-MD5 (the server refuses bytes that changed since: `causeOfBodyRefusal`), counted on the wire whatever the answer (a kill mid-send counts the whole part),
- * re-paced by the bandwidth cap on each retry, never replayed blindly after a lost reply.
+ * as Content-MD5 (the server refuses bytes that changed since: `causeOfBodyRefusal`), counted on
+ * the wire whatever the answer (a kill mid-send counts the whole part), re-paced by the bandwidth
+ * cap on each retry, never replayed blindly after a lost reply.
  */
 export const emitPart = async <T>(
   run: RunContext,
