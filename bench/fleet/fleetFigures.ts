@@ -61,12 +61,10 @@ export const fleetFigures = (run: FleetRun, w: FleetWindow): VariantFigures => {
   const recoveredAt = run.startedAt + w.outageEndS * 1000;
   const waiting = run.clients.filter((c) => c.startAt < recoveredAt);
   const stuck = run.unverified;
-  const lastWaiting = stuck.some((t) => t < recoveredAt)
-    ? Infinity
-    : Math.max(recoveredAt, ...waiting.map((c) => c.verifiedAt));
-  const lastS = Math.ceil(
-    (Math.max(...run.clients.map((c) => c.verifiedAt)) - run.startedAt) / 1000,
-  );
+  const lastWaitingVerified = Math.max(recoveredAt, ...waiting.map((c) => c.verifiedAt));
+  const lastWaiting = stuck.some((t) => t < recoveredAt) ? Infinity : lastWaitingVerified;
+  const lastVerified = Math.max(...run.clients.map((c) => c.verifiedAt));
+  const lastS = Math.ceil((lastVerified - run.startedAt) / 1000);
   const afterS = lastS - w.outageEndS;
   const drainEndS = Math.min(received.length, Math.ceil((lastWaiting - run.startedAt) / 1000));
   let aboveCapacityS = 0;
@@ -88,14 +86,11 @@ export const fleetFigures = (run: FleetRun, w: FleetWindow): VariantFigures => {
     budgetGiveUpsAfter: sum(run.tally.gaveUp['budget'] ?? [], w.outageEndS),
     firstMinuteOverCapacity: sum(received, w.outageEndS, w.outageEndS + 60) / 60 / w.capacityPerS,
     drainS: (lastWaiting - recoveredAt) / 1000,
-    drainVerifiedS:
-      (Math.max(recoveredAt, ...waiting.map((c) => c.verifiedAt)) - recoveredAt) / 1000,
+    drainVerifiedS: (lastWaitingVerified - recoveredAt) / 1000,
     morningS:
       stuck.length > 0
         ? Infinity
-        : (Math.max(...run.clients.map((c) => c.verifiedAt)) -
-            Math.min(...run.clients.map((c) => c.startAt))) /
-          1000,
+        : (lastVerified - Math.min(...run.clients.map((c) => c.startAt))) / 1000,
     unverified: stuck.length,
     goodputMBps: afterS > 0 ? sum(goodputBytes, w.outageEndS) / afterS / 1e6 : 0,
     meanRetries: run.clients.reduce((s, c) => s + c.retries, 0) / run.clients.length,
