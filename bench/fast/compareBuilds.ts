@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { startS3Server } from '../../test/support/s3server/startS3Server';
+import { depotNodeFlags } from '../depotNodeFlags';
 import { createCleanup } from '../lab/Cleanup';
 import { makeNight } from '../night';
 import { fastWorkloads } from './measureFastLink';
@@ -36,7 +37,6 @@ const { values, positionals } = parseArgs({
 });
 
 // label=dir, or label=dir@flags: Node's flags in place of bin/depot.js's (comma-separated).
-const DEFAULT_FLAGS = ['--max-semi-space-size=1', '--heap-growing-percent=30'];
 const builds = positionals.map((p) => {
   const at = p.indexOf('=');
   const label = at < 0 ? undefined : p.slice(0, at);
@@ -48,7 +48,7 @@ const builds = positionals.map((p) => {
   return {
     label,
     bundle: resolve(dir, 'depot.mjs'),
-    flags: flags === undefined ? DEFAULT_FLAGS : flags.split(','),
+    flags: flags === undefined ? depotNodeFlags : flags.split(','),
     args: extra === undefined ? [] : extra.split(','),
   };
 });

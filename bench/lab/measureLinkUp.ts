@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { depotNodeFlags } from '../depotNodeFlags';
 import { makeNight } from '../night';
 import { startServerSide } from '../s3/ServerSide';
 import { awsCliTool } from '../tools/awsCliTool';
@@ -45,8 +46,10 @@ const depotFromBundle = (label: string, bundle: string): Measured => {
       ...tool,
       command: (ctx) => {
         const { argv, env } = tool.command(ctx);
-        const flags = ['--max-semi-space-size=1', '--heap-growing-percent=30'];
-        return { argv: [process.execPath, ...flags, resolve(bundle), ...argv.slice(1)], env };
+        return {
+          argv: [process.execPath, ...depotNodeFlags, resolve(bundle), ...argv.slice(1)],
+          env,
+        };
       },
     },
   };
