@@ -1,6 +1,5 @@
-import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
 import type { ReadAt } from '../../shared/field/inspectWav';
+import { fdCalls } from '../runtime/fdCalls';
 
 /** How much of a file's start is read at once: headers and front metadata of every recorder seen. */
 export const HEAD_BYTES = 64 * 1024;
@@ -15,20 +14,20 @@ export const withHeaderReader = async <T>(
   size: number,
   use: (read: ReadAt) => Promise<T>,
 ): Promise<T> => {
-  const handle: FileHandle = await open(absPath, 'r');
+  const fd = await fdCalls.open(absPath);
   try {
     const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const bytesRead = await fdCalls.read(fd, head, 0, head.length, 0);
     const cached = head.subarray(0, bytesRead);
     const read: ReadAt = async (offset, length) => {
       if (offset + length <= cached.length) return cached.subarray(offset, offset + length);
       const out = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
       if (out.length === 0) return out;
-      const { bytesRead: n } = await handle.read(out, 0, out.length, offset);
+      const n = await fdCalls.read(fd, out, 0, out.length, offset);
       return out.subarray(0, n);
     };
     return await use(read);
   } finally {
-    await handle.close();
+    await fdCalls.close(fd);
   }
 };

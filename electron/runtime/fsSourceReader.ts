@@ -1,5 +1,6 @@
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { SourceReader } from '../../shared/ports/SourceReader';
+import { fdCalls } from './fdCalls';
 
 const NS_PER_S = 1_000_000_000n;
 
@@ -24,15 +25,15 @@ export const fsSourceReader: SourceReader = {
     return { size: info.size, mtimeMs: info.mtimeMs };
   },
   open: async (path) => {
-    const handle = await open(path, 'r');
+    const fd = await fdCalls.open(path);
     return {
       stat: async () => {
-        const info = await handle.stat({ bigint: true });
+        const info = await fdCalls.stat(fd);
         return { size: Number(info.size), mtimeMs: msOf(info.mtimeNs), mtimeNs: info.mtimeNs };
       },
-      read: async (buffer, offset, length, position) =>
-        (await handle.read(buffer, offset, length, position)).bytesRead,
-      close: () => handle.close(),
+      read: (buffer, offset, length, position) =>
+        fdCalls.read(fd, buffer, offset, length, position),
+      close: () => fdCalls.close(fd),
     };
   },
 };
