@@ -11,9 +11,10 @@
  * A build may run under other Node flags than bin/depot.js's: `label=dir@--flag1,--flag2`, and
  * with more `depot deposit` arguments: `label=dir+--concurrency,8` (both: `dir@flags+args`).
  * Options: --workloads small,large (default both), --quick (400 and 2 files), --cpu-prof DIR
- * (one profile per run, for `node --cpu-prof`), --files N (small workload's count).
+ * (one profile per run, for `node --cpu-prof`), --files N (small workload's count), --keep-out
+ * (each run's output kept as WORK/ID.out: with `@--trace-gc`, its collections).
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -33,6 +34,7 @@ const { values, positionals } = parseArgs({
     quick: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     files: { type: 'string' },
+    'keep-out': { type: 'boolean', default: false },
   },
 });
 
@@ -143,6 +145,7 @@ try {
         const line = `${workload.name} ${build.label} round ${round + 1}: exit ${String(t.exitCode)}, wall ${t.wallS.toFixed(2)} s, CPU ${t.cpuS.toFixed(2)} s, RSS ${t.peakRssMB.toFixed(0)} MB (load ${before})`;
         process.stdout.write(`${line}\n`);
         results.push(line);
+        if (values['keep-out']) copyFileSync(join(state, 'tool.out'), join(work, `${id}.out`));
         rmSync(state, { recursive: true, force: true });
       }
     }
