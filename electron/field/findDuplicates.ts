@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { DuplicateGroup } from '../../shared/field/buildPreflightReport';
 import { errnoOf } from '../errnoOf';
+import { fdCalls } from '../runtime/fdCalls';
 
 type Candidate = { readonly relPath: string; readonly absPath: string; readonly size: number };
 
@@ -30,17 +30,17 @@ export const sha256OfFile = async (
 
 /** A cheap discriminator: size, first and last 16 KiB. Equal files always share it. */
 const edgeFingerprint = async (file: Candidate): Promise<string> => {
-  const handle = await open(file.absPath, 'r');
+  const fd = await fdCalls.open(file.absPath);
   try {
     const hash = createHash('sha256').update(String(file.size));
     const head = Buffer.alloc(Math.min(EDGE, file.size));
-    hash.update(head.subarray(0, (await handle.read(head, 0, head.length, 0)).bytesRead));
+    hash.update(head.subarray(0, await fdCalls.read(fd, head, 0, head.length, 0)));
     const tailStart = Math.max(head.length, file.size - EDGE);
     const tail = Buffer.alloc(file.size - tailStart);
-    hash.update(tail.subarray(0, (await handle.read(tail, 0, tail.length, tailStart)).bytesRead));
+    hash.update(tail.subarray(0, await fdCalls.read(fd, tail, 0, tail.length, tailStart)));
     return hash.digest('hex');
   } finally {
-    await handle.close();
+    await fdCalls.close(fd);
   }
 };
 
@@ -51,29 +51,43 @@ const whyUnreadable = (error: unknown): string =>
 /** Files that could not be read while comparing them, by relPath, with the error's code. */
 type Unreadable = Map<string, string>;
 
+/** Files read at once: a card's latency hidden, as the header reads (runPreflight) do. */
+const READS_AT_ONCE = 8;
+
+/** Groups files by a key read from each, a few at a time; groups keep the files' order. */
 const groupBy = async <K>(
   files: readonly Candidate[],
   key: (f: Candidate) => Promise<K> | K,
   signal?: AbortSignal,
   unreadable?: Unreadable,
 ): Promise<Map<K, Candidate[]>> => {
-  const groups = new Map<K, Candidate[]>();
-  for (const f of files) {
-    signal?.throwIfAborted();
-    let k: K;
-    try {
-      k = await key(f);
-    } catch (error) {
-      // One unreadable file is that file's problem, not the night's: it is reported like any
-      // other unreadable file and left out of the comparison.
-      if (unreadable === undefined || signal?.aborted === true) throw error;
-      unreadable.set(f.relPath, whyUnreadable(error));
-      continue;
+  const keys = new Array<{ readonly key: K } | undefined>(files.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < files.length) {
+      signal?.throwIfAborted();
+      const i = next++;
+      const f = files[i];
+      if (f === undefined) break; // i < files.length
+      try {
+        keys[i] = { key: await key(f) };
+      } catch (error) {
+        // One unreadable file is that file's problem, not the night's: it is reported like any
+        // other unreadable file and left out of the comparison.
+        if (unreadable === undefined || signal?.aborted === true) throw error;
+        unreadable.set(f.relPath, whyUnreadable(error));
+      }
     }
-    const group = groups.get(k);
+  };
+  await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, files.length) }, worker));
+  const groups = new Map<K, Candidate[]>();
+  files.forEach((f, i) => {
+    const k = keys[i];
+    if (k === undefined) return;
+    const group = groups.get(k.key);
     if (group) group.push(f);
-    else groups.set(k, [f]);
-  }
+    else groups.set(k.key, [f]);
+  });
   return groups;
 };
 
