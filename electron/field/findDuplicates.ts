@@ -3,11 +3,9 @@ import { createReadStream } from 'node:fs';
 import type { DuplicateGroup } from '../../shared/field/buildPreflightReport';
 import { errnoOf } from '../errnoOf';
 import { fdCalls } from '../runtime/fdCalls';
+import { edgeFingerprint } from './edgeFingerprint';
 
 type Candidate = { readonly relPath: string; readonly absPath: string; readonly size: number };
-
-/** Enough to cover headers and the first samples: equal sizes rarely survive it unless equal. */
-const EDGE = 16 * 1024;
 
 /**
  * SHA-256 of the whole file, streamed in reads of at most 1 MiB (never the whole file in memory).
@@ -28,17 +26,14 @@ export const sha256OfFile = async (
   return hash.digest('hex');
 };
 
-/** A cheap discriminator: size, first and last 16 KiB. Equal files always share it. */
-const edgeFingerprint = async (file: Candidate): Promise<string> => {
+/** The edge fingerprint of a file not read yet: opened for it alone. */
+const edgesOfFile = async (file: Candidate): Promise<string> => {
   const fd = await fdCalls.open(file.absPath);
   try {
-    const hash = createHash('sha256').update(String(file.size));
-    const head = Buffer.alloc(Math.min(EDGE, file.size));
-    hash.update(head.subarray(0, await fdCalls.read(fd, head, 0, head.length, 0)));
-    const tailStart = Math.max(head.length, file.size - EDGE);
-    const tail = Buffer.alloc(file.size - tailStart);
-    hash.update(tail.subarray(0, await fdCalls.read(fd, tail, 0, tail.length, tailStart)));
-    return hash.digest('hex');
+    return await edgeFingerprint(async (offset, length) => {
+      const buffer = Buffer.alloc(length);
+      return buffer.subarray(0, await fdCalls.read(fd, buffer, 0, length, offset));
+    }, file.size);
   } finally {
     await fdCalls.close(fd);
   }
@@ -96,11 +91,13 @@ const groupBy = async <K>(
  * those, the first and last 16 KiB rule out almost every pair (recorders often write fixed-size
  * files whose audio differs from the first samples), and only the survivors are hashed whole.
  * Returns each group sorted by relPath, the whole-file hashes it computed, and the files it could
- * not read (EACCES, EIO...) with the error's code: those are in no group.
+ * not read (EACCES, EIO...) with the error's code: those are in no group. `edges` holds the edge
+ * fingerprints already taken (by relPath, see `edgeFingerprint`): those files are not opened for it.
  */
 export const findDuplicates = async (
   files: readonly Candidate[],
   signal?: AbortSignal,
+  edges: ReadonlyMap<string, string> = new Map(),
 ): Promise<{
   groups: DuplicateGroup[];
   hashes: Map<string, string>;
@@ -115,7 +112,12 @@ export const findDuplicates = async (
   );
   for (const sameSize of bySize.values()) {
     if (sameSize.length < 2) continue;
-    const byEdges = await groupBy(sameSize, edgeFingerprint, signal, unreadable);
+    const byEdges = await groupBy(
+      sameSize,
+      (f) => edges.get(f.relPath) ?? edgesOfFile(f),
+      signal,
+      unreadable,
+    );
     for (const sameEdges of byEdges.values()) {
       if (sameEdges.length < 2) continue;
       const byHash = await groupBy(

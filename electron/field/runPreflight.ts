@@ -5,6 +5,7 @@ import type { PreflightReport } from '../../shared/field/PreflightReport';
 import type { ScanResult } from '../../shared/field/ScanResult';
 import { isValidTimeZone } from '../../shared/field/zonedTime';
 import { scanFolder } from '../scan/scanFolder';
+import { edgeFingerprint } from './edgeFingerprint';
 import { findDuplicates } from './findDuplicates';
 import { withHeaderReader } from './openHeaderReader';
 
@@ -49,6 +50,15 @@ export const runPreflight = async (
       : source;
   const total = scan.files.length;
   const inspected: InspectedFile[] = new Array<InspectedFile>(total);
+  // Files whose size another shares: their edge fingerprint (duplicates) is taken while their
+  // headers are open, not by opening them again (a card's latency per file, issue 15).
+  const seenSizes = new Set<number>();
+  const sharedSizes = new Set<number>();
+  for (const f of scan.files) {
+    if (seenSizes.has(f.size)) sharedSizes.add(f.size);
+    seenSizes.add(f.size);
+  }
+  const edges = new Map<string, string>();
   let next = 0;
   let done = 0;
   const worker = async (): Promise<void> => {
@@ -61,9 +71,13 @@ export const runPreflight = async (
       if (!isWavName(file.relPath)) inspected[i] = { kind: 'companion', ...base };
       else {
         try {
-          const inspection = await withHeaderReader(file.absPath, file.size, (read) =>
-            inspectWav(read, file.size),
-          );
+          const inspection = await withHeaderReader(file.absPath, file.size, async (read) => {
+            const found = await inspectWav(read, file.size);
+            if (file.size > 0 && sharedSizes.has(file.size)) {
+              edges.set(file.relPath, await edgeFingerprint(read, file.size));
+            }
+            return found;
+          });
           inspected[i] = { kind: 'wav', ...base, inspection };
         } catch (error) {
           inspected[i] = { kind: 'unreadable', ...base, reason: describeError(error) };
@@ -78,6 +92,7 @@ export const runPreflight = async (
   const { groups, hashes, unreadable } = await findDuplicates(
     scan.files.filter((f) => !failed.has(f.relPath)),
     opts.signal,
+    edges,
   );
   for (const [i, file] of inspected.entries()) {
     const reason = unreadable.get(file.relPath);
