@@ -10,6 +10,13 @@ const usage = (): string =>
     .concat(['', 'Run `depot <command> --help` for the options of one command.'])
     .join('\n');
 
+// A reader that stops reading (`depot check DIR --json | head`) closes the pipe: what is left to
+// print is dropped and the command ends as it would have, instead of Node's "Unhandled 'error'
+// event" and a stack. A deposit keeps depositing: its journal has the outcome, `depot status` too.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 const main = async (argv: readonly string[]): Promise<number> => {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
