@@ -17,8 +17,9 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { startS3Server } from '../../test/support/s3server/startS3Server';
+import { clientOf } from './clientOf';
 import { depotNodeFlags } from '../depotNodeFlags';
 import { createCleanup } from '../lab/Cleanup';
 import { makeNight } from '../night';
@@ -64,12 +65,7 @@ const loadavg = (): string =>
 
 const cleanup = createCleanup((line) => process.stderr.write(`${line}\n`));
 const server = await startS3Server({ log: () => undefined });
-const client = new S3Client({
-  endpoint: server.endpoint,
-  region: server.region,
-  forcePathStyle: true,
-  credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
-});
+const client = clientOf(server);
 const wanted = new Set(values.workloads.split(','));
 try {
   const workloads = fastWorkloads(values.quick)

@@ -1,12 +1,13 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { S3Client } from '@aws-sdk/client-s3';
 import {
   CreateBucketCommand,
   ListObjectsV2Command,
-  S3Client,
   type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
 import { startS3Server } from '../../test/support/s3server/startS3Server';
+import { clientOf } from './clientOf';
 import type { TargetCheck } from '../BenchResults';
 import type { Cleanup } from '../lab/Cleanup';
 import { killGroup, sh } from '../lab/Cleanup';
@@ -77,12 +78,7 @@ export const measureFastLink = async (opts: {
   const unregister = cleanup.add('fast s3 server', () => {
     for (const pid of server.pids) killGroup(pid, 'SIGKILL');
   });
-  const client = new S3Client({
-    endpoint: server.endpoint,
-    region: server.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
-  });
+  const client = clientOf(server);
   const runs: FastRun[] = [];
   // The warm-up's night: one small recording, so that the warm-up runs the whole path (an empty
   // folder ends Depot before its database is opened: better-sqlite3's library, /etc/localtime

@@ -11,8 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { startS3Server } from '../../test/support/s3server/startS3Server';
+import { clientOf } from './clientOf';
 import { createCleanup } from '../lab/Cleanup';
 import { makeNight } from '../night';
 import { defaultEngineSettings } from '../../electron/engine/EngineSettings';
@@ -33,12 +34,7 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const cleanup = createCleanup((line) => process.stderr.write(`${line}\n`));
 const server = await startS3Server({ log: () => undefined });
-const client = new S3Client({
-  endpoint: server.endpoint,
-  region: server.region,
-  forcePathStyle: true,
-  credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
-});
+const client = clientOf(server);
 const RUNTIME: Record<string, readonly string[]> = {
   depot: [
     process.execPath,
