@@ -13,4 +13,9 @@ export type FastRun = {
   readonly peakRssMB: number;
   /** Bytes read from the disk (the kernel's read_bytes, as GNU time's file system inputs x 512). */
   readonly readBytes: number;
+  /**
+   * CPU seconds the server's daemons used during the run: what the tool's requests cost it.
+   * Absent from results recorded before 2026-12-02.
+   */
+  readonly serverCpuS?: number;
 };

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { startS3Server } from '../../test/support/s3server/startS3Server';
 import { clientOf } from './clientOf';
+import { cpuSecondsOf } from './cpuSecondsOf';
 import type { TargetCheck } from '../BenchResults';
 import type { Cleanup } from '../lab/Cleanup';
 import { killGroup, sh } from '../lab/Cleanup';
@@ -132,7 +133,9 @@ export const measureFastLink = async (opts: {
           stateDir: `${stateDir}-warm-up`,
         });
         await timed(warm.argv, warm.env, `${stateDir}-warm-up`, cleanup, 120);
+        const serverCpuBefore = cpuSecondsOf(server.pids);
         const t = await timed(argv, env, stateDir, cleanup, opts.quick ? 300 : 900);
+        const serverCpuS = cpuSecondsOf(server.pids) - serverCpuBefore;
         const complete = await isComplete(client, bucket, prefix, expected);
         const run: FastRun = {
           workload: workload.name,
@@ -141,10 +144,11 @@ export const measureFastLink = async (opts: {
           payloadBytes: night.bytes,
           complete,
           ...t,
+          serverCpuS,
         };
         runs.push(run);
         log(
-          `  ${tool.name}: exit ${run.exitCode}, ${complete ? 'complete' : 'INCOMPLETE'}, ${run.wallS.toFixed(2)} s, CPU ${run.cpuS.toFixed(2)} s, RSS ${run.peakRssMB.toFixed(0)} MB, read ${(run.readBytes / MB).toFixed(1)} MB`,
+          `  ${tool.name}: exit ${run.exitCode}, ${complete ? 'complete' : 'INCOMPLETE'}, ${run.wallS.toFixed(2)} s, CPU ${run.cpuS.toFixed(2)} s (server ${serverCpuS.toFixed(2)} s), RSS ${run.peakRssMB.toFixed(0)} MB, read ${(run.readBytes / MB).toFixed(1)} MB`,
         );
       }
     }

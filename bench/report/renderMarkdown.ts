@@ -39,11 +39,11 @@ export const renderMarkdown = (b: BenchResults): string => {
     lines.push(
       '**Fast link** (radosgw on 127.0.0.1, no shaping; GNU time; page cache dropped before each tool; the machine is shared, figures vary from run to run):',
       '',
-      '| workload | tool | exit | complete | wall s | CPU s (user+sys) | peak RSS MB | read from disk MB | x payload |',
-      '|---|---|---|---|---|---|---|---|---|',
+      '| workload | tool | exit | complete | wall s | CPU s (user+sys) | server CPU s | peak RSS MB | read from disk MB | x payload |',
+      '|---|---|---|---|---|---|---|---|---|---|',
       ...b.fast.map(
         (f) =>
-          `| ${f.workload} (${(f.payloadBytes / MB).toFixed(0)} MB) | ${f.tool} | ${f.exitCode} | ${f.complete ? 'yes' : 'NO'} | ${f.wallS.toFixed(2)} | ${f.cpuS.toFixed(2)} | ${f.peakRssMB.toFixed(0)} | ${(f.readBytes / MB).toFixed(1)} | ${(f.readBytes / f.payloadBytes).toFixed(3)} |`,
+          `| ${f.workload} (${(f.payloadBytes / MB).toFixed(0)} MB) | ${f.tool} | ${f.exitCode} | ${f.complete ? 'yes' : 'NO'} | ${f.wallS.toFixed(2)} | ${f.cpuS.toFixed(2)} | ${f.serverCpuS === undefined ? '-' : f.serverCpuS.toFixed(2)} | ${f.peakRssMB.toFixed(0)} | ${(f.readBytes / MB).toFixed(1)} | ${(f.readBytes / f.payloadBytes).toFixed(3)} |`,
       ),
       '',
     );
