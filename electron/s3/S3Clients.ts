@@ -2,6 +2,7 @@ import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { S3Client } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { fileSignalsUnderRequests, SignalledHandler, type RequestHandlerLike } from './callSignal';
 import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
 
 const silentLogger = {
@@ -17,23 +18,30 @@ const silentLogger = {
  * exactly one emission per call (`maxAttempts: 1`) and no work the adapter does not need.
  */
 export class S3Clients {
-  private readonly handler: NodeHttpHandler;
+  private readonly handler: SignalledHandler;
   private readonly agents: readonly (HttpAgent | HttpsAgent)[];
   private readonly clients = new Map<number, S3Client>();
 
-  constructor(private readonly options: S3ObjectStoreOptions) {
+  /** `inner`: the HTTP layer, a recording one in the tests of the SDK's plumbing. */
+  constructor(
+    private readonly options: S3ObjectStoreOptions,
+    inner?: RequestHandlerLike,
+  ) {
     const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
     const httpAgent = new HttpAgent(agentOptions);
     const httpsAgent = new HttpsAgent(agentOptions);
     this.agents = [httpAgent, httpsAgent];
     // Agent instances (not options) also stop the handler from opening a new connection per
     // `Expect: 100-continue` upload.
-    this.handler = new NodeHttpHandler({
-      connectionTimeout: options.connectionTimeoutMs ?? 10_000,
-      socketTimeout: options.socketTimeoutMs ?? 60_000,
-      httpAgent,
-      httpsAgent,
-    });
+    this.handler = new SignalledHandler(
+      inner ??
+        new NodeHttpHandler({
+          connectionTimeout: options.connectionTimeoutMs ?? 10_000,
+          socketTimeout: options.socketTimeoutMs ?? 60_000,
+          httpAgent,
+          httpsAgent,
+        }),
+    );
   }
 
   /**
@@ -71,6 +79,13 @@ export class S3Clients {
         // one part at most, and a refusal is the rare case.
         expectContinueHeader: false,
         requestHandler: this.handler,
+        // The middleware stack resolved once per command class, not per call: calls pass no
+        // options, their abort signal goes by `withSignal` (callSignal.ts). The calls of one
+        // command class then share one handler context; what the SDK writes there per call is
+        // decided by this client and the command class alone (the endpoint of the store's one
+        // bucket, the auth scheme and these static credentials, the operation's schema), the same
+        // for every call, and nothing of a call's own goes there.
+        cacheMiddleware: true,
         // Otherwise the SDK prints a warning to the console for every failed upload; failures are
         // reported as outcomes.
         logger: silentLogger,
@@ -78,6 +93,7 @@ export class S3Clients {
       // It filters every command's input and output for a log line the silent logger drops:
       // 2 % of Depot's CPU on 2,000 small files (issue 15).
       client.middlewareStack.remove('loggerMiddleware');
+      fileSignalsUnderRequests(client);
       this.clients.set(clockOffsetMs, client);
     }
     // The SDK corrects this offset by itself after a skewed answer; the policy's value rules.

@@ -28,6 +28,7 @@ import type {
 import { classifyResponse } from '../../shared/retry/classifyResponse';
 import { success, type Outcome } from '../../shared/retry/Outcome';
 import type { RawResponse } from '../../shared/retry/RawResponse';
+import { withSignal } from './callSignal';
 import { countingBody } from './countingBody';
 import type { Emission } from './Emission';
 import { startEmission } from './Emission';
@@ -123,9 +124,7 @@ export class S3ObjectStore implements ObjectStore {
     return this.emit(
       options,
       async (client, e) => {
-        await client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
-          abortSignal: e.signal,
-        });
+        await client.send(withSignal(new HeadBucketCommand({ Bucket: this.bucket }), e.signal));
       },
       // A HEAD answer has no body: a 404 here can only mean the bucket.
       (raw) =>
@@ -141,17 +140,19 @@ export class S3ObjectStore implements ObjectStore {
     return this.emit(options, async (client, e) => {
       const body = countingBody(input.body, e.progress);
       const out = await client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: input.key,
-          Body: body.stream,
-          ContentLength: body.length,
-          ContentMD5: input.md5Base64,
-          Metadata: { ...input.metadata },
-          ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
-          ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
-        }),
-        { abortSignal: e.signal },
+        withSignal(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: input.key,
+            Body: body.stream,
+            ContentLength: body.length,
+            ContentMD5: input.md5Base64,
+            Metadata: { ...input.metadata },
+            ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
+            ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
+          }),
+          e.signal,
+        ),
       );
       return { etag: out.ETag ?? '' };
     });
@@ -163,13 +164,15 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<{ uploadId: string }>> {
     return this.emit(options, async (client, e) => {
       const out = await client.send(
-        new CreateMultipartUploadCommand({
-          Bucket: this.bucket,
-          Key: input.key,
-          Metadata: { ...input.metadata },
-          ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
-        }),
-        { abortSignal: e.signal },
+        withSignal(
+          new CreateMultipartUploadCommand({
+            Bucket: this.bucket,
+            Key: input.key,
+            Metadata: { ...input.metadata },
+            ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
+          }),
+          e.signal,
+        ),
       );
       if (out.UploadId === undefined) throw new IncompleteAnswer('UploadId');
       return { uploadId: out.UploadId };
@@ -180,16 +183,18 @@ export class S3ObjectStore implements ObjectStore {
     return this.emit(options, async (client, e) => {
       const body = countingBody(input.body, e.progress);
       const out = await client.send(
-        new UploadPartCommand({
-          Bucket: this.bucket,
-          Key: input.key,
-          UploadId: input.uploadId,
-          PartNumber: input.partNumber,
-          Body: body.stream,
-          ContentLength: body.length,
-          ContentMD5: input.md5Base64,
-        }),
-        { abortSignal: e.signal },
+        withSignal(
+          new UploadPartCommand({
+            Bucket: this.bucket,
+            Key: input.key,
+            UploadId: input.uploadId,
+            PartNumber: input.partNumber,
+            Body: body.stream,
+            ContentLength: body.length,
+            ContentMD5: input.md5Base64,
+          }),
+          e.signal,
+        ),
       );
       if (out.ETag === undefined) throw new IncompleteAnswer('ETag');
       return { etag: out.ETag };
@@ -207,14 +212,16 @@ export class S3ObjectStore implements ObjectStore {
         let marker: string | undefined;
         for (let page = 0; page < MAX_PAGES; page++) {
           const out = await client.send(
-            new ListPartsCommand({
-              Bucket: this.bucket,
-              Key: input.key,
-              UploadId: input.uploadId,
-              MaxParts: this.pageSize,
-              ...(marker === undefined ? {} : { PartNumberMarker: marker }),
-            }),
-            { abortSignal: e.signal },
+            withSignal(
+              new ListPartsCommand({
+                Bucket: this.bucket,
+                Key: input.key,
+                UploadId: input.uploadId,
+                MaxParts: this.pageSize,
+                ...(marker === undefined ? {} : { PartNumberMarker: marker }),
+              }),
+              e.signal,
+            ),
           );
           for (const p of out.Parts ?? []) {
             if (p.PartNumber === undefined || p.ETag === undefined) continue;
@@ -240,14 +247,16 @@ export class S3ObjectStore implements ObjectStore {
       let uploadIdMarker: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
         const out = await client.send(
-          new ListMultipartUploadsCommand({
-            Bucket: this.bucket,
-            Prefix: input.prefix,
-            MaxUploads: this.pageSize,
-            ...(keyMarker === undefined ? {} : { KeyMarker: keyMarker }),
-            ...(uploadIdMarker === undefined ? {} : { UploadIdMarker: uploadIdMarker }),
-          }),
-          { abortSignal: e.signal },
+          withSignal(
+            new ListMultipartUploadsCommand({
+              Bucket: this.bucket,
+              Prefix: input.prefix,
+              MaxUploads: this.pageSize,
+              ...(keyMarker === undefined ? {} : { KeyMarker: keyMarker }),
+              ...(uploadIdMarker === undefined ? {} : { UploadIdMarker: uploadIdMarker }),
+            }),
+            e.signal,
+          ),
         );
         for (const u of out.Uploads ?? []) {
           if (u.Key === undefined || u.UploadId === undefined) continue;
@@ -278,16 +287,18 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (client, e) => {
       const out = await client.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: this.bucket,
-          Key: input.key,
-          UploadId: input.uploadId,
-          MultipartUpload: {
-            Parts: input.parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
-          },
-          ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
-        }),
-        { abortSignal: e.signal },
+        withSignal(
+          new CompleteMultipartUploadCommand({
+            Bucket: this.bucket,
+            Key: input.key,
+            UploadId: input.uploadId,
+            MultipartUpload: {
+              Parts: input.parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
+            },
+            ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
+          }),
+          e.signal,
+        ),
       );
       // radosgw answers with an empty ETag; HeadObject gives the `"...-N"` form.
       return { etag: out.ETag ?? '' };
@@ -300,12 +311,14 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<void>> {
     return this.emit(options, async (client, e) => {
       await client.send(
-        new AbortMultipartUploadCommand({
-          Bucket: this.bucket,
-          Key: input.key,
-          UploadId: input.uploadId,
-        }),
-        { abortSignal: e.signal },
+        withSignal(
+          new AbortMultipartUploadCommand({
+            Bucket: this.bucket,
+            Key: input.key,
+            UploadId: input.uploadId,
+          }),
+          e.signal,
+        ),
       );
     });
   }
@@ -318,10 +331,7 @@ export class S3ObjectStore implements ObjectStore {
       options,
       async (client, e): Promise<ObjectHead | undefined> => {
         const out = await client.send(
-          new HeadObjectCommand({ Bucket: this.bucket, Key: input.key }),
-          {
-            abortSignal: e.signal,
-          },
+          withSignal(new HeadObjectCommand({ Bucket: this.bucket, Key: input.key }), e.signal),
         );
         const metadata: Record<string, string> = {};
         for (const [k, v] of Object.entries(out.Metadata ?? {})) metadata[k.toLowerCase()] = v;
@@ -345,10 +355,7 @@ export class S3ObjectStore implements ObjectStore {
       options,
       async (client, e): Promise<ObjectRead> => {
         const out = await client.send(
-          new GetObjectCommand({ Bucket: this.bucket, Key: input.key }),
-          {
-            abortSignal: e.signal,
-          },
+          withSignal(new GetObjectCommand({ Bucket: this.bucket, Key: input.key }), e.signal),
         );
         const body = out.Body as (AsyncIterable<Uint8Array> & { destroy?: () => void }) | undefined;
         return readBounded(body, out.ContentLength, input.maxBytes, e.alive);
@@ -370,13 +377,15 @@ export class S3ObjectStore implements ObjectStore {
       let token: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
         const out = await client.send(
-          new ListObjectsV2Command({
-            Bucket: this.bucket,
-            Prefix: input.prefix,
-            MaxKeys: this.pageSize,
-            ...(token === undefined ? {} : { ContinuationToken: token }),
-          }),
-          { abortSignal: e.signal },
+          withSignal(
+            new ListObjectsV2Command({
+              Bucket: this.bucket,
+              Prefix: input.prefix,
+              MaxKeys: this.pageSize,
+              ...(token === undefined ? {} : { ContinuationToken: token }),
+            }),
+            e.signal,
+          ),
         );
         for (const o of out.Contents ?? []) {
           if (o.Key === undefined) continue;
@@ -397,9 +406,9 @@ export class S3ObjectStore implements ObjectStore {
    */
   probeListing(options: EmissionOptions): Promise<Outcome<{ readonly listBucketResult: boolean }>> {
     return this.emit(options, async (client, e) => {
-      const out = await client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 0 }), {
-        abortSignal: e.signal,
-      });
+      const out = await client.send(
+        withSignal(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 0 }), e.signal),
+      );
       return { listBucketResult: out.Name === this.bucket };
     });
   }

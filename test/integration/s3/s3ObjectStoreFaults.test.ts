@@ -60,6 +60,13 @@ describe('S3ObjectStore under faults (radosgw behind the fault proxy)', () => {
       ifNoneMatch: true,
     };
   };
+  // One caller's signal for the held-answer cases, fresh after each.
+  const held = {
+    controller: new AbortController(),
+    get options(): EmissionOptions {
+      return { deadline: Date.now() + 120_000, signal: this.controller.signal };
+    },
+  };
   const onServer = async (key: string) => {
     const head = await direct.headObject({ key }, soon());
     if (head.kind !== 'success') throw new Error(`HeadObject failed: ${JSON.stringify(head)}`);
@@ -200,6 +207,59 @@ describe('S3ObjectStore under faults (radosgw behind the fault proxy)', () => {
         signal: controller.signal,
       }),
     ).toEqual({ kind: 'aborted' });
+  });
+
+  // The handler cache (ADR 0013, fourth pass): the signal no longer goes as the SDK's call option.
+  it.each([
+    ['HeadObject', s3Request.headObject, () => store.headObject({ key: 'held' }, held.options)],
+    [
+      'ListObjectsV2',
+      s3Request.listObjects,
+      () => store.listObjects({ prefix: 'h' }, held.options),
+    ],
+  ] as const)(
+    "a stalled answer (%s) aborted by the caller's signal settles at once",
+    async (_, match, call) => {
+      proxy.addRule({ match, action: fault.delay(60_000) });
+      const outcome = call();
+      await waitFor(() => proxy.count(match) > 0, 'the request at the proxy');
+      const aborted = Date.now();
+      held.controller.abort();
+      expect(await outcome).toEqual({ kind: 'aborted' });
+      // The proxy holds the answer for 60 s; the call is back long before.
+      expect(Date.now() - aborted).toBeLessThan(10_000);
+      held.controller = new AbortController();
+    },
+  );
+
+  it('concurrent calls each answer to their own signal: the aborted ones settle, the others complete', async () => {
+    const keys = Array.from({ length: 8 }, (_, i) => `concurrent-${i}.wav`);
+    // Every PutObject is held 5 s before the proxy reads it, so all eight are in flight together.
+    proxy.addRule({ match: s3Request.putObject, action: fault.stall(5_000), times: Infinity });
+    const calls = keys.map((key) => {
+      const controller = new AbortController();
+      const settled = store
+        .putObject(object(key, 40_000), { ...soon(), signal: controller.signal })
+        .then((outcome) => ({ outcome, at: Date.now() }));
+      return { key, controller, settled };
+    });
+    await waitFor(() => proxy.count(s3Request.putObject) === keys.length, 'eight PutObjects');
+    for (const [i, call] of calls.entries()) if (i % 2 === 1) call.controller.abort();
+    const results = await Promise.all(calls.map((c) => c.settled));
+    const abortedAt = Math.max(...results.filter((_, i) => i % 2 === 1).map((r) => r.at));
+    for (const [i, { outcome, at }] of results.entries()) {
+      if (i % 2 === 1) {
+        expect(outcome).toEqual({ kind: 'aborted' });
+      } else {
+        expect(outcome).toMatchObject({ kind: 'success' });
+        // Released by the proxy's stall, after every aborted call had settled.
+        expect(at).toBeGreaterThanOrEqual(abortedAt);
+      }
+    }
+    proxy.clearRules();
+    for (const [i, key] of keys.entries()) {
+      expect((await onServer(key))?.size).toBe(i % 2 === 1 ? undefined : 40_000);
+    }
   });
 
   it('a reply lost after PutObject acted: unreachable, yet the object is there', async () => {
