@@ -93,6 +93,18 @@ export class S3Clients {
       // It filters every command's input and output for a log line the silent logger drops:
       // 2 % of Depot's CPU on 2,000 small files (issue 15).
       client.middlewareStack.remove('loggerMiddleware');
+      // With `maxAttempts: 1` the retry middleware only keeps books per call (a token from the
+      // retry strategy, a UUID for the `amz-sdk-invocation-id` header, the attempt header); our
+      // RetryPolicy retries. The recursion-detection one adds a trace header inside AWS Lambda
+      // only. Both ran for every request (issue 15, ADR 0013 fourth pass).
+      // Signing is placed relative to it by name, so it is overridden by a step that adds nothing.
+      client.middlewareStack.add((next) => next, {
+        step: 'finalizeRequest',
+        priority: 'high',
+        name: 'retryMiddleware',
+        override: true,
+      });
+      client.middlewareStack.remove('recursionDetectionMiddleware');
       fileSignalsUnderRequests(client);
       this.clients.set(clockOffsetMs, client);
     }
