@@ -106,6 +106,7 @@ export class S3Clients {
       });
       client.middlewareStack.remove('recursionDetectionMiddleware');
       fileSignalsUnderRequests(client);
+      reuseSigners(client);
       this.clients.set(clockOffsetMs, client);
     }
     // The SDK corrects this offset by itself after a skewed answer; the policy's value rules.
@@ -120,3 +121,39 @@ export class S3Clients {
     this.handler.destroy();
   }
 }
+
+/**
+ * The SDK builds a new signer for every request (a copy of the whole client configuration, a new
+ * signing-key cache, so the key derived again), and works the default user agent out again (the
+ * OS release among it). Both depend only on this client's configuration and, for the signer, on
+ * the endpoint's auth scheme, the same for every call here: each is made once and reused. The
+ * signer takes the time and the clock offset per request (`signingDate`), never from its making.
+ * Read by the SDK at each request (`config.signer`, `config.defaultUserAgentProvider`); if an
+ * upgrade stops reading them there, this saves nothing and changes nothing
+ * (test/unit/s3/callSignal.test.ts counts the signers made).
+ */
+const reuseSigners = (client: S3Client): void => {
+  const config = client.config;
+  const makeSigner = config.signer;
+  const signers = new Map<string, ReturnType<typeof makeSigner>>();
+  config.signer = (authScheme) => {
+    const key = JSON.stringify(authScheme ?? null);
+    let signer = signers.get(key);
+    if (signer === undefined) {
+      signer = makeSigner(authScheme);
+      signers.set(key, signer);
+      // A failure (no region yet) is not kept: the next request asks again.
+      signer.catch(() => signers.delete(key));
+    }
+    return signer;
+  };
+  const userAgent = config.defaultUserAgentProvider;
+  let known: ReturnType<typeof userAgent> | undefined;
+  config.defaultUserAgentProvider = () => {
+    if (known === undefined) {
+      known = userAgent();
+      known.catch(() => (known = undefined));
+    }
+    return known;
+  };
+};

@@ -112,6 +112,46 @@ describe('each call carries its own abort signal through the cached handler', ()
     clients.destroy();
   });
 
+  it('one signer and one default user agent serve every call, and the SDK asks for them at each', async () => {
+    const { handler, recorded, reached } = recordingHandler();
+    const clients = clientsWith(handler);
+    const client = clients.get();
+    // Counted around the reuse S3Clients installed: the SDK must still ask at each request.
+    const reused = client.config.signer;
+    const signers = new Set<unknown>();
+    let asked = 0;
+    client.config.signer = async (authScheme) => {
+      asked += 1;
+      const signer = await reused(authScheme);
+      signers.add(signer);
+      return signer;
+    };
+    const userAgent = client.config.defaultUserAgentProvider;
+    let agents = 0;
+    client.config.defaultUserAgentProvider = () => {
+      agents += 1;
+      return userAgent();
+    };
+    const controller = new AbortController();
+    const calls = Array.from({ length: 5 }, (_, i) =>
+      client.send(withSignal(put(`s${i}.wav`), controller.signal)).catch(() => 'rejected'),
+    );
+    await reached(5);
+    expect(asked).toBe(5);
+    expect(signers.size).toBe(1);
+    expect(agents).toBe(5);
+    const headers = recorded.map((r) => r.headers['x-amz-user-agent']);
+    expect(new Set(headers).size).toBe(1);
+    expect(headers[0]).toMatch(/^aws-sdk-js\//);
+    // Each request signed at its own time with the one signer.
+    expect(
+      recorded.every((r) => /Signature=[0-9a-f]{64}/.test(r.headers['authorization'] ?? '')),
+    ).toBe(true);
+    controller.abort();
+    await Promise.all(calls);
+    clients.destroy();
+  });
+
   it('a command sent without its signal never reaches the connection', async () => {
     const { handler, recorded } = recordingHandler();
     const clients = clientsWith(handler);
