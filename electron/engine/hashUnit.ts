@@ -5,7 +5,7 @@ import { choosePartSize } from './choosePartSize';
 import { hashFile } from './hashFile';
 
 /**
- * One file's SHA-256 and part MD5s, streamed and stored in one transaction. Also returns the
+ * One file's SHA-256 and part MD5s, streamed and stored in one transaction (`commit`). Also returns the
  * file's size and time as read (`seen`), and its bytes when the file is no larger than `keepUpTo`
  * (a small file's one request reuses them).
  */
@@ -16,7 +16,14 @@ export const hashUnit = async (
   unit: UnitRecord,
   signal: AbortSignal | undefined,
   keepUpTo = 0,
-): Promise<{ readonly seen: SourceStat; readonly body: Buffer | undefined }> => {
+  /** How the hashes are committed (a run commits them with what it holds for the unit). */
+  commit: (write: () => void) => void = (write) => write(),
+): Promise<{
+  readonly seen: SourceStat;
+  readonly body: Buffer | undefined;
+  /** The unit as it now stands in the store. */
+  readonly hashed: UnitRecord;
+}> => {
   const partSize = unit.multipart ? choosePartSize(unit.size, planPartSize) : unit.size || 1;
   const { body, seen, ...hashes } = await hashFile(
     source,
@@ -26,6 +33,12 @@ export const hashUnit = async (
     signal,
     keepUpTo,
   );
-  store.setHashes(unit.id, hashes);
-  return { seen, body };
+  commit(() => store.setHashes(unit.id, hashes));
+  const hashed = {
+    ...unit,
+    sha256: hashes.sha256,
+    md5: hashes.md5,
+    mtimeNs: hashes.mtimeNs ?? null,
+  };
+  return { seen, body, hashed };
 };

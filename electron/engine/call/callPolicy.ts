@@ -37,7 +37,7 @@ export const callPolicy = async <T>(
   emit: (options: EmissionOptions, attempt: number) => Promise<Outcome<T>>,
   options: CallOptions = {},
 ): Promise<Called<T> | MustWait> => {
-  const { clock, settings, pacer, policy, hub, inFlight } = run.ports;
+  const { clock, settings, pacer, policy, hub, inFlight, store } = run.ports;
   const endpoint = run.objects.endpoint;
   const signal = run.controller.signal;
   await pacer.waitHold(signal);
@@ -111,16 +111,27 @@ export const callPolicy = async <T>(
         }
       },
     );
-  } finally {
+  } catch (error) {
     hub.released(operation);
     options.onSent?.(sent);
+    throw error;
   }
+  hub.released(operation);
   if (result.kind === 'success') {
+    const { attempts } = result;
+    // The bytes counted and the journal's line, written in this one synchronous stretch: one
+    // commit (with what the run held for the unit), not two (issue 15).
+    const settle = (): void => {
+      options.onSent?.(sent);
+      hub.record(run.planId === 0 ? null : run.planId, operation, 'success', attempts, null);
+    };
+    if (unit === undefined || options.onSent === undefined) settle();
+    else run.writes.commit(unit.id, () => store.atomically(settle));
     pacer.succeeded();
     if (unit !== undefined) run.unsettled.delete(unit.id);
-    hub.record(run.planId === 0 ? null : run.planId, operation, 'success', result.attempts, null);
-    return { kind: 'ok', value: result.value, attempts: result.attempts, sent };
+    return { kind: 'ok', value: result.value, attempts, sent };
   }
+  options.onSent?.(sent);
   if (result.reason === 'aborted' || signal.aborted) {
     if (unknown && unit !== undefined) run.unsettled.add(unit.id);
     throw abortError();

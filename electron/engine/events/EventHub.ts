@@ -56,12 +56,35 @@ export class EventHub {
   }
 
   setState(planId: number, unit: UnitRecord, state: UnitState): void {
-    this.store.setState(unit.id, state, this.clock.now());
+    const now = this.clock.now();
+    const write = (): void => this.store.setState(unit.id, state, now);
+    // With the records its run held for the unit (UnitWrites), in one commit.
+    const run = this.runs.get(planId);
+    if (run === undefined) write();
+    else run.writes.commit(unit.id, write);
     this.emit({ type: 'unit-state', planId, unitId: unit.id, relPath: unit.relPath, state });
     // Throttled like the bytes: the counts are a query over the whole plan, and forced at every
     // state change they grew with the square of the files (78 of 196 s for 10,000, ADR 0010).
     // The end of a run emits them once more, forced.
     if (state.kind !== 'in-progress') this.emitProgress(planId, false);
+  }
+
+  /**
+   * A worker took the unit: told now, persisted with the unit's next commit (its hashes, its
+   * write-ahead send, or its end). A kill before that leaves it pending, as the next run would
+   * reset it anyway (`resetInProgress`): one commit fewer per file (issue 15).
+   */
+  taken(run: RunContext, unit: UnitRecord): void {
+    const state: UnitState = { kind: 'in-progress' };
+    const now = this.clock.now();
+    run.writes.hold(unit.id, () => this.store.setState(unit.id, state, now));
+    this.emit({
+      type: 'unit-state',
+      planId: run.planId,
+      unitId: unit.id,
+      relPath: unit.relPath,
+      state,
+    });
   }
 
   /** Attributes the policy's events for `operation` to its caller until `released`. */

@@ -2,6 +2,7 @@ import type { FailureCause } from '../../../shared/domain/FailureCause';
 import type { ListedObject, ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { EnginePorts } from '../EnginePorts';
 import { StreamSlots } from '../StreamSlots';
+import { UnitWrites } from './UnitWrites';
 
 /** What changes while a run goes: the only mutable part of its context. */
 export type RunState = {
@@ -34,6 +35,8 @@ export type RunContext = {
   readonly unsettled: Set<number>;
   /** A small file's bytes as hashed when it was taken, until its request body is read. */
   readonly hashedBodies: Map<number, Buffer>;
+  /** Records held until their unit's next commit (only those a kill may lose: see UnitWrites). */
+  readonly writes: UnitWrites;
   readonly state: RunState;
 };
 
@@ -58,6 +61,7 @@ export const newRunContext = (
   held: new Set(),
   unsettled: new Set(),
   hashedBodies: new Map(),
+  writes: new UnitWrites(ports.store),
   state: {
     listing: new Map(),
     paused: false,

@@ -25,9 +25,12 @@ const WORKERS_PER_SLOT = 2;
 /** One unit until it is done, failed or deferred; short waits are slept here. */
 const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => {
   const { store, hub } = run.ports;
-  if (unit.state.kind !== 'in-progress') hub.setState(run.planId, unit, { kind: 'in-progress' });
+  if (unit.state.kind !== 'in-progress') hub.taken(run, unit);
+  // Read again for every attempt but the first: `nextRunnable` has just read it.
+  let fresh: UnitRecord | undefined = unit;
   const result = await withWaits(run, unit, async () => {
-    const u = store.getUnit(unit.id) ?? unit;
+    const u = fresh ?? store.getUnit(unit.id) ?? unit;
+    fresh = undefined;
     try {
       return await depositUnit(run, u);
     } catch (error) {
@@ -66,6 +69,8 @@ const worker = async (run: RunContext): Promise<void> => {
     try {
       await processUnit(run, unit);
     } finally {
+      // Its turn ended by a stop: what was held for it is committed (a kill would lose it).
+      run.writes.flush(unit.id);
       run.held.delete(unit.id);
       hub.forgetActivity(unit.id);
     }

@@ -46,7 +46,8 @@ export const emitPart = async <T>(
 ): Promise<Called<T> | MustWait> => {
   const { store, bandwidth } = run.ports;
   const bytes = await readBody(run, unit, part);
-  const before = store.beginSend(unit.id, part.partNumber);
+  // Write-ahead, committed before the bytes go (with what the run held for the unit).
+  const before = run.writes.commit(unit.id, () => store.beginSend(unit.id, part.partNumber));
   const md5Base64 = Buffer.from(part.md5, 'hex').toString('base64');
   return callPolicy(
     run,
@@ -65,13 +66,22 @@ export const emitPart = async <T>(
   );
 };
 
-/** A part the server acknowledged, persisted. */
+/**
+ * A part the server acknowledged, persisted now, or (`with-done`: a small file's one part, its
+ * `done` state follows in the same stretch of code) committed with the unit's `done`. Losing that
+ * ack to a kill costs a re-check: the next run's listing (or HeadObject) proves the object by its
+ * ETag, the write-ahead `beginSend` having marked the bytes ours (ADR 0013, fourth pass).
+ */
 export const ackSent = (
   run: RunContext,
   unit: UnitRecord,
   part: PartRecord,
   etag: string,
+  when: 'now' | 'with-done' = 'now',
 ): void => {
-  run.ports.store.ackPart(unit.id, part.partNumber, etag);
-  run.ports.hub.noteAcked(run, part.size);
+  const { store, hub } = run.ports;
+  const write = (): void => store.ackPart(unit.id, part.partNumber, etag);
+  if (when === 'now') run.writes.commit(unit.id, write);
+  else run.writes.hold(unit.id, write);
+  hub.noteAcked(run, part.size);
 };

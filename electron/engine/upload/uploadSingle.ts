@@ -58,6 +58,6 @@ export const uploadSingle = async (
       detail: `ETag ${etag} from the server, ${part.md5} expected`,
     });
   }
-  ackSent(run, unit, part, part.md5);
+  ackSent(run, unit, part, part.md5, 'with-done');
   return ok({ alreadyPresent: false });
 };

@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,8 @@ export const makeHarness = (
     settings?: Partial<EngineSettings>;
     memory?: MemoryObjectStoreOptions;
     seed?: number;
+    /** The connection as the store gets it (a test counting its statements wraps it). */
+    database?: (db: BetterSqlite3.Database) => BetterSqlite3.Database;
   } = {},
 ): Harness => {
   const dir = mkdtempSync(join(tmpdir(), 'depot-engine-'));
@@ -93,7 +96,8 @@ export const makeHarness = (
     ...options.memory,
   });
   const policy = new RetryPolicy({ clock: time, sleeper: time, random });
-  const store = new PlanStore(openDatabase(join(dir, 'depot.db')));
+  const connection = openDatabase(join(dir, 'depot.db'));
+  const store = new PlanStore(options.database?.(connection) ?? connection);
   const settings: Partial<EngineSettings> = {
     partSize: 5 * MiB,
     multipartThreshold: 5 * MiB,
