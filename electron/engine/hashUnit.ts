@@ -1,4 +1,5 @@
 import type { SourceReader, SourceStat } from '../../shared/ports/SourceReader';
+import type { PartRecord } from '../store/PartRecord';
 import type { PlanStore } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
 import { choosePartSize } from './choosePartSize';
@@ -21,8 +22,9 @@ export const hashUnit = async (
 ): Promise<{
   readonly seen: SourceStat;
   readonly body: Buffer | undefined;
-  /** The unit as it now stands in the store. */
+  /** The unit and its parts as they now stand in the store (once `commit` wrote them). */
   readonly hashed: UnitRecord;
+  readonly parts: readonly PartRecord[];
 }> => {
   const partSize = unit.multipart ? choosePartSize(unit.size, planPartSize) : unit.size || 1;
   const { body, seen, ...hashes } = await hashFile(
@@ -40,5 +42,11 @@ export const hashUnit = async (
     md5: hashes.md5,
     mtimeNs: hashes.mtimeNs ?? null,
   };
-  return { seen, body, hashed };
+  const parts = hashes.parts.map((p): PartRecord => ({
+    ...p,
+    unitId: unit.id,
+    etag: null,
+    sentBytes: 0,
+  }));
+  return { seen, body, hashed, parts };
 };

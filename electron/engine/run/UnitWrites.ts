@@ -4,8 +4,9 @@ import type { PlanStore } from '../../store/PlanStore';
  * Records of a unit held in memory until that unit's next commit, to save SQLite a commit each
  * (issue 15: seven commits per small file, ~1 s of a 2,000-file night). Only records whose loss to
  * a kill -9 costs at most a re-check go here, never a write-ahead one (ADR 0013, fourth pass): the
- * unit's `in-progress` state (a kill leaves it pending, which a new run treats alike) and a small
- * file's acknowledged part (the listing or HeadObject of the next run proves it by its ETag).
+ * unit's `in-progress` state (a kill leaves it pending, which a new run treats alike), a small
+ * file's hashes (hashed again: nothing of it was sent, as its write-ahead `beginSend` commits
+ * them) and its acknowledged part (the next run's listing or HeadObject proves it by its ETag).
  */
 export class UnitWrites {
   private readonly held = new Map<number, (() => void)[]>();

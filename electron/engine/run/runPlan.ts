@@ -26,9 +26,11 @@ const WORKERS_PER_SLOT = 2;
 const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => {
   const { store, hub } = run.ports;
   if (unit.state.kind !== 'in-progress') hub.taken(run, unit);
-  // Read again for every attempt but the first: `nextRunnable` has just read it.
+  // Read again for every attempt but the first (`nextRunnable` has just read it), once what
+  // the last attempt held for it is committed.
   let fresh: UnitRecord | undefined = unit;
   const result = await withWaits(run, unit, async () => {
+    if (fresh === undefined) run.writes.flush(unit.id);
     const u = fresh ?? store.getUnit(unit.id) ?? unit;
     fresh = undefined;
     try {

@@ -1,4 +1,5 @@
 import { bareEtag } from '../../../shared/wire/proveSameContent';
+import type { PartRecord } from '../../store/PartRecord';
 import type { UnitRecord } from '../../store/UnitRecord';
 import { causeOfBodyRefusal } from '../../../shared/engine/causeOfBodyRefusal';
 import { objectMetadata } from '../objectMetadata';
@@ -16,8 +17,11 @@ import { ackSent, emitPart } from './emitPart';
 export const uploadSingle = async (
   run: RunContext,
   unit: UnitRecord,
+  /** Its parts when the caller has them (just hashed, not yet committed: UnitWrites). */
+  known?: readonly PartRecord[],
 ): Promise<Step<{ alreadyPresent: boolean }>> => {
-  const part = run.ports.store.parts(unit.id)[0];
+  const parts = known ?? run.ports.store.parts(unit.id);
+  const part = parts[0];
   if (part === undefined) throw new Error(`unit ${unit.id} has no part plan`);
   // Acknowledged before a stop: the PUT's ETag was the server's MD5 of the bytes.
   if (part.etag !== null) return ok({ alreadyPresent: false });
@@ -25,7 +29,7 @@ export const uploadSingle = async (
   const foreign = part.sentBytes === 0;
   const remote = await remoteBefore(run, unit);
   if (remote.kind !== 'ok') return remote;
-  if (remote.value !== undefined) return decideExisting(run, unit, remote.value, foreign);
+  if (remote.value !== undefined) return decideExisting(run, unit, remote.value, foreign, parts);
   const r = await withSlot(run, () =>
     emitPart(run, unit, part, `PutObject ${unit.key}`, (body, md5Base64, o) =>
       run.objects.putObject(
@@ -46,7 +50,7 @@ export const uploadSingle = async (
     if (head.value === undefined) {
       return mustWait(run.ports.clock.now() + run.ports.pacer.pace(), false);
     }
-    return decideExisting(run, unit, head.value, foreign);
+    return decideExisting(run, unit, head.value, foreign, parts);
   }
   const etag = bareEtag(r.value.etag);
   if (etag === '') {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { localContentOf } from '../../../shared/engine/localContentOf';
 import type { ContentProof } from '../../../shared/wire/proveSameContent';
 import { bareEtag, proveSameContent } from '../../../shared/wire/proveSameContent';
+import type { PartRecord } from '../../store/PartRecord';
 import type { UnitRecord } from '../../store/UnitRecord';
 import { callPolicy } from '../call/callPolicy';
 import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
@@ -39,8 +40,10 @@ export const decideExisting = async (
   unit: UnitRecord,
   remote: { size: number; etag: string },
   alreadyPresent: boolean,
+  /** The unit's parts when the caller has them (perhaps not yet committed: UnitWrites). */
+  known?: readonly PartRecord[],
 ): Promise<Step<{ alreadyPresent: boolean }>> => {
-  const parts = run.ports.store.parts(unit.id);
+  const parts = known ?? run.ports.store.parts(unit.id);
   const proof = proveSameContent(
     localContentOf(unit, expectedEtag(unit, parts), parts[0]?.md5),
     remote,

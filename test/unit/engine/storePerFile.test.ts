@@ -16,7 +16,7 @@ const FILES = 40;
  * `done`). Crash safety of the fewer commits: killBetweenCommits.test.ts.
  */
 describe('SQLite per small file (issue 15)', () => {
-  it('commits a file in four: taken and hashed, written ahead, answered, done', async () => {
+  it('commits a file in three: taken, hashed and written ahead; answered; acknowledged and done', async () => {
     let counts: DatabaseCounts | undefined;
     h = makeHarness({
       files: Object.fromEntries(
@@ -40,7 +40,7 @@ describe('SQLite per small file (issue 15)', () => {
     counts.bySql.clear();
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
     const perFile = (sql: string): number => (counts?.bySql.get(sql) ?? 0) / FILES;
-    expect(counts.commits / FILES).toBeLessThan(4.2);
+    expect(counts.commits / FILES).toBeLessThan(3.2);
     expect(counts.statements / FILES).toBeLessThan(19.5);
     // Each state once per file (in-progress held, then done): no read of the unit back.
     expect(
@@ -49,5 +49,7 @@ describe('SQLite per small file (issue 15)', () => {
       ),
     ).toBe(2);
     expect(perFile('SELECT * FROM units WHERE id = ?')).toBe(0);
+    // Its part plan is the one just hashed: not read back either.
+    expect(perFile('SELECT * FROM parts WHERE unit_id = ? ORDER BY part_number')).toBe(0);
   });
 });
