@@ -74,7 +74,7 @@ export class PlanStore {
 
   /**
    * Writes that state one fact together (a kill between them would split it), in one
-   * transaction; the store's own transactions inside it become savepoints.
+   * transaction; the store's own transactions inside it are part of it.
    */
   atomically<T>(work: () => T): T {
     return this.sql.transaction(work);

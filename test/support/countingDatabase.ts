@@ -14,7 +14,7 @@ export type DatabaseCounts = {
 /**
  * Counts, without changing them, the statements and the commits a connection makes: the
  * statements prepared through it are wrapped to count their runs, and its transactions to count
- * the outermost ones (a nested one is a savepoint, no commit). A write outside any transaction is
+ * the outermost ones (a nested one commits nothing). A write outside any transaction is
  * SQLite's autocommit: one commit.
  */
 export const countingDatabase = (
