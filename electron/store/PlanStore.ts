@@ -226,8 +226,13 @@ export class PlanStore {
    * The next unit a worker may take: pending or interrupted first, then deferred ones whose time
    * has come, in plan order, skipping the units other workers hold.
    */
-  nextRunnable(planId: number, now: number, exclude: readonly number[]): UnitRecord | undefined {
-    return this.repositories.units.nextRunnable(planId, now, exclude);
+  nextRunnable(
+    planId: number,
+    now: number,
+    exclude: readonly number[],
+    options: { readonly interrupted?: boolean } = {},
+  ): UnitRecord | undefined {
+    return this.repositories.units.nextRunnable(planId, now, exclude, options);
   }
 
   earliestDeferred(planId: number): number | undefined {

@@ -168,9 +168,15 @@ export class UnitQueue {
 
   /**
    * The next unit a worker may take: pending or interrupted first, then deferred ones whose time
-   * has come, in plan order, skipping the units other workers hold.
+   * has come, in plan order, skipping the units other workers hold. `interrupted: false` when no
+   * unit can be in progress but the excluded ones (a run reset them first): one query fewer.
    */
-  nextRunnable(planId: number, now: number, exclude: readonly number[]): UnitRecord | undefined {
+  nextRunnable(
+    planId: number,
+    now: number,
+    exclude: readonly number[],
+    options: { readonly interrupted?: boolean } = {},
+  ): UnitRecord | undefined {
     const skip = exclude.length === 0 ? '' : `AND id NOT IN (${exclude.map(() => '?').join(',')})`;
     // One query per state, each served in seq order by units_by_state: the single query with
     // `state IN (...) OR deferred` walked every finished unit on the (plan_id, seq) index, so a
@@ -179,7 +185,7 @@ export class UnitQueue {
     let best: UnitRecord | undefined;
     for (const [state, due] of [
       ['pending', false],
-      ['in-progress', false],
+      ...(options.interrupted === false ? [] : [['in-progress', false] as const]),
       ['deferred', true],
     ] as const) {
       const unit = this.one(

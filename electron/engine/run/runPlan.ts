@@ -60,7 +60,10 @@ const worker = async (run: RunContext): Promise<void> => {
   for (;;) {
     if (signal.aborted) return;
     await pacer.waitHold(signal);
-    const unit = store.nextRunnable(run.planId, clock.now(), [...run.held]);
+    // Only this run's workers hold units in progress (the others were reset as it started).
+    const unit = store.nextRunnable(run.planId, clock.now(), [...run.held], {
+      interrupted: false,
+    });
     if (unit === undefined) {
       const next = store.earliestDeferred(run.planId);
       if (next === undefined) return;
@@ -88,6 +91,9 @@ export const runPlan = async (run: RunContext): Promise<RunResult> => {
   const signal = run.controller.signal;
   const plan = store.getPlan(run.planId);
   if (plan === undefined) throw new PlanError({ code: 'no-such-plan', planId: run.planId }, 'gone');
+  // Units a killed run left in progress wait again: from now on only this run's workers hold
+  // units in progress, so they need not be looked for at every file taken (issue 15).
+  store.resetInProgress(run.planId, clock.now());
   if (planPhase({ ...store.counts(run.planId), ...plan }) === 'complete') {
     return { kind: 'completed' };
   }

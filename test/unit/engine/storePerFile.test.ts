@@ -40,7 +40,9 @@ describe('SQLite per small file (issue 15)', () => {
     counts.bySql.clear();
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
     const perFile = (sql: string): number => (counts?.bySql.get(sql) ?? 0) / FILES;
-    expect(counts.commits / FILES).toBeLessThan(3.2);
+    // Three per file, and the run's own eight (lease taken and released, interrupted units reset,
+    // manifest, completion...) spread over the 40 files.
+    expect(counts.commits).toBeLessThanOrEqual(3 * FILES + 8);
     expect(counts.statements / FILES).toBeLessThan(19.5);
     // Each state once per file (in-progress held, then done): no read of the unit back.
     expect(

@@ -107,6 +107,16 @@ describe('PlanStore', () => {
     ).toEqual({ site: 'S' });
   });
 
+  it('hands out an interrupted unit first in plan order, unless told none can be (issue 15)', () => {
+    const id = plan(2);
+    const [a, b] = store.listUnits(id, { offset: 0, limit: 2 }).units;
+    if (a === undefined || b === undefined) throw new Error('units');
+    store.setState(a.id, { kind: 'in-progress' }, 1);
+    expect(store.nextRunnable(id, 5, [])?.id).toBe(a.id);
+    // A run reset the interrupted units as it started: only its own are in progress.
+    expect(store.nextRunnable(id, 5, [], { interrupted: false })?.id).toBe(b.id);
+  });
+
   it('hands out runnable units in order, skipping held ones and deferred ones not yet due', () => {
     const id = plan(3);
     const [a, b, c] = store.listUnits(id, { offset: 0, limit: 3 }).units;
