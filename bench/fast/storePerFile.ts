@@ -40,6 +40,10 @@ const night = (store: PlanStore): number =>
       partSize: 8 * 1024 * 1024,
       threshold: 8 * 1024 * 1024,
       createdAt: 0,
+      nightId: 'n'.repeat(32),
+      region: 'us-east-1',
+      pathStyle: true,
+      credentialId: 'bench',
     },
     Array.from({ length: files }, (_, i) => ({
       relPath: `f${i}.wav`,
