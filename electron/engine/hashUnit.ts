@@ -6,9 +6,9 @@ import { choosePartSize } from './choosePartSize';
 import { hashFile } from './hashFile';
 
 /**
- * One file's SHA-256 and part MD5s, streamed and stored in one transaction (`commit`). Also returns the
- * file's size and time as read (`seen`), and its bytes when the file is no larger than `keepUpTo`
- * (a small file's one request reuses them).
+ * One file's SHA-256 and part MD5s, streamed and stored in one transaction (through `commit`).
+ * Also returns the file's size and time as read (`seen`), and its bytes when the file is no
+ * larger than `keepUpTo` (a small file's one request reuses them).
  */
 export const hashUnit = async (
   store: PlanStore,
