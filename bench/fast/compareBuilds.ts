@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { startS3Server } from '../../test/support/s3server/startS3Server';
 import { clientOf } from './clientOf';
+import { warmUpServer } from './warmUpServer';
 import { depotNodeFlags } from '../depotNodeFlags';
 import { createCleanup } from '../lab/Cleanup';
 import { makeNight } from '../night';
@@ -67,6 +68,7 @@ const cleanup = createCleanup((line) => process.stderr.write(`${line}\n`));
 const server = await startS3Server({ log: () => undefined });
 const client = clientOf(server);
 const wanted = new Set(values.workloads.split(','));
+await warmUpServer(client);
 try {
   const workloads = fastWorkloads(values.quick)
     .map((w) =>

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { startS3Server } from '../../test/support/s3server/startS3Server';
 import { clientOf } from './clientOf';
+import { warmUpServer } from './warmUpServer';
 import { cpuSecondsOf } from './cpuSecondsOf';
 import type { TargetCheck } from '../BenchResults';
 import type { Cleanup } from '../lab/Cleanup';
@@ -88,6 +89,7 @@ export const measureFastLink = async (opts: {
   const warmUpNight = join(opts.work, 'fast-warm-up');
   await makeNight(warmUpNight, { files: 1, totalBytes: 40_000, seed: opts.seed, sizes: 'small' });
   try {
+    await warmUpServer(client);
     for (const [w, workload] of fastWorkloads(opts.quick).entries()) {
       const dir = join(opts.work, `fast-${w}`);
       const night = await makeNight(dir, {

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { startS3Server } from '../../test/support/s3server/startS3Server';
 import { clientOf } from './clientOf';
+import { warmUpServer } from './warmUpServer';
 import { createCleanup } from '../lab/Cleanup';
 import { makeNight } from '../night';
 import { defaultEngineSettings } from '../../electron/engine/EngineSettings';
@@ -35,6 +36,7 @@ mkdirSync(work, { recursive: true });
 const cleanup = createCleanup((line) => process.stderr.write(`${line}\n`));
 const server = await startS3Server({ log: () => undefined });
 const client = clientOf(server);
+await warmUpServer(client);
 const RUNTIME: Record<string, readonly string[]> = {
   depot: [
     process.execPath,
