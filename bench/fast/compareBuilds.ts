@@ -25,7 +25,7 @@ import { depotNodeFlags } from '../depotNodeFlags';
 import { createCleanup } from '../lab/Cleanup';
 import { makeNight } from '../night';
 import { fastWorkloads } from './measureFastLink';
-import { timed, type Timed } from './timed';
+import { timed, type Timed } from '../timed';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -16,7 +16,7 @@ import { killGroup, sh } from '../lab/Cleanup';
 import { makeNight } from '../night';
 import type { Tool } from '../tools/Tool';
 import type { FastRun } from './FastRun';
-import { timed } from './timed';
+import { timed } from '../timed';
 
 const MB = 1e6;
 

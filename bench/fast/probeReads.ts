@@ -21,7 +21,7 @@ import { defaultEngineSettings } from '../../electron/engine/EngineSettings';
 import { awsCliTool } from '../tools/awsCliTool';
 import { depotTool } from '../tools/depotTool';
 import { rcloneTool } from '../tools/rcloneTool';
-import { timed } from './timed';
+import { timed } from '../timed';
 
 const { values } = parseArgs({
   options: {

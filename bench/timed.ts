@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Cleanup } from '../lab/Cleanup';
-import { killGroup } from '../lab/Cleanup';
-import type { FastRun } from './FastRun';
+import type { FastRun } from './fast/FastRun';
+import type { Cleanup } from './lab/Cleanup';
+import { killGroup } from './lab/Cleanup';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
+const ROOT = new URL('..', import.meta.url).pathname;
 
 export type Timed = Pick<FastRun, 'exitCode' | 'wallS' | 'cpuS' | 'peakRssMB' | 'readBytes'>;
 
@@ -14,7 +14,7 @@ const FORMAT = '%e %U %S %M %I %x';
 
 /**
  * One command under GNU time, its output in `stateDir`/tool.out, its process group killed after
- * `timeLimitS` or by `cleanup` (the fast profile and `compareBuilds`).
+ * `timeLimitS` or by `cleanup` (the fast profile, `compareBuilds`, the resources part).
  */
 export const timed = (
   argv: readonly string[],
@@ -33,7 +33,7 @@ export const timed = (
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
     });
     closeSync(out);
-    const remove = cleanup.add(`fast ${child.pid}`, () => killGroup(child.pid));
+    const remove = cleanup.add(`timed ${child.pid}`, () => killGroup(child.pid));
     const timer = setTimeout(() => killGroup(child.pid), timeLimitS * 1000);
     child.once('exit', (code) => {
       clearTimeout(timer);
