@@ -14,8 +14,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { startS3Server } from '../../test/support/s3server/startS3Server';
+import { clientOf } from './clientOf';
+import { warmUpServer } from './warmUpServer';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -61,13 +63,10 @@ const runOnce = (dir: string, env: Readonly<Record<string, string>>): Promise<Ru
   });
 
 const server = await startS3Server({ log: () => undefined });
-const admin = new S3Client({
-  endpoint: server.endpoint,
-  region: server.region,
-  forcePathStyle: true,
-  credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
-});
+const admin = clientOf(server);
 try {
+  // The server's first object paid before the first tree's first round (warmUpServer).
+  await warmUpServer(admin);
   const results = new Map<string, RunResult[]>();
   for (let round = 0; round < Number(values.rounds); round += 1) {
     for (const tree of trees) {
