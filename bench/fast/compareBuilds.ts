@@ -65,18 +65,24 @@ const loadavg = (): string =>
   readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const cleanup = createCleanup((line) => process.stderr.write(`${line}\n`));
-const server = await startS3Server({ log: () => undefined });
-const client = clientOf(server);
 const wanted = new Set(values.workloads.split(','));
+const workloads = fastWorkloads(values.quick)
+  .map((w) =>
+    w.sizes === 'small' && values.files !== undefined
+      ? { ...w, files: Number(values.files), totalBytes: Number(values.files) * 40_000 }
+      : w,
+  )
+  .filter((w) => wanted.has(w.sizes));
+// Every run's objects stay on the server (a bucket each), held in memory: a full store stops
+// answering writes, which looks like a stalled link (nine runs of 8 x 60 MB fill the default 4 GiB).
+const stored = rounds * builds.length * workloads.reduce((sum, w) => sum + w.totalBytes, 0);
+const server = await startS3Server({
+  log: () => undefined,
+  memoryBytes: Math.max(4 * 1024 ** 3, Math.ceil(stored * 1.25) + 1024 ** 3),
+});
+const client = clientOf(server);
 await warmUpServer(client);
 try {
-  const workloads = fastWorkloads(values.quick)
-    .map((w) =>
-      w.sizes === 'small' && values.files !== undefined
-        ? { ...w, files: Number(values.files), totalBytes: Number(values.files) * 40_000 }
-        : w,
-    )
-    .filter((w) => wanted.has(w.sizes));
   const results: string[] = [];
   for (const [w, workload] of workloads.entries()) {
     const nightDir = join(work, `night-${workload.sizes}-${workload.files}`);
