@@ -86,7 +86,8 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
     input: Parameters<ObjectStore['putObject']>[0],
     options: EmissionOptions,
   ): Promise<Outcome<{ etag: string }>> {
-    const { bytes } = input.body;
+    // Received, as a server does: the sender's buffer is its own again once the call settles.
+    const bytes = Uint8Array.from(input.body.bytes);
     return this.emit(
       { operation: 'putObject', key: input.key, bodyBytes: bytes.length },
       options,
@@ -127,7 +128,8 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
     input: Parameters<ObjectStore['uploadPart']>[0],
     options: EmissionOptions,
   ): Promise<Outcome<{ etag: string }>> {
-    const { bytes } = input.body;
+    // Received, as a server does: the sender's buffer is its own again once the call settles.
+    const bytes = Uint8Array.from(input.body.bytes);
     return this.emit(
       {
         operation: 'uploadPart',

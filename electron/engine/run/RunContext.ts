@@ -1,6 +1,7 @@
 import type { FailureCause } from '../../../shared/domain/FailureCause';
 import type { ListedObject, ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { EnginePorts } from '../EnginePorts';
+import { PartBuffers } from '../PartBuffers';
 import { StreamSlots } from '../StreamSlots';
 import { UnitWrites } from './UnitWrites';
 
@@ -35,6 +36,8 @@ export type RunContext = {
   readonly unsettled: Set<number>;
   /** A small file's bytes as hashed when it was taken, until its request body is read. */
   readonly hashedBodies: Map<number, Buffer>;
+  /** What parts are read into, reused. */
+  readonly partBuffers: PartBuffers;
   /** Records held until their unit's next commit (only those a kill may lose: see UnitWrites). */
   readonly writes: UnitWrites;
   readonly state: RunState;
@@ -61,6 +64,7 @@ export const newRunContext = (
   held: new Set(),
   unsettled: new Set(),
   hashedBodies: new Map(),
+  partBuffers: new PartBuffers(run.concurrency, run.partSize),
   writes: new UnitWrites(ports.store),
   state: {
     listing: new Map(),

@@ -8,23 +8,36 @@ import { callPolicy } from '../call/callPolicy';
 import { readPart } from '../readPart';
 import type { RunContext } from '../run/RunContext';
 
-const readBody = async (run: RunContext, unit: UnitRecord, part: PartRecord): Promise<Buffer> => {
+/** The part's bytes, and what to do with them once its call has settled. */
+const readBody = async (
+  run: RunContext,
+  unit: UnitRecord,
+  part: PartRecord,
+): Promise<{ readonly bytes: Buffer; readonly done: () => void }> => {
   const { bandwidth } = run.ports;
   const hashed = run.hashedBodies.get(unit.id);
   if (hashed !== undefined && part.partNumber === 1 && hashed.length === part.size) {
     // The bytes the checksums were taken from: no second read (issue 15), same pacing.
     run.hashedBodies.delete(unit.id);
     await bandwidth?.take(hashed.length, run.controller.signal);
-    return hashed;
+    return { bytes: hashed, done: () => undefined };
   }
-  return readPart(
-    run.ports.source,
-    unit.absPath,
-    part.offset,
-    part.size,
-    bandwidth,
-    run.controller.signal,
-  );
+  const bytes = run.partBuffers.take(part.size);
+  const done = (): void => run.partBuffers.give(bytes);
+  try {
+    await readPart(
+      run.ports.source,
+      unit.absPath,
+      part.offset,
+      bytes,
+      bandwidth,
+      run.controller.signal,
+    );
+  } catch (error) {
+    done();
+    throw error;
+  }
+  return { bytes, done };
 };
 
 /**
@@ -45,25 +58,29 @@ export const emitPart = async <T>(
   ) => Promise<Outcome<T>>,
 ): Promise<Called<T> | MustWait> => {
   const { store, bandwidth } = run.ports;
-  const bytes = await readBody(run, unit, part);
-  // Write-ahead, committed before the bytes go (with what the run held for the unit).
-  const before = run.writes.commit(unit.id, () => store.beginSend(unit.id, part.partNumber));
-  const md5Base64 = Buffer.from(part.md5, 'hex').toString('base64');
-  return callPolicy(
-    run,
-    unit,
-    operation,
-    'insistent',
-    part.size,
-    async (o, attempt) => {
-      if (attempt > 1) await bandwidth?.take(part.size, run.controller.signal);
-      return emit({ kind: 'bytes', bytes }, md5Base64, o);
-    },
-    {
-      write: true,
-      onSent: (sent) => store.endSend(unit.id, part.partNumber, before, sent),
-    },
-  );
+  const { bytes, done } = await readBody(run, unit, part);
+  try {
+    // Write-ahead, committed before the bytes go (with what the run held for the unit).
+    const before = run.writes.commit(unit.id, () => store.beginSend(unit.id, part.partNumber));
+    const md5Base64 = Buffer.from(part.md5, 'hex').toString('base64');
+    return await callPolicy(
+      run,
+      unit,
+      operation,
+      'insistent',
+      part.size,
+      async (o, attempt) => {
+        if (attempt > 1) await bandwidth?.take(part.size, run.controller.signal);
+        return emit({ kind: 'bytes', bytes }, md5Base64, o);
+      },
+      {
+        write: true,
+        onSent: (sent) => store.endSend(unit.id, part.partNumber, before, sent),
+      },
+    );
+  } finally {
+    done();
+  }
 };
 
 /**
