@@ -4,9 +4,10 @@
  * the JavaScript heap, a full garbage collection every 30 MB or so (16 on 8 x 60 MB): reused,
  * 8 x 60 MB took 3.0 CPU s instead of 4.0 and peaked at 107 MB instead of 141 (ADR 0013).
  *
- * A buffer comes back once its part's call has settled. A request abandoned mid-body may still be
- * writing on its socket when its buffer is read into again; what it then sends is refused, its
- * bytes no longer matching the Content-MD5 it carries, so no mixed bytes are ever stored.
+ * A buffer comes back once its part's call has settled: its request answered, or aborted and its
+ * connection destroyed with it (an abandoned or stalled emission is aborted, `Emission`). Were a
+ * byte of it still to leave after the buffer is read into again, the part's Content-MD5 would
+ * refuse the mix: no mixed bytes are ever stored.
  */
 export class PartBuffers {
   private readonly free: Buffer[] = [];

@@ -5,7 +5,7 @@ import type { TokenBucket } from './TokenBucket';
 const CHUNK = 256 * 1024;
 
 /**
- * Reads one part's bytes from the source into `buffer` (as many as it holds) (opened read-only), paced by the bandwidth cap. Whether
+ * Reads one part's bytes from the source (opened read-only) into `buffer`, as many as it holds, paced by the bandwidth cap. Whether
  * they are still the bytes planned is the server's check: each request carries the MD5 planned
  * for them as its Content-MD5, so a file that changed since is refused (BadDigest, a changed
  * source) and a mix of old and new bytes is never stored. Taking that MD5 again here was 1.1 s of
