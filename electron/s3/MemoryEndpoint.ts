@@ -33,7 +33,7 @@ export type MemoryEndpointOptions = {
   readonly bytesPerSec?: number;
   readonly bucketExists?: boolean;
   readonly credentialsValid?: boolean;
-  /** An emission stalled by a lost route tells `onSilent` after this long (default 1 s). */
+  /** An emission stalled by a lost route tells `onSilent` after this long (default 2 s). */
   readonly silentMs?: number;
   /** TCP's first retransmission timeout, doubled at each retransmission (default 300 ms). */
   readonly retransmitMs?: number;
@@ -208,7 +208,7 @@ export class MemoryEndpoint {
     lostAt: number,
     options: EmissionOptions,
   ): Promise<Failure | undefined> {
-    const silentAt = lostAt + (this.settings.silentMs ?? 1_000);
+    const silentAt = lostAt + (this.settings.silentMs ?? 2_000);
     let timer = this.settings.retransmitMs ?? 300;
     let retransmitAt = lostAt + timer;
     let told = false;

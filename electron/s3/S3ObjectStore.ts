@@ -77,7 +77,7 @@ export class S3ObjectStore implements ObjectStore {
     };
     this.clock = options.clock ?? systemClock;
     this.stallMs = options.stallMs ?? 30_000;
-    this.silentMs = options.silentMs ?? 1_000;
+    this.silentMs = options.silentMs ?? 2_000;
     this.pageSize = options.listPageSize ?? 1000;
     this.clients = new S3Clients(options);
     this.route = routeCheckTo(url);
