@@ -5,11 +5,12 @@ import type { TokenBucket } from './TokenBucket';
 const CHUNK = 256 * 1024;
 
 /**
- * Reads one part's bytes from the source (opened read-only) into `buffer`, as many as it holds, paced by the bandwidth cap. Whether
- * they are still the bytes planned is the server's check: each request carries the MD5 planned
- * for them as its Content-MD5, so a file that changed since is refused (BadDigest, a changed
- * source) and a mix of old and new bytes is never stored. Taking that MD5 again here was 1.1 s of
- * a 9.3 s CPU profile of 8 x 60 MB (issue 15, ADR 0013). Memory: one part per file in flight.
+ * Reads one part's bytes from the source (opened read-only) into `buffer`, as many as it holds,
+ * paced by the bandwidth cap. Whether they are still the bytes planned is the server's check:
+ * each request carries the MD5 planned for them as its Content-MD5, so a file that changed since
+ * is refused (BadDigest, a changed source) and a mix of old and new bytes is never stored. Taking
+ * that MD5 again here was 1.1 s of a 9.3 s CPU profile of 8 x 60 MB (issue 15, ADR 0013).
+ * Memory: one part per file in flight.
  */
 export const readPart = async (
   source: SourceReader,

@@ -2,6 +2,7 @@ import type { Clock } from '../../shared/ports/Clock';
 import type { EmissionOptions } from '../../shared/ports/ObjectStore';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { Failure, Outcome } from '../../shared/retry/Outcome';
+import { defaultSilentMs } from './defaultSilentMs';
 
 export type MemoryOperation =
   | 'headBucket'
@@ -33,7 +34,7 @@ export type MemoryEndpointOptions = {
   readonly bytesPerSec?: number;
   readonly bucketExists?: boolean;
   readonly credentialsValid?: boolean;
-  /** An emission stalled by a lost route tells `onSilent` after this long (default 2 s). */
+  /** An emission stalled by a lost route tells `onSilent` after this long (`defaultSilentMs`). */
   readonly silentMs?: number;
   /** TCP's first retransmission timeout, doubled at each retransmission (default 300 ms). */
   readonly retransmitMs?: number;
@@ -208,7 +209,7 @@ export class MemoryEndpoint {
     lostAt: number,
     options: EmissionOptions,
   ): Promise<Failure | undefined> {
-    const silentAt = lostAt + (this.settings.silentMs ?? 2_000);
+    const silentAt = lostAt + (this.settings.silentMs ?? defaultSilentMs);
     let timer = this.settings.retransmitMs ?? 300;
     let retransmitAt = lostAt + timer;
     let told = false;

@@ -30,6 +30,7 @@ import { success, type Outcome } from '../../shared/retry/Outcome';
 import type { RawResponse } from '../../shared/retry/RawResponse';
 import { withSignal } from './callSignal';
 import { countingBody } from './countingBody';
+import { defaultSilentMs } from './defaultSilentMs';
 import type { Emission } from './Emission';
 import { startEmission } from './Emission';
 import { hideSdkNodeVersionWarning } from './hideSdkNodeVersionWarning';
@@ -77,7 +78,7 @@ export class S3ObjectStore implements ObjectStore {
     };
     this.clock = options.clock ?? systemClock;
     this.stallMs = options.stallMs ?? 30_000;
-    this.silentMs = options.silentMs ?? 2_000;
+    this.silentMs = options.silentMs ?? defaultSilentMs;
     this.pageSize = options.listPageSize ?? 1000;
     this.clients = new S3Clients(options);
     this.route = routeCheckTo(url);

@@ -20,9 +20,7 @@ export type S3ObjectStoreOptions = {
   readonly stallMs?: number;
   /**
    * No body byte moved and no response for this long: the engine is told (it asks the endpoint
-   * whether the link is gone, ADR 0013), nothing is aborted (default 2 s: a 1 s drop, a tethered
-   * link's usual one, is left to TCP; checked at 1 s it made Depot send 15 MB per GB again on the
-   * mild night, ADR 0013 fifth pass).
+   * whether the link is gone, ADR 0013), nothing is aborted (default `defaultSilentMs`, 2 s).
    */
   readonly silentMs?: number;
   /** Keep-alive connections per endpoint (default 16). */
