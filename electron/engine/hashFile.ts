@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SourceReader, SourceStat } from '../../shared/ports/SourceReader';
 import type { NewPart } from '../store/PlanStore';
+import { fileMd5s } from './md5/fileMd5s';
 
 /** Files up to this size are read in one buffer; larger ones streamed in reads of this size. */
 const SMALL = 1024 * 1024;
@@ -39,9 +40,8 @@ export const hashFile = async (
   const whole = createHash('sha256');
   // The whole file's MD5 proves an object another tool put in one request (its ETag), issue 11.
   // A file of one part: that is its part's MD5, no second MD5 over the same bytes.
-  const wholeMd5 = size > partSize ? createHash('md5') : undefined;
+  const md5s = fileMd5s(size, partSize);
   const parts: NewPart[] = [];
-  let partHash = createHash('md5');
   let partStart = 0;
   let position = 0;
   const closePart = (): void => {
@@ -49,9 +49,8 @@ export const hashFile = async (
       partNumber: parts.length + 1,
       offset: partStart,
       size: position - partStart,
-      md5: partHash.digest('hex'),
+      md5: md5s.digestPart(),
     });
-    partHash = createHash('md5');
     partStart = position;
   };
   const take = (chunk: Buffer): void => {
@@ -61,8 +60,7 @@ export const hashFile = async (
       const length = Math.min(room, chunk.length - offset);
       const slice = chunk.subarray(offset, offset + length);
       whole.update(slice);
-      wholeMd5?.update(slice);
-      partHash.update(slice);
+      md5s.update(slice);
       position += length;
       offset += length;
       if (position - partStart === partSize) closePart();
@@ -106,7 +104,7 @@ export const hashFile = async (
   if (position > partStart || parts.length === 0) closePart();
   return {
     sha256: whole.digest('hex'),
-    md5: wholeMd5?.digest('hex') ?? parts[0]?.md5 ?? '',
+    md5: md5s.digestWhole() ?? parts[0]?.md5 ?? '',
     mtimeNs: mtimeNs.toString(),
     parts,
     seen,

@@ -1,0 +1,101 @@
+import type { FileMd5s } from './fileMd5s';
+import { MD5_PAIR_CHUNK, MD5_PAIR_INPUT } from './md5PairModule';
+
+const INITIAL = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476] as const;
+const WHOLE = 0;
+const PART = 1;
+
+/**
+ * The whole file's MD5 and its current part's over one stream of bytes, in one pass of the
+ * two-lane module (`md5PairModule`). Parts must start on a 64-byte boundary of the file (part
+ * sizes are whole MiB), so that both lanes see the same blocks; only the last part may end off
+ * one.
+ */
+export class Md5Pair implements FileMd5s {
+  private readonly bytes: Uint8Array;
+  private readonly words: Uint32Array;
+  private readonly view: DataView;
+  private readonly blocks: (pointer: number, count: number) => void;
+  /** Bytes not yet a whole block, both lanes' next. */
+  private readonly tail = new Uint8Array(64);
+  private tailLength = 0;
+  private wholeLength = 0;
+  private partLength = 0;
+  private ended = false;
+
+  constructor(module: WebAssembly.Module) {
+    const { exports } = new WebAssembly.Instance(module, {});
+    const memory = exports.memory as WebAssembly.Memory;
+    this.blocks = exports.blocks as (pointer: number, count: number) => void;
+    this.bytes = new Uint8Array(memory.buffer);
+    this.words = new Uint32Array(memory.buffer, 0, 16);
+    this.view = new DataView(memory.buffer);
+    this.startLane(WHOLE);
+    this.startLane(PART);
+  }
+
+  update(chunk: Uint8Array): void {
+    if (this.ended) throw new Error('Md5Pair: a part ended off a 64-byte boundary before the end');
+    let offset = 0;
+    if (this.tailLength > 0) {
+      offset = Math.min(64 - this.tailLength, chunk.length);
+      this.tail.set(chunk.subarray(0, offset), this.tailLength);
+      this.tailLength += offset;
+      if (this.tailLength === 64) {
+        this.bytes.set(this.tail, MD5_PAIR_INPUT);
+        this.blocks(MD5_PAIR_INPUT, 1);
+        this.tailLength = 0;
+      }
+    }
+    while (chunk.length - offset >= 64) {
+      const length = Math.min(MD5_PAIR_CHUNK, (chunk.length - offset) & ~63);
+      this.bytes.set(chunk.subarray(offset, offset + length), MD5_PAIR_INPUT);
+      this.blocks(MD5_PAIR_INPUT, length / 64);
+      offset += length;
+    }
+    if (offset < chunk.length) {
+      this.tail.set(chunk.subarray(offset), this.tailLength);
+      this.tailLength += chunk.length - offset;
+    }
+    this.wholeLength += chunk.length;
+    this.partLength += chunk.length;
+  }
+
+  /** The current part's MD5 (hex); the next bytes start the next part. */
+  digestPart(): string {
+    const hex = this.digest(PART, this.partLength);
+    this.startLane(PART);
+    this.partLength = 0;
+    this.ended = this.tailLength > 0;
+    return hex;
+  }
+
+  /** The whole file's MD5 (hex), of every byte so far. */
+  digestWhole(): string {
+    return this.digest(WHOLE, this.wholeLength);
+  }
+
+  private startLane(lane: number): void {
+    INITIAL.forEach((word, index) => {
+      this.words[index * 4 + lane] = word;
+    });
+  }
+
+  /** RFC 1321's padding run on a copy of the state: the lanes go on from where they were. */
+  private digest(lane: number, length: number): string {
+    const saved = this.words.slice();
+    const padded = this.tailLength < 56 ? 64 : 128;
+    const at = MD5_PAIR_INPUT;
+    this.bytes.set(this.tail.subarray(0, this.tailLength), at);
+    this.bytes[at + this.tailLength] = 0x80;
+    this.bytes.fill(0, at + this.tailLength + 1, at + padded - 8);
+    this.view.setUint32(at + padded - 8, (length % 2 ** 29) * 8, true);
+    this.view.setUint32(at + padded - 4, Math.floor(length / 2 ** 29), true);
+    this.blocks(at, padded / 64);
+    const out = Buffer.alloc(16);
+    for (let index = 0; index < 4; index++)
+      out.writeUInt32LE(this.words[index * 4 + lane] ?? 0, index * 4);
+    this.words.set(saved);
+    return out.toString('hex');
+  }
+}
