@@ -19,7 +19,8 @@ const silentLogger = {
  */
 export class S3Clients {
   private readonly handler: SignalledHandler;
-  private readonly agents: readonly (HttpAgent | HttpsAgent)[];
+  /** The keep-alive connections every request shares, the SDK's and `DirectPut`'s. */
+  readonly agents: { readonly http: HttpAgent; readonly https: HttpsAgent };
   private readonly clients = new Map<number, S3Client>();
 
   /** `inner`: the HTTP layer, a recording one in the tests of the SDK's plumbing. */
@@ -30,7 +31,7 @@ export class S3Clients {
     const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
     const httpAgent = new HttpAgent(agentOptions);
     const httpsAgent = new HttpsAgent(agentOptions);
-    this.agents = [httpAgent, httpsAgent];
+    this.agents = { http: httpAgent, https: httpsAgent };
     // Agent instances (not options) also stop the handler from opening a new connection per
     // `Expect: 100-continue` upload.
     this.handler = new SignalledHandler(
@@ -49,7 +50,7 @@ export class S3Clients {
    * Connections in use are left alone.
    */
   dropIdle(): void {
-    for (const agent of this.agents) {
+    for (const agent of [this.agents.http, this.agents.https]) {
       for (const sockets of Object.values(agent.freeSockets)) {
         for (const socket of sockets ?? []) socket.destroy();
       }

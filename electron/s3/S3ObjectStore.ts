@@ -8,8 +8,6 @@ import {
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
-  PutObjectCommand,
-  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
@@ -29,8 +27,8 @@ import { classifyResponse } from '../../shared/retry/classifyResponse';
 import { success, type Outcome } from '../../shared/retry/Outcome';
 import type { RawResponse } from '../../shared/retry/RawResponse';
 import { withSignal } from './callSignal';
-import { countingBody } from './countingBody';
 import { defaultSilentMs } from './defaultSilentMs';
+import { DirectPut, putObjectRequest, uploadPartRequest } from './DirectPut';
 import type { Emission } from './Emission';
 import { startEmission } from './Emission';
 import { hideSdkNodeVersionWarning } from './hideSdkNodeVersionWarning';
@@ -62,6 +60,7 @@ export class S3ObjectStore implements ObjectStore {
   private readonly silentMs: number;
   private readonly pageSize: number;
   private readonly clients: S3Clients;
+  private readonly direct: DirectPut;
   private readonly route: () => Promise<Outcome<void>>;
 
   constructor(options: S3ObjectStoreOptions) {
@@ -81,6 +80,7 @@ export class S3ObjectStore implements ObjectStore {
     this.silentMs = options.silentMs ?? defaultSilentMs;
     this.pageSize = options.listPageSize ?? 1000;
     this.clients = new S3Clients(options);
+    this.direct = new DirectPut(options, this.clients.agents);
     this.route = routeCheckTo(url);
   }
 
@@ -138,24 +138,10 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
-    return this.emit(options, async (client, e) => {
-      const body = countingBody(input.body, e.progress);
-      const out = await client.send(
-        withSignal(
-          new PutObjectCommand({
-            Bucket: this.bucket,
-            Key: input.key,
-            Body: body.stream,
-            ContentLength: body.length,
-            ContentMD5: input.md5Base64,
-            Metadata: { ...input.metadata },
-            ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
-            ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
-          }),
-          e.signal,
-        ),
-      );
-      return { etag: out.ETag ?? '' };
+    return this.emit(options, async (_client, e) => {
+      const put = putObjectRequest(input);
+      const { etag } = await this.direct.send(put, input.body.bytes, e, options.clockOffsetMs ?? 0);
+      return { etag: etag ?? '' };
     });
   }
 
@@ -181,24 +167,11 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
-    return this.emit(options, async (client, e) => {
-      const body = countingBody(input.body, e.progress);
-      const out = await client.send(
-        withSignal(
-          new UploadPartCommand({
-            Bucket: this.bucket,
-            Key: input.key,
-            UploadId: input.uploadId,
-            PartNumber: input.partNumber,
-            Body: body.stream,
-            ContentLength: body.length,
-            ContentMD5: input.md5Base64,
-          }),
-          e.signal,
-        ),
-      );
-      if (out.ETag === undefined) throw new IncompleteAnswer('ETag');
-      return { etag: out.ETag };
+    return this.emit(options, async (_client, e) => {
+      const put = uploadPartRequest(input);
+      const { etag } = await this.direct.send(put, input.body.bytes, e, options.clockOffsetMs ?? 0);
+      if (etag === undefined) throw new IncompleteAnswer('ETag');
+      return { etag };
     });
   }
 
