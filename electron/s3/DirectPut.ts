@@ -219,6 +219,10 @@ export class DirectPut {
             length += chunk.length;
           });
           res.on('error', fail);
+          // Cut before its end: the answer is not taken, as the SDK would fail reading it.
+          res.on('aborted', () =>
+            fail(Object.assign(new Error('PUT: the answer was cut short'), { code: 'ECONNRESET' })),
+          );
           res.on('end', () => {
             done();
             if (status >= 200 && status < 300) {
