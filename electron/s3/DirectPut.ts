@@ -68,7 +68,12 @@ export class S3ErrorAnswer extends Error {
   }
 }
 
-const CHUNK = 64 * 1024;
+/**
+ * A body goes to the socket in writes of this size, each reported as progress: 0.2 s apart at
+ * 10 Mbit/s, well inside the 2 s silence check. 64 KiB writes cost 0.1 CPU s more per 480 MB
+ * (compareBuilds, 8 x 60 MB, 4 rounds: 2.45 -> 2.35 s).
+ */
+const CHUNK = 256 * 1024;
 /** An error document is a few hundred bytes; more is not read. */
 const MAX_ERROR_BODY = 64 * 1024;
 // What the SDK's HTTP handler names a timeout, kept so that errors classify alike.
