@@ -16,12 +16,10 @@ export class Md5Pair implements FileMd5s {
   private readonly words: Uint32Array;
   private readonly view: DataView;
   private readonly blocks: (pointer: number, count: number) => void;
-  /** Bytes not yet a whole block, both lanes' next. */
+  /** Bytes not yet a whole block (`wholeLength % 64` of them), both lanes' next. */
   private readonly tail = new Uint8Array(64);
-  private tailLength = 0;
   private wholeLength = 0;
   private partLength = 0;
-  private ended = false;
 
   constructor(module: WebAssembly.Module) {
     const { exports } = new WebAssembly.Instance(module, {});
@@ -35,16 +33,18 @@ export class Md5Pair implements FileMd5s {
   }
 
   update(chunk: Uint8Array): void {
-    if (this.ended) throw new Error('Md5Pair: a part ended off a 64-byte boundary before the end');
+    const tailLength = this.wholeLength % 64;
+    // A part that began off a block boundary would not see the whole file's blocks.
+    if (this.partLength === 0 && tailLength !== 0) {
+      throw new Error('Md5Pair: a part ended off a 64-byte boundary before the end');
+    }
     let offset = 0;
-    if (this.tailLength > 0) {
-      offset = Math.min(64 - this.tailLength, chunk.length);
-      this.tail.set(chunk.subarray(0, offset), this.tailLength);
-      this.tailLength += offset;
-      if (this.tailLength === 64) {
+    if (tailLength > 0) {
+      offset = Math.min(64 - tailLength, chunk.length);
+      this.tail.set(chunk.subarray(0, offset), tailLength);
+      if (tailLength + offset === 64) {
         this.bytes.set(this.tail, MD5_PAIR_INPUT);
         this.blocks(MD5_PAIR_INPUT, 1);
-        this.tailLength = 0;
       }
     }
     while (chunk.length - offset >= 64) {
@@ -53,10 +53,7 @@ export class Md5Pair implements FileMd5s {
       this.blocks(MD5_PAIR_INPUT, length / 64);
       offset += length;
     }
-    if (offset < chunk.length) {
-      this.tail.set(chunk.subarray(offset), this.tailLength);
-      this.tailLength += chunk.length - offset;
-    }
+    if (offset < chunk.length) this.tail.set(chunk.subarray(offset), 0);
     this.wholeLength += chunk.length;
     this.partLength += chunk.length;
   }
@@ -66,7 +63,6 @@ export class Md5Pair implements FileMd5s {
     const hex = this.digest(PART, this.partLength);
     this.startLane(PART);
     this.partLength = 0;
-    this.ended = this.tailLength > 0;
     return hex;
   }
 
@@ -84,11 +80,12 @@ export class Md5Pair implements FileMd5s {
   /** RFC 1321's padding run on a copy of the state: the lanes go on from where they were. */
   private digest(lane: number, length: number): string {
     const saved = this.words.slice();
-    const padded = this.tailLength < 56 ? 64 : 128;
+    const tailLength = this.wholeLength % 64;
+    const padded = tailLength < 56 ? 64 : 128;
     const at = MD5_PAIR_INPUT;
-    this.bytes.set(this.tail.subarray(0, this.tailLength), at);
-    this.bytes[at + this.tailLength] = 0x80;
-    this.bytes.fill(0, at + this.tailLength + 1, at + padded - 8);
+    this.bytes.set(this.tail.subarray(0, tailLength), at);
+    this.bytes[at + tailLength] = 0x80;
+    this.bytes.fill(0, at + tailLength + 1, at + padded - 8);
     this.view.setUint32(at + padded - 8, (length % 2 ** 29) * 8, true);
     this.view.setUint32(at + padded - 4, Math.floor(length / 2 ** 29), true);
     this.blocks(at, padded / 64);
