@@ -129,7 +129,12 @@ class Sha256 {
  */
 export class DirectPut {
   private readonly url: URL;
-  private readonly pathStyle: boolean;
+  /** The host the requests go to, the bucket in front where it is virtual-hosted. */
+  private readonly hostname: string;
+  /** The Host header: the host name, and the port where the endpoint names one. */
+  private readonly host: string;
+  /** What comes before the key in the path: the bucket in path style, else nothing. */
+  private readonly bucketPath: string;
   private readonly signer: SignatureV4;
 
   constructor(
@@ -139,10 +144,13 @@ export class DirectPut {
     this.url = new URL(options.endpoint);
     // As the SDK's endpoint rules decide: the bucket goes in the host name only where it can be
     // one label of it, and never in front of an IP address.
-    this.pathStyle =
+    const pathStyle =
       (options.forcePathStyle ?? false) ||
       isIP(this.url.hostname.replace(/^\[|\]$/g, '')) !== 0 ||
       !/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(options.bucket);
+    this.hostname = pathStyle ? this.url.hostname : `${options.bucket}.${this.url.hostname}`;
+    this.host = this.url.port === '' ? this.hostname : `${this.hostname}:${this.url.port}`;
+    this.bucketPath = pathStyle ? `/${escapeSegment(options.bucket)}` : '';
     this.signer = new SignatureV4({
       credentials: { ...options.credentials },
       region: options.region,
@@ -155,19 +163,13 @@ export class DirectPut {
 
   /** The signed request, at `Date.now() + clockOffsetMs` (the policy's correction of skew). */
   async request(put: PutRequest, contentLength: number, clockOffsetMs: number): Promise<SignedPut> {
-    const hostname = this.pathStyle
-      ? this.url.hostname
-      : `${this.options.bucket}.${this.url.hostname}`;
-    const host = this.url.port === '' ? hostname : `${hostname}:${this.url.port}`;
-    const path = `${this.pathStyle ? `/${escapeSegment(this.options.bucket)}` : ''}/${put.key
-      .split('/')
-      .map(escapeSegment)
-      .join('/')}`;
+    const hostname = this.hostname;
+    const path = `${this.bucketPath}/${put.key.split('/').map(escapeSegment).join('/')}`;
     const token = this.options.credentials.sessionToken;
     const headers: Record<string, string> = {
       ...put.headers,
       'content-length': String(contentLength),
-      host,
+      host: this.host,
       'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
       ...(token === undefined ? {} : { 'x-amz-security-token': token }),
     };
@@ -241,9 +243,9 @@ export class DirectPut {
           });
         },
       );
-      const timers: NodeJS.Timeout[] = [];
+      let connect: NodeJS.Timeout | undefined;
       const done = (): void => {
-        for (const t of timers) clearTimeout(t);
+        clearTimeout(connect);
         emission.signal.removeEventListener('abort', onAbort);
       };
       function fail(error: Error & { code?: string }): void {
@@ -263,11 +265,10 @@ export class DirectPut {
       if (emission.signal.aborted) return onAbort();
       req.on('socket', (socket) => {
         if (!socket.connecting) return;
-        const connect = setTimeout(() => {
+        connect = setTimeout(() => {
           req.destroy();
           fail(timeout('no connection within the connection time-out'));
         }, this.options.connectionTimeoutMs ?? 10_000);
-        timers.push(connect);
         socket.once('connect', () => clearTimeout(connect));
       });
       req.setTimeout(this.options.socketTimeoutMs ?? 60_000, () => {
