@@ -1,4 +1,5 @@
 import { probeEndpoint } from '../s3/probeEndpoint';
+import { certificateAdvice } from './certificateAdvice';
 import type { EndpointVerdict } from '../s3/probeEndpoint';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import type { CommandIo } from './Command';
@@ -22,6 +23,8 @@ export const configurationProblem = (
       return `the bucket "${bucket}" does not exist on ${endpoint}: create it, or check --bucket`;
     case 'auth':
       return `${endpoint} refused the credentials (${verdict.status} ${verdict.code}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile) and the bucket's permissions`;
+    case 'certificate':
+      return certificateAdvice(verdict.problem, verdict.code, endpoint);
     case 'refused':
       return `${endpoint} refused to list the bucket "${bucket}" (${verdict.status} ${verdict.code}): check --endpoint, --bucket, --region and --path-style`;
     case 'ok':

@@ -23,6 +23,7 @@ import { systemRandom } from '../runtime/systemRandom';
 import { timerSleeper } from '../runtime/timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import { ScanError } from '../scan/ScanError';
+import { certificateAdvice } from './certificateAdvice';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
 import { probeTarget } from './probeTarget';
@@ -153,7 +154,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
           ? `${last.status} ${last.code ?? ''}`.trim()
           : last.kind === 'unreachable'
             ? `unreachable (${last.reason})`
-            : last.kind;
+            : last.kind === 'certificate'
+              ? certificateAdvice(last.problem, last.code, store.endpoint)
+              : last.kind;
     throw new CouldNotVerify(`${operation}: ${why}`);
   };
   /** The manifest's text; one too large to read, or gone since the listing, is invalid as such. */

@@ -1,9 +1,9 @@
 import type { EmissionOptions } from '../../shared/ports/ObjectStore';
-import type { Outcome, UnreachableReason } from '../../shared/retry/Outcome';
+import type { CertificateProblem, Outcome, UnreachableReason } from '../../shared/retry/Outcome';
 
 /**
- * What the first contact with an endpoint says about the configuration. `nothing-listens` and
- * `not-s3` are configuration mistakes (a wrong port, a web page): waiting would never fix them.
+ * What the first contact with an endpoint says about the configuration. `nothing-listens`,
+ * `not-s3` and `certificate` are configuration mistakes (a wrong port, a web page): waiting would never fix them.
  * `unreachable` and `transient` are the network's or the server's trouble: the caller waits,
  * patiently, as it always did.
  */
@@ -14,6 +14,8 @@ export type EndpointVerdict =
   /** Something answered, but not like an S3 server (HTML, a listing of another shape...). */
   | { readonly kind: 'not-s3'; readonly status: number }
   | { readonly kind: 'bucket-missing' }
+  /** The TLS certificate is refused: a setting or the computer's clock to fix, not an outage. */
+  | { readonly kind: 'certificate'; readonly problem: CertificateProblem; readonly code: string }
   | { readonly kind: 'auth'; readonly status: number; readonly code: string }
   | { readonly kind: 'refused'; readonly status: number; readonly code: string }
   | { readonly kind: 'unreachable'; readonly reason: UnreachableReason }
@@ -45,6 +47,8 @@ export const classifyProbe = (
       return answer.value.listBucketResult ? { kind: 'ok' } : { kind: 'not-s3', status: 200 };
     case 'aborted':
       return { kind: 'aborted' };
+    case 'certificate':
+      return { kind: 'certificate', problem: answer.problem, code: answer.code };
     case 'unreachable':
       return answer.reason === 'connection-refused'
         ? { kind: 'nothing-listens' }

@@ -6,7 +6,9 @@ const failureOutcome = (f: Failure): string =>
     ? `refused:${f.status}:${f.code ?? ''}`
     : f.kind === 'unreachable'
       ? `unreachable:${f.reason}`
-      : f.kind;
+      : f.kind === 'certificate'
+        ? `certificate:${f.code}`
+        : f.kind;
 
 /** The journal's outcome column for one of the policy's retry events (one line each). */
 export const journalOutcomeOf = (

@@ -159,8 +159,11 @@ export class CircuitBreaker {
     // While not closed only the probe speaks: any other answer comes from an attempt that started
     // before the circuit opened, and its late success must not let every waiting caller through.
     if (this.state.kind !== 'closed' && !isProbe) return;
+    // A certificate refused in the handshake proves the link and the endpoint are up, like an answer.
     const healthy =
-      outcome.kind === 'success' || (outcome.kind === 'refused' && !isStruggling(outcome));
+      outcome.kind === 'success' ||
+      outcome.kind === 'certificate' ||
+      (outcome.kind === 'refused' && !isStruggling(outcome));
     // Likewise a long transfer that started before the latest failure says nothing about now.
     if (healthy && !isProbe && startedAt < this.lastFailureAt) return;
     if (!healthy && outcome.kind !== 'aborted') this.lastFailureAt = now;
@@ -189,6 +192,7 @@ export class CircuitBreaker {
         this.close();
         return;
       case 'success':
+      case 'certificate':
         this.consecutiveUnreachable = 0;
         this.close();
         return;

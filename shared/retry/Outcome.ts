@@ -28,6 +28,24 @@ export type Unreachable = {
   readonly reason: UnreachableReason;
 };
 
+/**
+ * What is wrong with the certificate the endpoint presented. `expired` and `not-yet-valid` are
+ * judged by this computer's clock, which is often what is wrong after a night in the field.
+ */
+export type CertificateProblem = 'untrusted' | 'expired' | 'not-yet-valid' | 'name-mismatch';
+
+/**
+ * The TLS handshake ended on a certificate this machine does not accept: the endpoint is there
+ * (so not an outage), and every request gets the same until the certificate, the address or the
+ * computer's clock is fixed (so never retried). Nothing of the request left this machine.
+ */
+export type CertificateRejected = {
+  readonly kind: 'certificate';
+  readonly problem: CertificateProblem;
+  /** Node's code as received (`DEPTH_ZERO_SELF_SIGNED_CERT`, `CERT_HAS_EXPIRED`...). */
+  readonly code: string;
+};
+
 export type Refused = {
   readonly kind: 'refused';
   /** HTTP status code as received. */
@@ -44,7 +62,7 @@ export type Aborted = {
   readonly kind: 'aborted';
 };
 
-export type Failure = Unreachable | Refused | Aborted;
+export type Failure = Unreachable | Refused | CertificateRejected | Aborted;
 
 export type Success<T> = {
   readonly kind: 'success';

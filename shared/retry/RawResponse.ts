@@ -8,7 +8,11 @@ export type RawResponse = {
   readonly status?: number;
   /** S3 error code from the body (`SlowDown`, `NoSuchUpload`, `RequestTimeTooSkewed`...). */
   readonly code?: string;
-  /** Node/system error code when no response arrived (`ECONNRESET`, `ECONNREFUSED`, `ENOTFOUND`, `ETIMEDOUT`, `ECONNABORTED`, `EPIPE`...). */
+  /**
+   * Node/system error code when no response arrived (`ECONNRESET`, `ECONNREFUSED`, `ENOTFOUND`,
+   * `ETIMEDOUT`, `ECONNABORTED`, `EPIPE`...), or the TLS handshake's certificate verdict
+   * (`DEPTH_ZERO_SELF_SIGNED_CERT`, `CERT_HAS_EXPIRED`, `ERR_TLS_CERT_ALTNAME_INVALID`...).
+   */
   readonly errno?: string;
   /**
    * The error's name: `AbortError` (caller), `TimeoutError`, a watchdog's `StallError`, or

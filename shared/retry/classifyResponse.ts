@@ -1,4 +1,4 @@
-import type { Failure, UnreachableReason } from './Outcome';
+import type { CertificateProblem, Failure, UnreachableReason } from './Outcome';
 import type { RawResponse } from './RawResponse';
 import { parseHttpDate } from './parseHttpDate';
 import { parseRetryAfter } from './parseRetryAfter';
@@ -22,6 +22,43 @@ const UNREACHABLE_ERRNO: Readonly<Record<string, UnreachableReason>> = {
   EHOSTDOWN: 'no-route',
 };
 
+// Node's X509 verification codes (https://nodejs.org/api/tls.html#x509-certificate-error-codes)
+// and its own host name check. Everything about the chain (self-signed, unknown or invalid
+// issuer, bad signature, revoked) is one problem for the volunteer: this computer does not trust
+// it. OUT_OF_MEM, also in Node's list, says nothing of the certificate and stays a network error.
+const CERTIFICATE_ERRNO: ReadonlyMap<string, CertificateProblem> = new Map(
+  Object.entries({
+    CERT_HAS_EXPIRED: 'expired',
+    ERROR_IN_CERT_NOT_AFTER_FIELD: 'expired',
+    CERT_NOT_YET_VALID: 'not-yet-valid',
+    ERROR_IN_CERT_NOT_BEFORE_FIELD: 'not-yet-valid',
+    ERR_TLS_CERT_ALTNAME_INVALID: 'name-mismatch',
+    HOSTNAME_MISMATCH: 'name-mismatch',
+    DEPTH_ZERO_SELF_SIGNED_CERT: 'untrusted',
+    SELF_SIGNED_CERT_IN_CHAIN: 'untrusted',
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'untrusted',
+    UNABLE_TO_GET_ISSUER_CERT: 'untrusted',
+    UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'untrusted',
+    UNABLE_TO_DECRYPT_CERT_SIGNATURE: 'untrusted',
+    UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY: 'untrusted',
+    CERT_SIGNATURE_FAILURE: 'untrusted',
+    CERT_CHAIN_TOO_LONG: 'untrusted',
+    CERT_REVOKED: 'untrusted',
+    CERT_UNTRUSTED: 'untrusted',
+    CERT_REJECTED: 'untrusted',
+    INVALID_CA: 'untrusted',
+    INVALID_PURPOSE: 'untrusted',
+    PATH_LENGTH_EXCEEDED: 'untrusted',
+    UNABLE_TO_GET_CRL: 'untrusted',
+    UNABLE_TO_DECRYPT_CRL_SIGNATURE: 'untrusted',
+    CRL_SIGNATURE_FAILURE: 'untrusted',
+    CRL_NOT_YET_VALID: 'untrusted',
+    CRL_HAS_EXPIRED: 'untrusted',
+    ERROR_IN_CRL_LAST_UPDATE_FIELD: 'untrusted',
+    ERROR_IN_CRL_NEXT_UPDATE_FIELD: 'untrusted',
+  } satisfies Record<string, CertificateProblem>),
+);
+
 const unreachableReason = (raw: RawResponse): UnreachableReason => {
   if (raw.errno !== undefined) {
     const reason = UNREACHABLE_ERRNO[raw.errno];
@@ -37,7 +74,8 @@ const unreachableReason = (raw: RawResponse): UnreachableReason => {
 /**
  * Decides, once and where the response is received, what a failed emission was. A status means
  * the server answered (refused); no status means nothing usable arrived (unreachable); the
- * caller's own abort is neither. Classified from status, S3 code, errno and error name only.
+ * caller's own abort is neither; a certificate refused in the TLS handshake is its own outcome.
+ * Classified from status, S3 code, errno and error name only.
  */
 export const classifyResponse = (raw: RawResponse): Failure => {
   if (raw.callerAborted === true) return { kind: 'aborted' };
@@ -53,6 +91,10 @@ export const classifyResponse = (raw: RawResponse): Failure => {
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       ...(serverTime === undefined ? {} : { serverTime }),
     };
+  }
+  if (raw.errno !== undefined) {
+    const problem = CERTIFICATE_ERRNO.get(raw.errno);
+    if (problem !== undefined) return { kind: 'certificate', problem, code: raw.errno };
   }
   return { kind: 'unreachable', reason: unreachableReason(raw) };
 };

@@ -16,6 +16,7 @@ export const isRetryable = (failure: Failure): boolean => {
     case 'unreachable':
       return true;
     case 'aborted':
+    case 'certificate':
       return false;
     case 'refused':
       if (failure.code !== undefined && RETRYABLE_CODE.has(failure.code)) return true;

@@ -93,6 +93,44 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     expect(events.at(-1)).toMatchObject({ type: 'gave-up', reason: 'not-retryable' });
   });
 
+  it('gives up at once on a refused certificate: no retry, no wait, the circuit stays closed', async () => {
+    const { time, policy, events, t0, call } = setup();
+    const untrusted: Failure = {
+      kind: 'certificate',
+      problem: 'untrusted',
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    };
+    for (let i = 0; i < 5; i += 1) {
+      const end = scripted(time, [untrusted]);
+      const result = await time.drive(policy.run(call(), end.attempt));
+      expect(result).toEqual({
+        kind: 'gave-up',
+        reason: 'not-retryable',
+        last: untrusted,
+        attempts: 1,
+        doNotInsist: true,
+      });
+    }
+    expect(time.now()).toBe(t0);
+    expect(time.sleeps).toEqual([]);
+    expect(policy.circuit(ENDPOINT)).toEqual({ kind: 'closed' });
+    expect(circuitKinds(events)).toEqual([]);
+  });
+
+  it('a certificate refused to the probe after an outage closes the circuit: callers then meet it themselves', async () => {
+    const { time, policy, call } = setup(0.5);
+    await failFast(time, policy, call, reset, 3);
+    const expired: Failure = { kind: 'certificate', problem: 'expired', code: 'CERT_HAS_EXPIRED' };
+    const cheap = scripted(time, [expired], 80);
+    policy.probeWith(ENDPOINT, cheap.attempt);
+    const part = scripted(time, [expired], 80);
+    const result = await time.drive(policy.run(call({ operation: 'UploadPart' }), part.attempt));
+    expect(result).toMatchObject({ kind: 'gave-up', reason: 'not-retryable', last: expired });
+    expect(cheap.starts).toHaveLength(1);
+    expect(part.starts).toHaveLength(1);
+    expect(policy.circuit(ENDPOINT)).toEqual({ kind: 'closed' });
+  });
+
   it('respects Retry-After to the millisecond, never undercut by a shorter backoff', async () => {
     const { time, policy, t0, call } = setup(0.99);
     const slowDown = classifyResponse({

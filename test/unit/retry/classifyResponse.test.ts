@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyResponse } from '../../../shared/retry/classifyResponse';
 import { isRetryable } from '../../../shared/retry/isRetryable';
 import { isStruggling } from '../../../shared/retry/isStruggling';
-import type { Failure } from '../../../shared/retry/Outcome';
+import type { CertificateProblem, Failure } from '../../../shared/retry/Outcome';
 import type { RawResponse } from '../../../shared/retry/RawResponse';
 
 const receivedAt = Date.UTC(2026, 10, 30, 20, 0, 0);
@@ -291,6 +291,77 @@ const rows: readonly Row[] = [
     struggling: false,
   },
 ];
+
+// Node's X509 verification codes and its host name check, as `err.code` on the request's error
+// (https://nodejs.org/api/tls.html#x509-certificate-error-codes), by what the volunteer must fix.
+const certificateCodes: Readonly<Record<CertificateProblem, readonly string[]>> = {
+  untrusted: [
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+    'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+    'CERT_SIGNATURE_FAILURE',
+    'CERT_CHAIN_TOO_LONG',
+    'CERT_REVOKED',
+    'CERT_UNTRUSTED',
+    'CERT_REJECTED',
+    'INVALID_CA',
+    'INVALID_PURPOSE',
+    'PATH_LENGTH_EXCEEDED',
+    'UNABLE_TO_GET_CRL',
+    'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+    'CRL_SIGNATURE_FAILURE',
+    'CRL_NOT_YET_VALID',
+    'CRL_HAS_EXPIRED',
+    'ERROR_IN_CRL_LAST_UPDATE_FIELD',
+    'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+  ],
+  expired: ['CERT_HAS_EXPIRED', 'ERROR_IN_CERT_NOT_AFTER_FIELD'],
+  'not-yet-valid': ['CERT_NOT_YET_VALID', 'ERROR_IN_CERT_NOT_BEFORE_FIELD'],
+  'name-mismatch': ['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH'],
+};
+const certificateRows = Object.entries(certificateCodes).flatMap(([problem, codes]) =>
+  codes.map((code) => ({ code, problem })),
+);
+
+describe('classifyResponse of a certificate refused in the TLS handshake', () => {
+  it.each(certificateRows)(
+    '$code is $problem, not retryable, not a struggle',
+    ({ code, problem }) => {
+      const classified = classifyResponse({ errno: code, name: 'Error', receivedAt });
+      expect(classified).toEqual({ kind: 'certificate', problem, code });
+      expect(isRetryable(classified)).toBe(false);
+      expect(isStruggling(classified)).toBe(false);
+    },
+  );
+
+  it('is never taken for a network outage, nor an outage for it', () => {
+    expect(classifyResponse({ errno: 'OUT_OF_MEM', receivedAt })).toEqual({
+      kind: 'unreachable',
+      reason: 'network',
+    });
+    expect(classifyResponse({ errno: 'ECONNRESET', receivedAt }).kind).toBe('unreachable');
+    // An inherited property name is not a code.
+    expect(classifyResponse({ errno: 'constructor', receivedAt }).kind).toBe('unreachable');
+  });
+
+  it('reads the code only: a message that speaks of certificates changes nothing', () => {
+    const raw = { errno: 'ECONNRESET', message: 'self-signed certificate', receivedAt };
+    expect(classifyResponse(raw)).toEqual({ kind: 'unreachable', reason: 'connection-reset' });
+  });
+
+  it("a status or the caller's abort wins over a certificate code", () => {
+    expect(classifyResponse({ status: 400, errno: 'CERT_HAS_EXPIRED', receivedAt }).kind).toBe(
+      'refused',
+    );
+    expect(
+      classifyResponse({ errno: 'CERT_HAS_EXPIRED', callerAborted: true, receivedAt }).kind,
+    ).toBe('aborted');
+  });
+});
 
 describe('classifyResponse over real S3 error shapes', () => {
   it.each(rows)('$what', ({ raw, failure, retryable, struggling }) => {

@@ -14,6 +14,10 @@ describe('classifyProbe', () => {
     ],
     [{ kind: 'unreachable', reason: 'connection-refused' }, { kind: 'nothing-listens' }],
     [
+      { kind: 'certificate', problem: 'expired', code: 'CERT_HAS_EXPIRED' },
+      { kind: 'certificate', problem: 'expired', code: 'CERT_HAS_EXPIRED' },
+    ],
+    [
       { kind: 'unreachable', reason: 'no-route' },
       { kind: 'unreachable', reason: 'no-route' },
     ],
