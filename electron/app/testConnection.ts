@@ -1,7 +1,7 @@
 import type { ConnectionVerdict } from '../../shared/ipc/views';
 import type { Clock } from '../../shared/ports/Clock';
 import type { ObjectStore } from '../../shared/ports/ObjectStore';
-import type { Failure } from '../../shared/retry/Outcome';
+import type { CertificateProblem, Failure } from '../../shared/retry/Outcome';
 import { probeEndpoint } from '../s3/probeEndpoint';
 import type { ProbeListing } from '../s3/probeEndpoint';
 
@@ -11,6 +11,16 @@ const answer = (failure: Failure): { status?: number; code?: string } =>
   failure.kind === 'refused'
     ? { status: failure.status, ...(failure.code === undefined ? {} : { code: failure.code }) }
     : {};
+
+// The server is there (the handshake got as far as its certificate), but nothing was asked of it:
+// the deposit stops on the same certificate, so the test must not pass it over.
+const certificateVerdict = (problem: CertificateProblem): ConnectionVerdict => ({
+  reachable: true,
+  problem: `certificate-${problem}`,
+  credentialsAccepted: null,
+  bucketExists: null,
+  bucketWritable: null,
+});
 
 /**
  * "Tester la connexion": first, where the adapter can, the endpoint probe (a port where nothing
@@ -32,9 +42,11 @@ export const testConnection = async (
       return { reachable: false, problem: 'nothing-listens', ...unknown };
     if (verdict.kind === 'not-s3')
       return { reachable: true, problem: 'not-s3', status: verdict.status, ...unknown };
+    if (verdict.kind === 'certificate') return certificateVerdict(verdict.problem);
   }
   const head = await store.headBucket(options());
   if (head.kind !== 'success') {
+    if (head.kind === 'certificate') return certificateVerdict(head.problem);
     if (head.kind !== 'refused') {
       return {
         reachable: false,

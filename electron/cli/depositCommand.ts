@@ -17,6 +17,7 @@ import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { defaultDbPath } from './defaultDbPath';
+import { certificateAdvice } from './certificateAdvice';
 import { describeCause } from './describeCause';
 import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
@@ -75,6 +76,8 @@ const blockedMessage = (cause: FailureCause, endpoint: string): string => {
       return `the bucket "${cause.bucket}" does not exist on ${endpoint}: create it, or check --bucket`;
     case 'auth':
       return `${endpoint} refused the credentials (${cause.status} ${cause.code}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile) and the bucket's permissions`;
+    case 'certificate':
+      return certificateAdvice(cause.problem, cause.code, endpoint);
     default:
       return describeCause(cause);
   }

@@ -1,8 +1,13 @@
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import { remedyOf } from '../../shared/domain/FailureCause';
+import { certificateAdvice } from './certificateAdvice';
 
 /** A failure cause in plain English for the command line, with what retrying can do about it. */
 export const describeCause = (cause: FailureCause): string => {
+  // It stops the run, never a file: its advice is the whole sentence, no retry is offered.
+  if (cause.kind === 'certificate') {
+    return certificateAdvice(cause.problem, cause.code, 'the endpoint');
+  }
   const what = ((): string => {
     switch (cause.kind) {
       case 'auth':

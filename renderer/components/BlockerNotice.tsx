@@ -1,5 +1,6 @@
 import type { PlanView } from '../../shared/ipc/views';
 import { causeDetail } from '../failures/causeDetail';
+import { causeKeys } from '../failures/causeKeys';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 import { PlanControls } from './PlanControls';
@@ -20,13 +21,12 @@ export const BlockerNotice = ({ plan }: { readonly plan: PlanView }) => {
       <p>
         <strong>
           <span aria-hidden="true">! </span>
-          {t('blocker.title', { cause: t(`cause.${cause.kind}.title`) })}
+          {t('blocker.title', { cause: t(causeKeys(cause).title) })}
         </strong>
         {detail !== null && <span className="quiet"> ({detail})</span>}
       </p>
       <p>
-        <strong>{t('failures.whatToDo')}</strong> {t(`cause.${cause.kind}.todo`)}{' '}
-        {t('blocker.after')}
+        <strong>{t('failures.whatToDo')}</strong> {t(causeKeys(cause).todo)} {t('blocker.after')}
       </p>
       <div className="actions">
         <button type="button" className="primary" onClick={() => go('settings')}>

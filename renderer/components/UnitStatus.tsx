@@ -1,4 +1,5 @@
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
+import { causeKeys } from '../failures/causeKeys';
 import { formatClock } from '../format/formatClock';
 import { secondsUntil } from '../format/formatDuration';
 import { useT } from '../i18n/useT';
@@ -75,8 +76,7 @@ export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
     case 'failed':
       return (
         <span className="unit-status bad" data-status="failed">
-          <span aria-hidden="true">✗</span> {t('unit.failed')} ·{' '}
-          {t(`cause.${state.cause.kind}.title`)}
+          <span aria-hidden="true">✗</span> {t('unit.failed')} · {t(causeKeys(state.cause).title)}
         </span>
       );
   }

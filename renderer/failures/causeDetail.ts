@@ -16,6 +16,8 @@ export const causeDetail = (cause: FailureCause, t: Translate, locale: Locale): 
       });
     case 'bucket-missing':
       return cause.bucket;
+    case 'certificate':
+      return cause.code;
     case 'target-unavailable':
       return t('cause.target-unavailable.detail', {
         bucket: cause.bucket,

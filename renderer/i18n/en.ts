@@ -142,6 +142,21 @@ export const en = {
   'cause.refused.todo': 'Contact the storage administrator: retrying will not lift this refusal.',
   'cause.bucket-missing.title': 'The bucket does not exist',
   'cause.bucket-missing.todo': 'Check the bucket name in Settings, then retry.',
+  'cause.certificate.untrusted.title': 'The server’s certificate is not trusted by this computer',
+  'cause.certificate.untrusted.todo':
+    'Check the storage address in Settings. If it is right, the server presents a certificate this computer does not know (self-signed, or from a private authority): tell the storage administrator. On a public Wi-Fi, open a web page first in case it asks you to sign in.',
+  'cause.certificate.expired.title':
+    'The server’s certificate has expired, or this computer’s clock is wrong',
+  'cause.certificate.expired.todo':
+    'Check this computer’s date and time first (they can drift after a night away from the network). If they are right, the server’s certificate must be renewed: tell the storage administrator.',
+  'cause.certificate.not-yet-valid.title':
+    'The server’s certificate is not valid yet, or this computer’s clock is behind',
+  'cause.certificate.not-yet-valid.todo':
+    'This computer’s date and time are probably behind: set them right (automatic time). If they are right, tell the storage administrator.',
+  'cause.certificate.name-mismatch.title':
+    'The server’s certificate is made out to another address',
+  'cause.certificate.name-mismatch.todo':
+    'Check the storage address in Settings (server name, typing mistakes). On a public Wi-Fi, open a web page first in case it asks you to sign in.',
   'cause.conflict.title': 'Another file already has this name on the server',
   'cause.conflict.todo': 'Nothing was overwritten. Compare both files before deciding.',
   'cause.source-changed.title': 'The file changed during the deposit',
@@ -215,6 +230,14 @@ export const en = {
     'Nothing listens at {endpoint} (connection refused): check the storage address, especially its port.',
   'settings.verdict.problem.not-s3':
     '{endpoint} does not answer like an S3 storage server (a web page, a proxy?): check the storage address.',
+  'settings.verdict.problem.certificate-untrusted':
+    '{endpoint} presents a certificate this computer does not trust (self-signed, or from a private authority): check the storage address; if it is right, tell the storage administrator.',
+  'settings.verdict.problem.certificate-expired':
+    'The certificate of {endpoint} has expired by this computer’s clock: check the computer’s date and time first; if they are right, the certificate must be renewed (storage administrator).',
+  'settings.verdict.problem.certificate-not-yet-valid':
+    'The certificate of {endpoint} is not valid yet by this computer’s clock: the computer’s date and time are probably behind, set them right.',
+  'settings.verdict.problem.certificate-name-mismatch':
+    'The certificate of {endpoint} is made out to another address: check the storage address (server name).',
   'diag.title': 'Diagnostics',
   'diag.counters': 'Counters',
   'diag.firstAttempts': 'First attempts',

@@ -144,6 +144,22 @@ export const fr = {
     'Contactez le responsable du stockage : ce refus ne disparaîtra pas en réessayant.',
   'cause.bucket-missing.title': 'Le compartiment n’existe pas',
   'cause.bucket-missing.todo': 'Vérifiez le nom du compartiment dans les Réglages, puis retentez.',
+  'cause.certificate.untrusted.title':
+    'Le certificat du serveur n’est pas reconnu par cet ordinateur',
+  'cause.certificate.untrusted.todo':
+    'Vérifiez l’adresse du stockage dans les Réglages. Si elle est juste, le serveur présente un certificat que cet ordinateur ne connaît pas (auto-signé, ou d’une autorité privée) : prévenez le responsable du stockage. Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
+  'cause.certificate.expired.title':
+    'Le certificat du serveur a expiré, ou l’horloge de cet ordinateur est fausse',
+  'cause.certificate.expired.todo':
+    'Vérifiez d’abord la date et l’heure de cet ordinateur (elles peuvent dériver après une nuit loin du réseau). Si elles sont justes, le certificat du serveur doit être renouvelé : prévenez le responsable du stockage.',
+  'cause.certificate.not-yet-valid.title':
+    'Le certificat du serveur n’est pas encore valable, ou l’horloge de cet ordinateur retarde',
+  'cause.certificate.not-yet-valid.todo':
+    'La date et l’heure de cet ordinateur sont sans doute en retard : corrigez-les (réglage automatique de l’heure). Si elles sont justes, prévenez le responsable du stockage.',
+  'cause.certificate.name-mismatch.title':
+    'Le certificat du serveur est établi pour une autre adresse',
+  'cause.certificate.name-mismatch.todo':
+    'Vérifiez l’adresse du stockage dans les Réglages (nom du serveur, faute de frappe). Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
   'cause.conflict.title': 'Un autre fichier porte déjà ce nom sur le serveur',
   'cause.conflict.todo': 'Rien n’a été écrasé. Comparez les deux fichiers avant de décider.',
   'cause.source-changed.title': 'Le fichier a changé pendant le dépôt',
@@ -219,6 +235,14 @@ export const fr = {
     'Rien n’écoute à l’adresse {endpoint} (connexion refusée) : vérifiez l’adresse du stockage, en particulier le port.',
   'settings.verdict.problem.not-s3':
     'L’adresse {endpoint} ne répond pas comme un serveur de stockage S3 (page web, proxy ?) : vérifiez l’adresse du stockage.',
+  'settings.verdict.problem.certificate-untrusted':
+    'L’adresse {endpoint} présente un certificat que cet ordinateur ne reconnaît pas (auto-signé, ou d’une autorité privée) : vérifiez l’adresse du stockage ; si elle est juste, prévenez le responsable du stockage.',
+  'settings.verdict.problem.certificate-expired':
+    'Le certificat de {endpoint} a expiré selon l’horloge de cet ordinateur : vérifiez d’abord la date et l’heure de l’ordinateur ; si elles sont justes, le certificat doit être renouvelé (responsable du stockage).',
+  'settings.verdict.problem.certificate-not-yet-valid':
+    'Le certificat de {endpoint} n’est pas encore valable selon l’horloge de cet ordinateur : la date et l’heure de l’ordinateur sont sans doute en retard, corrigez-les.',
+  'settings.verdict.problem.certificate-name-mismatch':
+    'Le certificat de {endpoint} est établi pour une autre adresse : vérifiez l’adresse du stockage (nom du serveur).',
   'diag.title': 'Diagnostic',
   'diag.counters': 'Compteurs',
   'diag.firstAttempts': 'Premières tentatives',

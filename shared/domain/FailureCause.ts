@@ -1,3 +1,5 @@
+import type { CertificateProblem } from '../retry/Outcome';
+
 /**
  * Why a unit failed definitively, decided once where the failure was received and persisted as
  * is (never re-derived from message text). `remedy` says whether "Retenter les échecs" can help.
@@ -8,6 +10,16 @@ export type FailureCause =
   /** The server refused this request for good (another 4xx, 501...). */
   | { readonly kind: 'refused'; readonly status: number; readonly code: string }
   | { readonly kind: 'bucket-missing'; readonly bucket: string }
+  /**
+   * The endpoint's TLS certificate is not accepted (untrusted, expired or not yet valid by this
+   * computer's clock, another host's name): a setting or the clock to fix, never a network outage.
+   */
+  | {
+      readonly kind: 'certificate';
+      readonly problem: CertificateProblem;
+      /** Node's code (`CERT_HAS_EXPIRED`...), for the diagnostics. */
+      readonly code: string;
+    }
   /** The key exists with other content: never overwritten. */
   | { readonly kind: 'conflict'; readonly localSize: number; readonly remoteSize: number }
   | { readonly kind: 'source-changed'; readonly detail: string }
@@ -38,7 +50,9 @@ export const remedyOf = (cause: FailureCause): Remedy => {
     case 'verification-failed':
     case 'source-unreadable':
     case 'bucket-missing':
+    case 'certificate':
     case 'upload-vanished':
+      // A certificate is fixed outside Depot (the clock, the server's), then the run goes again.
       return 'retry';
     case 'target-unavailable':
       return 'new-credentials';

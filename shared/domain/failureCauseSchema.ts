@@ -13,6 +13,11 @@ export const failureCauseSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('refused'), status, code: z.string() }),
   z.object({ kind: z.literal('bucket-missing'), bucket: z.string() }),
   z.object({
+    kind: z.literal('certificate'),
+    problem: z.enum(['untrusted', 'expired', 'not-yet-valid', 'name-mismatch']),
+    code: z.string(),
+  }),
+  z.object({
     kind: z.literal('conflict'),
     localSize: z.number().int().nonnegative(),
     remoteSize: z.number().int().nonnegative(),

@@ -23,4 +23,5 @@ export const causeOfRefusal = (failure: Refused, bucket: string): FailureCause =
 /** A cause that concerns the whole plan, not one file: stop instead of failing every unit in turn. */
 export const blocksPlan = (cause: FailureCause): boolean =>
   cause.kind === 'bucket-missing' ||
+  cause.kind === 'certificate' ||
   (cause.kind === 'auth' && (cause.status === 401 || CREDENTIAL_CODES.has(cause.code)));

@@ -1,5 +1,6 @@
 import type { FailureCause, Remedy } from '../domain/FailureCause';
 import type { UnitActivity, UnitState } from '../domain/UnitState';
+import type { CertificateProblem } from '../retry/Outcome';
 
 /** What the interface sees of the backend: plain, serialisable, never a secret. */
 
@@ -125,9 +126,10 @@ export type ConnectionVerdict = {
   readonly code?: string;
   /**
    * A configuration mistake found by the endpoint probe: nothing listens at the address (connection
-   * refused), or what answers is not an S3 server (a web page, a proxy).
+   * refused), what answers is not an S3 server (a web page, a proxy), or its TLS certificate is
+   * refused (untrusted, expired or not yet valid by this computer's clock, another host's name).
    */
-  readonly problem?: 'nothing-listens' | 'not-s3';
+  readonly problem?: 'nothing-listens' | 'not-s3' | `certificate-${CertificateProblem}`;
 };
 
 export type CountersView = {

@@ -7,6 +7,7 @@ import type { RunContext } from '../run/RunContext';
 import type { MustWait } from '../StepOutcome';
 import { mustWait } from '../StepOutcome';
 import { abortError } from '../abortError';
+import { blockRun } from '../run/blockRun';
 
 export type Called<T> =
   | { readonly kind: 'ok'; readonly value: T; readonly attempts: number; readonly sent: number }
@@ -23,7 +24,8 @@ export type CallOptions = {
 
 /**
  * One logical call through the policy, with a deadline sized to the body. Success and
- * not-retryable refusals come back; a transient give-up comes back as MustWait (never a failure).
+ * not-retryable refusals come back; a transient give-up comes back as MustWait (never a failure);
+ * a refused certificate blocks the run (`blockRun` throws).
  * `write` marks a call that may act on the server: a failed attempt that may have acted is not
  * replayed (the policy ends with `outcome-unknown`) and the unit is marked unsettled, so its
  * next step asks the server first (seed 003). `reconciles` makes that question pay as a retry.
@@ -138,6 +140,12 @@ export const callPolicy = async <T>(
   }
   if (result.last?.kind === 'refused' && result.reason === 'not-retryable') {
     return { kind: 'refused', failure: result.last, attempts: result.attempts };
+  }
+  // The endpoint's certificate is refused: no request of this run can get through until someone
+  // fixes the address, the certificate or the clock; stopped here, for every caller at once.
+  if (result.last?.kind === 'certificate') {
+    const { problem, code } = result.last;
+    blockRun(run, { kind: 'certificate', problem, code });
   }
   // The last attempt of a write went unanswered: whatever ended the call, ask before replaying.
   if (

@@ -13,8 +13,9 @@ export type EndpointCheck =
 
 /**
  * Asks the endpoint whether the bucket is there and the credentials work, before planning or
- * running anything: a refusal is reported without touching any plan; an unreachable endpoint is
- * waited for (events say "waiting for network") until it answers or the signal aborts.
+ * running anything: a refusal or a refused certificate is reported without touching any plan; an
+ * unreachable endpoint is waited for (events say "waiting for network") until it answers or the
+ * signal aborts.
  */
 export const checkEndpoint = async (
   ports: EnginePorts,
@@ -41,6 +42,8 @@ export const checkEndpoint = async (
     });
     return outcome.kind === 'deferred' ? { kind: 'ok' } : outcome;
   } catch (error) {
+    // A refused certificate blocks the check's run like a plan's (see callPolicy).
+    if (run.state.blocked !== undefined) return { kind: 'blocked', cause: run.state.blocked };
     if (isAbort(error) || controller.signal.aborted) return { kind: 'stopped' };
     throw error;
   } finally {

@@ -35,6 +35,34 @@ describe('testConnection tells configuration from outage (issue 12)', () => {
     expect(verdict).toMatchObject({ reachable: true, problem: 'not-s3', status: 200 });
   });
 
+  it('names a refused certificate instead of calling the server unreachable', async () => {
+    const verdict = await testConnection(
+      storeProbing({ kind: 'certificate', problem: 'not-yet-valid', code: 'CERT_NOT_YET_VALID' }),
+      clock,
+    );
+    expect(verdict).toEqual({
+      reachable: true,
+      problem: 'certificate-not-yet-valid',
+      credentialsAccepted: null,
+      bucketExists: null,
+      bucketWritable: null,
+    });
+  });
+
+  it('names it too when the bucket check is the first to meet it', async () => {
+    const store = new MemoryObjectStore();
+    store.failNext('headBucket', 1, {
+      kind: 'certificate',
+      problem: 'name-mismatch',
+      code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+    });
+    expect(await testConnection(store, clock)).toMatchObject({
+      reachable: true,
+      problem: 'certificate-name-mismatch',
+      credentialsAccepted: null,
+    });
+  });
+
   it('goes on to the bucket and write checks when the probe finds S3', async () => {
     const verdict = await testConnection(
       storeProbing({ kind: 'success', value: { listBucketResult: true } }),

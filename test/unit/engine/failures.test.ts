@@ -84,6 +84,67 @@ describe('refusals', () => {
     expect(h.engine.planSummary(plan.id).failed).toBe(0);
   });
 
+  it('a certificate refused at the first request stops the run at once, failing no unit', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    h.objects.failNext('listObjects', 1_000, {
+      kind: 'certificate',
+      problem: 'expired',
+      code: 'CERT_HAS_EXPIRED',
+    });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const start = h.time.now();
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({
+      kind: 'blocked',
+      cause: { kind: 'certificate', problem: 'expired', code: 'CERT_HAS_EXPIRED' },
+    });
+    // Not retried, not waited on as an outage: one request, and no backoff or probe slept (the
+    // memory endpoint's own latency is all the virtual time spent).
+    expect(h.objects.count()).toBe(1);
+    expect(h.policy.allCounters().retriesGranted).toBe(0);
+    expect(h.time.now() - start).toBeLessThan(1_000);
+    expect(h.events.some((e) => e.type === 'waiting-network' && e.waiting)).toBe(false);
+    expect(h.engine.planSummary(plan.id)).toMatchObject({ failed: 0, pending: 1 });
+  });
+
+  it('a certificate refused in the middle of a run stops every file; once fixed the night goes on', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'big.wav': 6 * MiB } });
+    const untrusted = {
+      kind: 'certificate',
+      problem: 'untrusted',
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    } as const;
+    h.objects.failNext('uploadPart', 1_000, untrusted);
+    h.objects.failNext('putObject', 1_000, untrusted);
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({
+      kind: 'blocked',
+      cause: { kind: 'certificate', problem: 'untrusted', code: 'DEPTH_ZERO_SELF_SIGNED_CERT' },
+    });
+    expect(h.engine.planSummary(plan.id).failed).toBe(0);
+    // Each emission in flight got its one answer: none was sent again.
+    expect(h.policy.allCounters().retriesGranted).toBe(0);
+    h.objects.clearFaults();
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+  });
+
+  it('the endpoint check reports a refused certificate instead of waiting for the network', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    h.objects.failNext('headBucket', 1_000, {
+      kind: 'certificate',
+      problem: 'name-mismatch',
+      code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+    });
+    expect(await h.time.drive(h.engine.checkEndpoint('b'))).toEqual({
+      kind: 'blocked',
+      cause: {
+        kind: 'certificate',
+        problem: 'name-mismatch',
+        code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+      },
+    });
+    expect(h.objects.count('headBucket')).toBe(1);
+  });
+
   it('AccessDenied on one key fails that unit (auth); retryFailures leaves it, new credentials re-arm it', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB, 'big.wav': 6 * MiB } });
     h.objects.failNext(

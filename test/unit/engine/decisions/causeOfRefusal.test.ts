@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FailureCause } from '../../../../shared/domain/FailureCause';
+import { remedyOf } from '../../../../shared/domain/FailureCause';
 import { blocksPlan, causeOfRefusal } from '../../../../shared/engine/causeOfRefusal';
 
 describe('causeOfRefusal: the persisted cause of a refusal, and whether it stops the plan', () => {
@@ -26,5 +27,15 @@ describe('causeOfRefusal: the persisted cause of a refusal, and whether it stops
         : { kind: 'refused' as const, status, code };
     expect(causeOfRefusal(refused, 'b')).toEqual(cause);
     expect(blocksPlan(cause)).toBe(blocks);
+  });
+
+  it('a refused certificate stops the plan, and a run after the fix may go on', () => {
+    const cause: FailureCause = {
+      kind: 'certificate',
+      problem: 'expired',
+      code: 'CERT_HAS_EXPIRED',
+    };
+    expect(blocksPlan(cause)).toBe(true);
+    expect(remedyOf(cause)).toBe('retry');
   });
 });
