@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { connect, type AddressInfo } from 'node:net';
@@ -12,9 +12,16 @@ import {
   CreateMultipartUploadCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConnection } from '../../../electron/app/testConnection';
+import type { EngineEvent } from '../../../electron/engine/EngineEvent';
+import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { DirectPut, putObjectRequest, uploadPartRequest } from '../../../electron/s3/DirectPut';
+import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
+import { openDatabase } from '../../../electron/store/openDatabase';
+import { PlanStore } from '../../../electron/store/PlanStore';
 import { startEmission } from '../../../electron/s3/Emission';
 import { systemClock } from '../../../electron/runtime/systemClock';
 import { testBucket, type TestBucket } from '../../support/testBucket';
@@ -64,6 +71,7 @@ describe('DirectPut over https', () => {
       client.on('error', () => server.destroy());
       server.on('error', () => client.destroy());
     });
+    tls.on('tlsClientError', () => (refusedHandshakes += 1));
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     const port = (tls.address() as AddressInfo).port;
     agents.https = new HttpsAgent({ keepAlive: true, ca: cert });
@@ -86,6 +94,9 @@ describe('DirectPut over https', () => {
     rmSync(dir, { recursive: true, force: true });
     await bucket.remove();
   });
+
+  // Every handshake the pass-through saw fail: proves the engine's requests reached it.
+  let refusedHandshakes = 0;
 
   const emission = () =>
     startEmission({ deadline: Date.now() + 30_000 }, systemClock, 30_000, 2_000);
@@ -180,5 +191,75 @@ describe('DirectPut over https', () => {
     );
     await expect(sent).rejects.toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
     e.end();
+  });
+
+  describe('the engine against an endpoint whose certificate this computer does not trust', () => {
+    const untrustedTarget = () => ({
+      endpoint: `https://127.0.0.1:${(tls.address() as AddressInfo).port}`,
+      region: bucket.region,
+      bucket: bucket.bucket,
+      forcePathStyle: true,
+      credentials: bucket,
+    });
+    const expectedCause = {
+      kind: 'certificate',
+      problem: 'untrusted',
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    } as const;
+
+    it('a run stops with the certificate cause instead of waiting for the network', async () => {
+      const source = join(dir, 'night');
+      mkdirSync(source, { recursive: true });
+      writeFileSync(join(source, 'a.wav'), randomBytes(20_000));
+      writeFileSync(join(source, 'b.wav'), randomBytes(30_000));
+      const store = new PlanStore(openDatabase(join(dir, 'untrusted.db')));
+      const { engine, objectStore, policy } = createEngineStack({
+        store,
+        s3: untrustedTarget(),
+      });
+      const events: EngineEvent[] = [];
+      engine.on((e) => events.push(e));
+      try {
+        const before = refusedHandshakes;
+        expect(await engine.checkEndpoint(bucket.bucket)).toEqual({
+          kind: 'blocked',
+          cause: expectedCause,
+        });
+        const plan = await engine.planFolder({
+          dir: source,
+          bucket: bucket.bucket,
+          prefix: 'untrusted',
+        });
+        expect(await engine.run(plan.id)).toEqual({ kind: 'blocked', cause: expectedCause });
+        expect(refusedHandshakes).toBeGreaterThan(before);
+        // Not one retry, never "waiting for network", no file failed for it.
+        expect(policy.allCounters().retriesGranted).toBe(0);
+        expect(policy.circuit(objectStore.endpoint)).toEqual({ kind: 'closed' });
+        expect(events.some((e) => e.type === 'waiting-network' && e.waiting)).toBe(false);
+        expect(engine.planSummary(plan.id)).toMatchObject({ failed: 0, done: 0 });
+      } finally {
+        objectStore.destroy();
+        store.close();
+      }
+      const listed = await bucket.client.send(
+        new ListObjectsV2Command({ Bucket: bucket.bucket, Prefix: 'untrusted' }),
+      );
+      expect(listed.KeyCount ?? 0).toBe(0);
+    });
+
+    it('the connection test names the certificate, not an unreachable server', async () => {
+      const store = new S3ObjectStore(untrustedTarget());
+      try {
+        expect(await testConnection(store, systemClock)).toEqual({
+          reachable: true,
+          problem: 'certificate-untrusted',
+          credentialsAccepted: null,
+          bucketExists: null,
+          bucketWritable: null,
+        });
+      } finally {
+        store.destroy();
+      }
+    });
   });
 });
