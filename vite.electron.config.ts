@@ -16,6 +16,8 @@ const external = (id: string): boolean =>
 const entries = {
   main: './electron/main/main.ts',
   preload: './electron/preload/preload.ts',
+  // The hash worker's thread, beside main.cjs (ADR 0025).
+  hashWorkerMain: './electron/engine/hashing/hashWorkerMain.ts',
 } as const;
 
 // Main and preload as CommonJS, one build each (`--mode main`, `--mode preload`): a sandboxed
@@ -23,7 +25,7 @@ const entries = {
 // shared build would split common code into a chunk it cannot load. Dependencies stay in
 // node_modules (better-sqlite3 is native, rebuilt for Electron by electron-builder).
 export default defineConfig(({ mode }) => {
-  const name = mode === 'preload' ? 'preload' : 'main';
+  const name = mode === 'preload' || mode === 'hashWorkerMain' ? mode : 'main';
   return {
     build: {
       outDir: fileURLToPath(new URL('./dist-electron', import.meta.url)),

@@ -15,8 +15,13 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['electron/cli/main.ts'],
-  outfile: join(outDir, 'depot.mjs'),
+  // The hash worker's thread runs from its own file beside the bundle (ADR 0025).
+  entryPoints: {
+    depot: 'electron/cli/main.ts',
+    hashWorkerMain: 'electron/engine/hashing/hashWorkerMain.ts',
+  },
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -38,6 +38,8 @@ import { PlanLease } from './run/PlanLease';
 import type { RunContext } from './run/RunContext';
 import type { RunResult } from './RunResult';
 import { TokenBucket } from './TokenBucket';
+import type { FileHasher } from './hashing/FileHasher';
+import { sharedHashWorker } from './hashing/sharedHashWorker';
 import type { UnitView } from './UnitView';
 
 export type DepositEngineDeps = {
@@ -50,6 +52,8 @@ export type DepositEngineDeps = {
   readonly settings?: Partial<EngineSettings>;
   /** How the source files are read (default: the local file system). */
   readonly sourceReader?: SourceReader;
+  /** Where large files are hashed (default: the process's hash worker; undefined: this thread). */
+  readonly hasher?: FileHasher | undefined;
   /** This process, for the plan's run lease (default: the running process). */
   readonly leaseHolder?: LeaseHolder;
   /**
@@ -91,6 +95,7 @@ export class DepositEngine {
       sleeper,
       random,
       source: deps.sourceReader ?? fsSourceReader,
+      hasher: 'hasher' in deps ? deps.hasher : sharedHashWorker,
       settings: this.settings,
       bandwidth:
         rate === undefined || rate <= 0
@@ -149,7 +154,7 @@ export class DepositEngine {
    * see `planFolder`. Then checksums the files, unless left to the workers.
    */
   async planFolder(input: PlanFolderInput): Promise<PlanningResult> {
-    const { store, clock, hub, source } = this.ports;
+    const { store, clock, hub, source, hasher } = this.ports;
     const planned = await planFolder(
       {
         store,
@@ -171,7 +176,7 @@ export class DepositEngine {
       input,
     );
     if (input.hashAhead !== false) {
-      await hashPending(store, source, hub, planned.planId, input.signal, (done, total) =>
+      await hashPending(store, source, hasher, hub, planned.planId, input.signal, (done, total) =>
         input.onProgress?.({ phase: 'hash', done, total }),
       );
     }

@@ -19,7 +19,7 @@ import type { DepositEngineDeps } from './DepositEngine';
  */
 export type EngineStackWiring = Pick<
   DepositEngineDeps,
-  'store' | 'settings' | 'storeFor' | 'leaseHolder' | 'sourceReader'
+  'store' | 'settings' | 'storeFor' | 'leaseHolder' | 'sourceReader' | 'hasher'
 > & {
   readonly clock?: Clock;
   readonly sleeper?: Sleeper;
@@ -68,6 +68,7 @@ export function createEngineStack(
     ...(w.storeFor === undefined ? {} : { storeFor: w.storeFor }),
     ...(w.leaseHolder === undefined ? {} : { leaseHolder: w.leaseHolder }),
     ...(w.sourceReader === undefined ? {} : { sourceReader: w.sourceReader }),
+    ...('hasher' in w ? { hasher: w.hasher } : {}),
   });
   return { store: w.store, objectStore, policy, engine };
 }

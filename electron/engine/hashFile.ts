@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto';
-import type { SourceReader, SourceStat } from '../../shared/ports/SourceReader';
+import type { SourceFile, SourceReader, SourceStat } from '../../shared/ports/SourceReader';
 import type { NewPart } from '../store/PlanStore';
-import { fileMd5s } from './md5/fileMd5s';
+import type { ChunkDigest } from './hashing/ChunkDigest';
+import { digestInThread } from './hashing/digestInThread';
+import type { FileDigests } from './hashing/FileDigest';
+import { FileDigest } from './hashing/FileDigest';
+import type { FileHasher } from './hashing/FileHasher';
+import { HashWorkerLost } from './hashing/HashWorker';
+import { sharedHashWorker } from './hashing/sharedHashWorker';
 
 /** Files up to this size are read in one buffer; larger ones streamed in reads of this size. */
 const SMALL = 1024 * 1024;
@@ -19,6 +24,8 @@ export class SourceChangedError extends Error {
  * at most that many bytes also comes back as `body`, its bytes as hashed: a small file is then
  * read once, not once to hash and again to send (issue 15). `seen` is the open file's size and
  * time, for the caller to compare with the plan's without a second `stat` (issue 15).
+ * A larger file is hashed in the hash worker where there is one (`worker`; ADR 0025): the main
+ * thread only reads it, and sends other files meanwhile.
  */
 export const hashFile = async (
   source: SourceReader,
@@ -27,6 +34,7 @@ export const hashFile = async (
   partSize: number,
   signal?: AbortSignal,
   keepUpTo = 0,
+  worker: FileHasher | undefined = sharedHashWorker,
 ): Promise<{
   sha256: string;
   md5: string;
@@ -35,79 +43,118 @@ export const hashFile = async (
   seen: SourceStat;
   body?: Buffer;
 }> => {
-  let mtimeNs = 0n;
-  let seen: SourceStat = { size: 0, mtimeMs: 0 };
-  const whole = createHash('sha256');
-  // The whole file's MD5 proves an object another tool put in one request (its ETag), issue 11.
-  // A file of one part: that is its part's MD5, no second MD5 over the same bytes.
-  const md5s = fileMd5s(size, partSize);
-  const parts: NewPart[] = [];
-  let partStart = 0;
-  let position = 0;
-  const closePart = (): void => {
-    parts.push({
-      partNumber: parts.length + 1,
-      offset: partStart,
-      size: position - partStart,
-      md5: md5s.digestPart(),
-    });
-    partStart = position;
-  };
-  const take = (chunk: Buffer): void => {
-    let offset = 0;
-    while (offset < chunk.length) {
-      const room = partStart + partSize - position;
-      const length = Math.min(room, chunk.length - offset);
-      const slice = chunk.subarray(offset, offset + length);
-      whole.update(slice);
-      md5s.update(slice);
-      position += length;
-      offset += length;
-      if (position - partStart === partSize) closePart();
-    }
-  };
-  const file = await source.open(path);
-  let body: Buffer | undefined;
   try {
-    const info = await file.stat();
-    mtimeNs = info.mtimeNs;
-    seen = { size: info.size, mtimeMs: info.mtimeMs };
-    // Read straight into one buffer, a byte more than planned so that a file grown since is
-    // seen: a read stream's machinery cost more CPU than the read itself for 40 KB files
-    // (issue 15; ADR 0013). Also the reads of a file's own size ADR 0010 asks for. A larger
-    // file goes through one reused 1 MiB buffer: never the whole file in memory.
-    const small = size <= SMALL;
-    const buffer = Buffer.allocUnsafe(small ? size + 1 : SMALL);
+    return await hashOnce(source, path, size, partSize, signal, keepUpTo, worker);
+  } catch (error) {
+    // The worker stopped under this file: hashed again, here.
+    if (!(error instanceof HashWorkerLost)) throw error;
+    return hashOnce(source, path, size, partSize, signal, keepUpTo, undefined);
+  }
+};
+
+const hashOnce = async (
+  source: SourceReader,
+  path: string,
+  size: number,
+  partSize: number,
+  signal: AbortSignal | undefined,
+  keepUpTo: number,
+  worker: FileHasher | undefined,
+): Promise<{
+  sha256: string;
+  md5: string;
+  mtimeNs: string;
+  parts: NewPart[];
+  seen: SourceStat;
+  body?: Buffer;
+}> => {
+  const file = await source.open(path);
+  let digests: FileDigests;
+  let body: Buffer | undefined;
+  let info: Awaited<ReturnType<typeof file.stat>>;
+  try {
+    info = await file.stat();
+    if (size <= SMALL) {
+      const bytes = await readSmall(file, size, info.size, signal);
+      const digest = new FileDigest(size, partSize);
+      digest.update(bytes);
+      digests = digest.finish();
+      if (size <= keepUpTo && size <= partSize && bytes.length === size) body = bytes;
+    } else {
+      const digest = worker?.digest(size, partSize, SMALL) ?? digestInThread(size, partSize);
+      digests = await readStreamed(file, digest, signal);
+    }
+  } finally {
+    await file.close();
+  }
+  if (digests.length !== size) {
+    throw new SourceChangedError(`${path}: read ${digests.length} bytes, expected ${size}`);
+  }
+  return {
+    sha256: digests.sha256,
+    md5: digests.md5,
+    mtimeNs: info.mtimeNs.toString(),
+    parts: digests.parts,
+    seen: { size: info.size, mtimeMs: info.mtimeMs },
+    ...(body === undefined ? {} : { body }),
+  };
+};
+
+/**
+ * A small file read straight into one buffer, a byte more than planned so that a file grown since
+ * is seen: a read stream's machinery cost more CPU than the read itself for 40 KB files (issue
+ * 15; ADR 0013). Also the reads of a file's own size ADR 0010 asks for.
+ */
+const readSmall = async (
+  file: SourceFile,
+  size: number,
+  openSize: number,
+  signal: AbortSignal | undefined,
+): Promise<Buffer> => {
+  const buffer = Buffer.allocUnsafe(size + 1);
+  let filled = 0;
+  for (;;) {
+    signal?.throwIfAborted();
+    const bytesRead = await file.read(buffer, filled, buffer.length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+    // Short of the buffer and at the open file's end (its fstat): that is the end, no further
+    // read to be told 0 (one of five file system calls per small file, issue 15).
+    if (filled === buffer.length || filled === openSize) break;
+  }
+  return buffer.subarray(0, filled);
+};
+
+/**
+ * A larger file through 1 MiB buffers, never the whole of it in memory: each full one handed to
+ * the digest, which gives back the next to read into (ADR 0025).
+ */
+const readStreamed = async (
+  file: SourceFile,
+  digest: ChunkDigest,
+  signal: AbortSignal | undefined,
+): Promise<FileDigests> => {
+  let done = false;
+  try {
+    // Owns its memory, which the worker takes over chunk by chunk.
+    let buffer: Buffer = Buffer.allocUnsafeSlow(SMALL);
+    let position = 0;
     let filled = 0;
     for (;;) {
       signal?.throwIfAborted();
       const bytesRead = await file.read(buffer, filled, buffer.length - filled, position + filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
-      // Short of the buffer and at the open file's end (its fstat above): that is the end, no
-      // further read to be told 0 (one of five file system calls per small file, issue 15).
-      if (small && filled < buffer.length && filled === info.size) break;
       if (filled < buffer.length) continue;
-      if (small) break;
-      take(buffer);
+      buffer = await digest.take(buffer);
+      position += filled;
       filled = 0;
     }
-    const bytes = buffer.subarray(0, filled);
-    take(bytes);
-    if (small && size <= keepUpTo && size <= partSize) body = bytes;
+    if (filled > 0) await digest.take(buffer.subarray(0, filled));
+    const digests = await digest.finish();
+    done = true;
+    return digests;
   } finally {
-    await file.close();
+    if (!done) digest.cancel();
   }
-  if (position !== size) {
-    throw new SourceChangedError(`${path}: read ${position} bytes, expected ${size}`);
-  }
-  if (position > partStart || parts.length === 0) closePart();
-  return {
-    sha256: whole.digest('hex'),
-    md5: md5s.digestWhole() ?? parts[0]?.md5 ?? '',
-    mtimeNs: mtimeNs.toString(),
-    parts,
-    seen,
-    ...(body === undefined ? {} : { body }),
-  };
 };

@@ -1,6 +1,7 @@
 import type { SourceReader } from '../../shared/ports/SourceReader';
 import type { EventHub } from './events/EventHub';
 import type { PlanStore } from '../store/PlanStore';
+import type { FileHasher } from './hashing/FileHasher';
 import { hashUnit } from './hashUnit';
 import { sourceCause } from './source/sourceCause';
 
@@ -8,6 +9,7 @@ import { sourceCause } from './source/sourceCause';
 export const hashPending = async (
   store: PlanStore,
   source: SourceReader,
+  hasher: FileHasher | undefined,
   hub: EventHub,
   planId: number,
   signal: AbortSignal | undefined,
@@ -22,7 +24,7 @@ export const hashPending = async (
     const unit = store.nextUnhashed(planId);
     if (unit === undefined) break;
     try {
-      await hashUnit(store, source, plan.partSize, unit, signal);
+      await hashUnit(store, source, hasher, plan.partSize, unit, signal);
     } catch (error) {
       const cause = sourceCause(error);
       if (cause === undefined) throw error;

@@ -4,6 +4,7 @@ import type { PlanStore } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
 import { choosePartSize } from './choosePartSize';
 import { hashFile } from './hashFile';
+import type { FileHasher } from './hashing/FileHasher';
 
 /**
  * One file's SHA-256 and part MD5s, streamed and stored in one transaction (through `commit`).
@@ -13,6 +14,7 @@ import { hashFile } from './hashFile';
 export const hashUnit = async (
   store: PlanStore,
   source: SourceReader,
+  hasher: FileHasher | undefined,
   planPartSize: number,
   unit: UnitRecord,
   signal: AbortSignal | undefined,
@@ -34,6 +36,7 @@ export const hashUnit = async (
     partSize,
     signal,
     keepUpTo,
+    hasher,
   );
   commit(() => store.setHashes(unit.id, hashes));
   const hashed = {

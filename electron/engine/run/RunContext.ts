@@ -30,6 +30,11 @@ export type RunContext = {
   readonly partSize: number | undefined;
   readonly controller: AbortController;
   readonly slots: StreamSlots;
+  /**
+   * One multipart file hashed at a time: hashing is the main thread's work either way, and taken
+   * in turn the first file is ready to send after its own hashing, not after every file's.
+   */
+  readonly hashTurn: StreamSlots;
   /** Units a worker of this run holds. */
   readonly held: Set<number>;
   /** Units whose last write may have acted without a reply: ask the server before sending again. */
@@ -61,6 +66,7 @@ export const newRunContext = (
   partSize: run.partSize,
   controller: run.controller,
   slots: new StreamSlots(run.concurrency),
+  hashTurn: new StreamSlots(1),
   held: new Set(),
   unsettled: new Set(),
   hashedBodies: new Map(),

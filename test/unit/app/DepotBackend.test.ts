@@ -16,6 +16,7 @@ import { dispatch } from '../../../electron/ipc/dispatch';
 import { MemoryObjectStore } from '../../../electron/s3/MemoryObjectStore';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
+import { trackedHasher } from '../../support/trackedHasher';
 import { trackedSourceReader } from '../../support/trackedSourceReader';
 import { VirtualTime } from '../../support/VirtualTime';
 
@@ -94,6 +95,7 @@ beforeAll(async () => {
         sleeper: time,
         random: seededRandom(5),
         sourceReader: trackedSourceReader(time),
+        hasher: trackedHasher(time),
       });
       return {
         engine,

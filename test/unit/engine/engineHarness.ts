@@ -16,6 +16,7 @@ import type { SourceReader } from '../../../shared/ports/SourceReader';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { seededRandom } from '../../../shared/random/seededRandom';
 import { VirtualTime } from '../../support/VirtualTime';
+import { trackedHasher } from '../../support/trackedHasher';
 import { trackedSourceReader } from '../../support/trackedSourceReader';
 import { contentOf } from '../../support/contentOf';
 
@@ -69,6 +70,7 @@ export const makeHarness = (
   const statted: string[] = [];
   const reads: string[] = [];
   const tracked = trackedSourceReader(time);
+  const hasher = trackedHasher(time);
   const sourceReader: SourceReader = {
     stat: (path) => {
       statted.push(relative(source, path));
@@ -115,6 +117,7 @@ export const makeHarness = (
       random,
       settings,
       sourceReader,
+      hasher,
     });
     engine.on((e) => events.push(e));
     return engine;
@@ -152,6 +155,7 @@ export const makeHarness = (
         random: { next: () => 0.5 },
         settings,
         sourceReader,
+        hasher,
         ...(leaseHolder === undefined ? {} : { leaseHolder }),
       }).engine;
     },
