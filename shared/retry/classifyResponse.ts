@@ -5,22 +5,25 @@ import { parseRetryAfter } from './parseRetryAfter';
 
 // Node and undici error codes for "no response arrived". Node reports "socket hang up" as
 // ECONNRESET, so no message text is ever read.
-const UNREACHABLE_ERRNO: Readonly<Record<string, UnreachableReason>> = {
-  ECONNREFUSED: 'connection-refused',
-  ECONNRESET: 'connection-reset',
-  ECONNABORTED: 'connection-reset',
-  EPIPE: 'connection-reset',
-  UND_ERR_SOCKET: 'connection-reset',
-  ETIMEDOUT: 'timeout',
-  ESOCKETTIMEDOUT: 'timeout',
-  UND_ERR_CONNECT_TIMEOUT: 'timeout',
-  ENOTFOUND: 'dns',
-  EAI_AGAIN: 'dns',
-  EHOSTUNREACH: 'no-route',
-  ENETUNREACH: 'no-route',
-  ENETDOWN: 'no-route',
-  EHOSTDOWN: 'no-route',
-};
+// A Map, not an object: an errno such as `constructor` must not find an inherited property.
+const UNREACHABLE_ERRNO: ReadonlyMap<string, UnreachableReason> = new Map(
+  Object.entries({
+    ECONNREFUSED: 'connection-refused',
+    ECONNRESET: 'connection-reset',
+    ECONNABORTED: 'connection-reset',
+    EPIPE: 'connection-reset',
+    UND_ERR_SOCKET: 'connection-reset',
+    ETIMEDOUT: 'timeout',
+    ESOCKETTIMEDOUT: 'timeout',
+    UND_ERR_CONNECT_TIMEOUT: 'timeout',
+    ENOTFOUND: 'dns',
+    EAI_AGAIN: 'dns',
+    EHOSTUNREACH: 'no-route',
+    ENETUNREACH: 'no-route',
+    ENETDOWN: 'no-route',
+    EHOSTDOWN: 'no-route',
+  } satisfies Record<string, UnreachableReason>),
+);
 
 // Node's X509 verification codes (https://nodejs.org/api/tls.html#x509-certificate-error-codes)
 // and its own host name check. Everything about the chain (self-signed, unknown or invalid
@@ -61,7 +64,7 @@ const CERTIFICATE_ERRNO: ReadonlyMap<string, CertificateProblem> = new Map(
 
 const unreachableReason = (raw: RawResponse): UnreachableReason => {
   if (raw.errno !== undefined) {
-    const reason = UNREACHABLE_ERRNO[raw.errno];
+    const reason = UNREACHABLE_ERRNO.get(raw.errno);
     if (reason !== undefined) return reason;
   }
   if (raw.name === 'StallError') return 'stall';

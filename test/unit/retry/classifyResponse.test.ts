@@ -186,6 +186,13 @@ const rows: readonly Row[] = [
     struggling: true,
   },
   {
+    what: 'an errno named like an object property (`constructor`) is an unknown one',
+    raw: { errno: 'constructor', name: 'Error' },
+    failure: { kind: 'unreachable', reason: 'network' },
+    retryable: true,
+    struggling: false,
+  },
+  {
     what: 'ECONNREFUSED',
     raw: { errno: 'ECONNREFUSED', name: 'Error' },
     failure: { kind: 'unreachable', reason: 'connection-refused' },
