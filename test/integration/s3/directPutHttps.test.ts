@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type Server } from 'node:tls';
 import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
@@ -25,16 +22,17 @@ import { PlanStore } from '../../../electron/store/PlanStore';
 import { startEmission } from '../../../electron/s3/Emission';
 import { systemClock } from '../../../electron/runtime/systemClock';
 import { testBucket, type TestBucket } from '../../support/testBucket';
+import { startTlsFront, type TlsFront } from '../../support/tlsFront';
 
 // DirectPut over TLS (every real endpoint is https; radosgw here speaks plain HTTP): radosgw behind
-// a TLS pass-through on 127.0.0.1 with a certificate made for the test. The signature covers the
-// host and port the client sees, which the pass-through leaves in the request as they are.
+// the test's TLS pass-through (see tlsFront.ts). The signature covers the host and port the client
+// sees, which the pass-through leaves in the request as they are.
 
 const md5 = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('hex');
 
 describe('DirectPut over https', () => {
   let bucket: TestBucket;
-  let tls: Server;
+  let tls: TlsFront;
   let dir: string;
   let direct: DirectPut;
   const agents = { http: new HttpAgent(), https: new HttpsAgent({ keepAlive: true }) };
@@ -42,42 +40,11 @@ describe('DirectPut over https', () => {
   beforeAll(async () => {
     bucket = await testBucket('https');
     dir = mkdtempSync(join(tmpdir(), 'depot-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    const cert = readFileSync(join(dir, 'cert.pem'));
-    const upstream = new URL(bucket.endpoint);
-    tls = createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (client) => {
-      const server = connect(Number(upstream.port), upstream.hostname);
-      client.pipe(server).pipe(client);
-      client.on('error', () => server.destroy());
-      server.on('error', () => client.destroy());
-    });
-    tls.on('tlsClientError', () => (refusedHandshakes += 1));
-    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
-    const port = (tls.address() as AddressInfo).port;
-    agents.https = new HttpsAgent({ keepAlive: true, ca: cert });
+    tls = await startTlsFront({ target: bucket.endpoint });
+    agents.https = new HttpsAgent({ keepAlive: true, ca: tls.cert });
     direct = new DirectPut(
       {
-        endpoint: `https://127.0.0.1:${port}`,
+        endpoint: tls.endpoint,
         region: bucket.region,
         bucket: bucket.bucket,
         forcePathStyle: true,
@@ -90,13 +57,10 @@ describe('DirectPut over https', () => {
   afterAll(async () => {
     agents.https.destroy();
     agents.http.destroy();
-    await new Promise<void>((resolve) => tls.close(() => resolve()));
+    await tls.close();
     rmSync(dir, { recursive: true, force: true });
     await bucket.remove();
   });
-
-  // Every handshake the pass-through saw fail: proves the engine's requests reached it.
-  let refusedHandshakes = 0;
 
   const emission = () =>
     startEmission({ deadline: Date.now() + 30_000 }, systemClock, 30_000, 2_000);
@@ -167,7 +131,7 @@ describe('DirectPut over https', () => {
   it('a certificate it does not trust is refused before any byte is sent', async () => {
     const untrusting = new DirectPut(
       {
-        endpoint: `https://127.0.0.1:${(tls.address() as AddressInfo).port}`,
+        endpoint: tls.endpoint,
         region: bucket.region,
         bucket: bucket.bucket,
         forcePathStyle: true,
@@ -195,7 +159,7 @@ describe('DirectPut over https', () => {
 
   describe('the engine against an endpoint whose certificate this computer does not trust', () => {
     const untrustedTarget = () => ({
-      endpoint: `https://127.0.0.1:${(tls.address() as AddressInfo).port}`,
+      endpoint: tls.endpoint,
       region: bucket.region,
       bucket: bucket.bucket,
       forcePathStyle: true,
@@ -220,7 +184,7 @@ describe('DirectPut over https', () => {
       const events: EngineEvent[] = [];
       engine.on((e) => events.push(e));
       try {
-        const before = refusedHandshakes;
+        const before = tls.refusedHandshakes();
         expect(await engine.checkEndpoint(bucket.bucket)).toEqual({
           kind: 'blocked',
           cause: expectedCause,
@@ -231,7 +195,7 @@ describe('DirectPut over https', () => {
           prefix: 'untrusted',
         });
         expect(await engine.run(plan.id)).toEqual({ kind: 'blocked', cause: expectedCause });
-        expect(refusedHandshakes).toBeGreaterThan(before);
+        expect(tls.refusedHandshakes()).toBeGreaterThan(before);
         // Not one retry, never "waiting for network", no file failed for it.
         expect(policy.allCounters().retriesGranted).toBe(0);
         expect(policy.circuit(objectStore.endpoint)).toEqual({ kind: 'closed' });
