@@ -16,6 +16,8 @@ export const BlockerNotice = ({ plan }: { readonly plan: PlanView }) => {
   const cause = plan.blocker;
   if (cause === null) return null;
   const detail = causeDetail(cause, t, locale);
+  // A night keeps the address it was created with: a corrected address in Settings leaves this
+  // one blocked, and only a new deposit of the folder goes to the new address.
   return (
     <div className="blocker" role="alert" data-testid="blocker" data-cause={cause.kind}>
       <p>
@@ -26,7 +28,10 @@ export const BlockerNotice = ({ plan }: { readonly plan: PlanView }) => {
         {detail !== null && <span className="quiet"> ({detail})</span>}
       </p>
       <p>
-        <strong>{t('failures.whatToDo')}</strong> {t(causeKeys(cause).todo)} {t('blocker.after')}
+        <strong>{t('failures.whatToDo')}</strong> {t(causeKeys(cause).todo)}
+      </p>
+      <p data-testid="blocker-after">
+        {t(cause.kind === 'certificate' ? 'blocker.afterCertificate' : 'blocker.after')}
       </p>
       <div className="actions">
         <button type="button" className="primary" onClick={() => go('settings')}>

@@ -231,13 +231,13 @@ export const en = {
   'settings.verdict.problem.not-s3':
     '{endpoint} does not answer like an S3 storage server (a web page, a proxy?): check the storage address.',
   'settings.verdict.problem.certificate-untrusted':
-    '{endpoint} presents a certificate this computer does not trust (self-signed, or from a private authority): check the storage address; if it is right, tell the storage administrator.',
+    '{endpoint} presents a certificate this computer does not trust (self-signed, or from a private authority): check the storage address; if it is right, tell the storage administrator. On a public Wi-Fi, open a web page first in case it asks you to sign in.',
   'settings.verdict.problem.certificate-expired':
     'The certificate of {endpoint} has expired by this computer’s clock: check the computer’s date and time first; if they are right, the certificate must be renewed (storage administrator).',
   'settings.verdict.problem.certificate-not-yet-valid':
     'The certificate of {endpoint} is not valid yet by this computer’s clock: the computer’s date and time are probably behind, set them right.',
   'settings.verdict.problem.certificate-name-mismatch':
-    'The certificate of {endpoint} is made out to another address: check the storage address (server name).',
+    'The certificate of {endpoint} is made out to another address: check the storage address (server name). On a public Wi-Fi, open a web page first in case it asks you to sign in.',
   'diag.title': 'Diagnostics',
   'diag.counters': 'Counters',
   'diag.firstAttempts': 'First attempts',
@@ -299,7 +299,9 @@ export const en = {
   'blocker.title': 'This night cannot go on: {cause}',
   'blocker.fix': 'Fix it in Settings',
   'blocker.after':
-    'Once fixed, a successful “Test connection” resumes it by itself; “Resume” resumes it too.',
+    'Once fixed, a successful “Test the connection” resumes it by itself; “Resume” resumes it too.',
+  'blocker.afterCertificate':
+    'If the address was wrong, this night keeps its own: deposit the folder again from “New deposit” with the right address, then forget this night in “Nights”. If the server or the clock was fixed, a successful “Test the connection” resumes it by itself; “Resume” resumes it too.',
 
   'current.pause': 'Pause',
   'current.resume': 'Resume',

@@ -236,13 +236,13 @@ export const fr = {
   'settings.verdict.problem.not-s3':
     'L’adresse {endpoint} ne répond pas comme un serveur de stockage S3 (page web, proxy ?) : vérifiez l’adresse du stockage.',
   'settings.verdict.problem.certificate-untrusted':
-    'L’adresse {endpoint} présente un certificat que cet ordinateur ne reconnaît pas (auto-signé, ou d’une autorité privée) : vérifiez l’adresse du stockage ; si elle est juste, prévenez le responsable du stockage.',
+    'L’adresse {endpoint} présente un certificat que cet ordinateur ne reconnaît pas (auto-signé, ou d’une autorité privée) : vérifiez l’adresse du stockage ; si elle est juste, prévenez le responsable du stockage. Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
   'settings.verdict.problem.certificate-expired':
     'Le certificat de {endpoint} a expiré selon l’horloge de cet ordinateur : vérifiez d’abord la date et l’heure de l’ordinateur ; si elles sont justes, le certificat doit être renouvelé (responsable du stockage).',
   'settings.verdict.problem.certificate-not-yet-valid':
     'Le certificat de {endpoint} n’est pas encore valable selon l’horloge de cet ordinateur : la date et l’heure de l’ordinateur sont sans doute en retard, corrigez-les.',
   'settings.verdict.problem.certificate-name-mismatch':
-    'Le certificat de {endpoint} est établi pour une autre adresse : vérifiez l’adresse du stockage (nom du serveur).',
+    'Le certificat de {endpoint} est établi pour une autre adresse : vérifiez l’adresse du stockage (nom du serveur). Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
   'diag.title': 'Diagnostic',
   'diag.counters': 'Compteurs',
   'diag.firstAttempts': 'Premières tentatives',
@@ -305,6 +305,8 @@ export const fr = {
   'blocker.fix': 'Corriger dans les Réglages',
   'blocker.after':
     'Après correction, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
+  'blocker.afterCertificate':
+    'Si c’est l’adresse qui était fausse, cette nuit garde la sienne : déposez à nouveau le dossier depuis « Nouveau dépôt » avec la bonne adresse, puis oubliez cette nuit-ci dans « Nuits ». Si c’est le serveur ou l’horloge qui a été corrigé, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
 
   'current.pause': 'Pause',
   'current.resume': 'Reprendre',

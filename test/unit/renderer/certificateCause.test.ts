@@ -69,6 +69,18 @@ describe('a refused certificate in the interface, in French and in English', () 
     ).toBe('This night cannot go on: The server’s certificate is made out to another address');
   });
 
+  it('after the fix, names the buttons the volunteer will find, in both languages', () => {
+    for (const messages of [fr, en]) {
+      for (const after of [messages['blocker.after'], messages['blocker.afterCertificate']]) {
+        expect(after).toContain(messages['settings.test']);
+        expect(after).toContain(messages['current.resume']);
+      }
+      // A night keeps its address: after a corrected one, only a new deposit goes there.
+      expect(messages['blocker.afterCertificate']).toContain(messages['nav.new']);
+      expect(messages['blocker.afterCertificate']).toContain(messages['nav.nights']);
+    }
+  });
+
   it('shows the code behind the cause, for the diagnostics', () => {
     const expired: FailureCause = {
       kind: 'certificate',
