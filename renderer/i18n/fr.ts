@@ -85,7 +85,7 @@ export const fr = {
   'new.destinationNight': 'Nuit du {night} :',
   'new.destinationIncomplete': '(à compléter : site, point ou date manquant)',
   'new.nightsSharePrefix':
-    'Le modèle de préfixe « {template} » placerait plusieurs nuits sous le même préfixe : ajoutez {placeholder} au modèle dans les Réglages, ou déposez une seule nuit.',
+    'Le modèle de préfixe « {template} » placerait plusieurs nuits sous le même préfixe : ajoutez {placeholder} au modèle dans les Réglages, ou déposez une seule nuit.',
   'new.changed': 'Le dossier a changé depuis la préparation du dépôt ({count} fichier(s)) :',
   'new.changedMore': '… et {count} autre(s).',
   'new.change.size': 'modifié',
@@ -97,7 +97,7 @@ export const fr = {
   'new.depositChanges': 'Déposer les changements',
 
   'current.title': 'Dépôt en cours',
-  'current.none': 'Aucun dépôt sélectionné. Choisissez une nuit dans « Nuits ».',
+  'current.none': 'Aucun dépôt sélectionné. Choisissez une nuit dans « Nuits ».',
   'current.acked': '{acked} sur {total} confirmés par le serveur',
   'current.files': '{done} / {total} fichiers',
   'current.throughput': 'Débit',
@@ -164,7 +164,7 @@ export const fr = {
   'cause.conflict.todo': 'Rien n’a été écrasé. Comparez les deux fichiers avant de décider.',
   'cause.source-changed.title': 'Le fichier a changé pendant le dépôt',
   'cause.source-changed.todo':
-    'Attendez que le fichier ne change plus, puis « Retenter les échecs » : il sera renvoyé tel qu’il est maintenant.',
+    'Attendez que le fichier ne change plus, puis « Retenter les échecs » : il sera renvoyé tel qu’il est maintenant.',
   'cause.source-missing.title': 'Le fichier a disparu du dossier',
   'cause.source-missing.todo':
     'Remettez la carte SD ou le dossier en place, puis recommencez le dépôt.',
@@ -191,18 +191,18 @@ export const fr = {
   'settings.prefixTemplate': 'Modèle de préfixe',
   'settings.prefixHint': 'Par exemple {site}/{point}/{night}',
   'settings.prefixProblem.leading-slash':
-    'Le préfixe ne doit pas commencer par « / » : écrivez par exemple {example}.',
+    'Le préfixe ne doit pas commencer par « / » : écrivez par exemple {example}.',
   'settings.prefixProblem.dot-segment':
-    'Le préfixe ne doit pas contenir de segment « . » ou « .. » : les fichiers doivent rester sous le préfixe.',
+    'Le préfixe ne doit pas contenir de segment « . » ou « .. » : les fichiers doivent rester sous le préfixe.',
   'settings.prefixProblem.empty-segment':
-    'Le préfixe contient « // » : mettez un seul « / » entre deux segments.',
-  'settings.prefixProblem.backslash': 'Séparez les segments du préfixe par « / », pas par « \\ ».',
+    'Le préfixe contient « // » : mettez un seul « / » entre deux segments.',
+  'settings.prefixProblem.backslash': 'Séparez les segments du préfixe par « / », pas par « \\ ».',
   'settings.prefixProblem.control-character':
     'Le préfixe contient un caractère invisible (caractère de contrôle) : retapez-le.',
   'settings.prefixProblem.unbalanced-brace':
-    'Accolade « { » ou « } » non refermée dans le préfixe (position {at}).',
+    'Accolade « { » ou « } » non refermée dans le préfixe (position {at}).',
   'settings.prefixProblem.unknown-placeholder':
-    'Le préfixe utilise un champ inconnu « {name} » ; champs possibles : {known}.',
+    'Le préfixe utilise un champ inconnu « {name} » ; champs possibles : {known}.',
   'settings.prefixProblem.too-long': 'Le préfixe dépasse {max} caractères.',
   'settings.pathStyle': 'Adressage par chemin (path-style)',
   'settings.accessKeyId': 'Clé d’accès',
@@ -304,9 +304,9 @@ export const fr = {
   'blocker.title': 'Cette nuit ne peut pas continuer : {cause}',
   'blocker.fix': 'Corriger dans les Réglages',
   'blocker.after':
-    'Après correction, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
+    'Après correction, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
   'blocker.afterCertificate':
-    'Si c’est l’adresse qui était fausse, cette nuit garde la sienne : déposez à nouveau le dossier depuis « Nouveau dépôt » avec la bonne adresse, puis oubliez cette nuit-ci dans « Nuits ». Si c’est le serveur ou l’horloge qui a été corrigé, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
+    'Si c’est l’adresse qui était fausse, cette nuit garde la sienne : déposez à nouveau le dossier depuis « Nouveau dépôt » avec la bonne adresse, puis oubliez cette nuit-ci dans « Nuits ». Si c’est le serveur ou l’horloge qui a été corrigé, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
 
   'current.pause': 'Pause',
   'current.resume': 'Reprendre',
@@ -329,7 +329,7 @@ export const fr = {
   'settings.notSaved': 'Enregistrez les réglages avant de tester la connexion.',
 
   'reason.storage-incomplete':
-    'Le stockage n’est pas configuré : renseignez l’adresse, le compartiment et les identifiants dans les Réglages, puis cliquez sur « Enregistrer » (un champ rempli mais non enregistré ne compte pas).',
+    'Le stockage n’est pas configuré : renseignez l’adresse, le compartiment et les identifiants dans les Réglages, puis cliquez sur « Enregistrer » (un champ rempli mais non enregistré ne compte pas).',
   'reason.folder-missing':
     'Le dossier {dir} n’existe pas. Vérifiez le chemin (la carte SD est-elle insérée ?).',
   'reason.not-a-folder':
@@ -338,7 +338,7 @@ export const fr = {
     'Le dossier {dir} ne peut pas être lu. Vérifiez la carte SD et les droits d’accès.',
   'reason.nothing-to-deposit': 'Le dossier {dir} ne contient aucun enregistrement à déposer.',
   'reason.files-block':
-    '{count} problème(s) bloquent le dépôt : corrigez-les ou cochez « Déposer quand même sans les fichiers bloquants ».',
+    '{count} problème(s) bloquent le dépôt : corrigez-les ou cochez « Déposer quand même sans les fichiers bloquants ».',
   'reason.sources-changed':
     'Le dossier a changé depuis son analyse ({count} changement(s)) : analysez-le à nouveau.',
   'reason.held-elsewhere':
