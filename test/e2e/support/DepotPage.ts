@@ -68,6 +68,12 @@ export class DepotPage {
     await this.page.getByText('Réglages enregistrés.').waitFor();
   }
 
+  /** Types a storage address without saving: "Tester la connexion" saves what is on screen. */
+  async typeEndpoint(endpoint: string): Promise<void> {
+    await this.go('settings');
+    await this.page.locator('form.settings input[name="endpoint"]').fill(endpoint);
+  }
+
   async testConnection(): Promise<Locator> {
     await this.go('settings');
     await this.page.getByRole('button', { name: 'Tester la connexion' }).click();
