@@ -10,7 +10,7 @@ import type { HashWorkerReply, HashWorkerRequest } from './HashWorkerMessage';
  */
 const BUFFERS_PER_FILE = 3;
 
-/** The worker stopped (an error in it, or it was terminated): the file is hashed again here. */
+/** The worker stopped or failed under a file (an error in it, or it was terminated): the file is hashed again here. */
 export class HashWorkerLost extends Error {
   override readonly name = 'HashWorkerLost';
 }
@@ -113,8 +113,9 @@ export class HashWorker implements FileHasher {
         job.finished?.resolve(reply.digests);
         return;
       case 'failed':
+        // An error in the worker's hashing: the file is hashed again here, as when it stops.
         this.forget(reply.id);
-        this.fail(job, new Error(reply.message));
+        this.fail(job, new HashWorkerLost(reply.message));
     }
   }
 

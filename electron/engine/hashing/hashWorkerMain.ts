@@ -1,42 +1,31 @@
 import { parentPort } from 'node:worker_threads';
-import { FileDigest } from './FileDigest';
 import type { HashWorkerReply, HashWorkerRequest } from './HashWorkerMessage';
+import { PairedDigests } from './PairedDigests';
 
 // The hash worker's thread (see HashWorker): files' digests, chunk by chunk, as the main thread
-// reads them.
+// reads them, two files' at once where it can (PairedDigests).
 const port = parentPort;
-const digests = new Map<number, FileDigest>();
-
-const answer = (request: HashWorkerRequest): HashWorkerReply | undefined => {
-  switch (request.kind) {
-    case 'begin':
-      digests.set(request.id, new FileDigest(request.size, request.partSize));
-      return undefined;
-    case 'chunk': {
-      const { id, buffer, offset, length } = request;
-      digests.get(id)?.update(new Uint8Array(buffer, offset, length));
-      return { kind: 'taken', id, buffer };
-    }
-    case 'end': {
-      const digest = digests.get(request.id);
-      digests.delete(request.id);
-      if (digest === undefined) return { kind: 'failed', id: request.id, message: 'not begun' };
-      return { kind: 'done', id: request.id, digests: digest.finish() };
-    }
-    case 'cancel':
-      digests.delete(request.id);
-      return undefined;
-  }
-};
+const digests = new PairedDigests((reply: HashWorkerReply) => {
+  port?.postMessage(reply, reply.kind === 'taken' ? [reply.buffer] : []);
+});
 
 port?.on('message', (request: HashWorkerRequest) => {
-  let reply: HashWorkerReply | undefined;
   try {
-    reply = answer(request);
+    switch (request.kind) {
+      case 'begin':
+        digests.begin(request.id, request.size, request.partSize);
+        return;
+      case 'chunk':
+        digests.chunk(request.id, request);
+        return;
+      case 'end':
+        digests.end(request.id);
+        return;
+      case 'cancel':
+        digests.cancel(request.id);
+    }
   } catch (error) {
-    digests.delete(request.id);
-    reply = { kind: 'failed', id: request.id, message: String(error) };
+    // Nothing of what was in progress can be trusted: each file is hashed again by its caller.
+    digests.fail(String(error));
   }
-  if (reply === undefined) return;
-  port.postMessage(reply, reply.kind === 'taken' ? [reply.buffer] : []);
 });

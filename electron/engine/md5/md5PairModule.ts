@@ -1,6 +1,6 @@
 /**
  * A WebAssembly module that runs two MD5s over the same 64-byte blocks at once, one in each of
- * two 32-bit lanes of SIMD registers. A multipart file needs two MD5s over every byte, the whole
+ * two 32-bit lanes of SIMD registers (and, `blocks2`, two files' pairs at once in four lanes). A multipart file needs two MD5s over every byte, the whole
  * file's (rclone's `md5chksum`) and its current part's (the Content-MD5, and what the part's ETag
  * must equal on resume), and MD5 has no hardware help: one step waits on the one before, so a
  * second hash in the spare lanes costs little more than the first (issue 15, ADR 0023).
@@ -8,8 +8,11 @@
  * The bytes are built here rather than shipped as a binary, so what runs can be read: the 64
  * steps of RFC 1321, each `a = b + rotl(a + M[g] + K[i] + f(b, c, d), s)`.
  *
- * Memory: the state at 0 (four v128, A B C D, lane 0 and lane 1 of each used), the input at
- * `MD5_PAIR_INPUT`. Export `blocks(pointer, count)` runs `count` blocks from `pointer`.
+ * Memory: the state at 0 (four v128, A B C D, lane 0 and lane 1 of each used by `blocks`, all four
+ * by `blocks2`), the input at `MD5_PAIR_INPUT` and a second input `MD5_PAIR_CHUNK` after it.
+ * Export `blocks(pointer, count)` runs `count` blocks from `pointer` in every lane;
+ * `blocks2(pointer, other, count)` runs lanes 0 and 1 over the blocks at `pointer`, lanes 2 and 3
+ * over those at `other`.
  */
 export const MD5_PAIR_INPUT = 1024;
 /** Bytes of input the module's memory holds at once. */
@@ -35,6 +38,7 @@ const SIMD = {
   v128Load: 0x00,
   v128Store: 0x0b,
   i32x4Splat: 0x11,
+  i32x4ReplaceLane: 0x1c,
   v128Not: 0x4d,
   v128Or: 0x50,
   v128Xor: 0x51,
@@ -79,10 +83,45 @@ const name = (text: string): Code => [
 ];
 const section = (id: number, body: Code): Code => [id, ...uleb(body.length), ...body];
 
-// Locals: the two parameters, then the state, a step's sum, and the state before the block.
-const P = 0;
-const N = 1;
-const [A, B, C, D, T, AA, BB, CC, DD] = [2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+/**
+ * A function's locals: its parameters (the input's address, for `blocks2` the second input's, and
+ * the count of blocks), then the state, a step's sum, the state before the block, and for
+ * `blocks2` the first input's word of a step.
+ */
+type Locals = {
+  readonly P: number;
+  readonly Q: number | undefined;
+  readonly N: number;
+  readonly A: number;
+  readonly B: number;
+  readonly C: number;
+  readonly D: number;
+  readonly T: number;
+  readonly AA: number;
+  readonly BB: number;
+  readonly CC: number;
+  readonly DD: number;
+  readonly X: number | undefined;
+};
+
+const localsOf = (inputs: 1 | 2): Locals => {
+  const v = inputs + 1;
+  return {
+    P: 0,
+    Q: inputs === 2 ? 1 : undefined,
+    N: inputs,
+    A: v,
+    B: v + 1,
+    C: v + 2,
+    D: v + 3,
+    T: v + 4,
+    AA: v + 5,
+    BB: v + 6,
+    CC: v + 7,
+    DD: v + 8,
+    X: inputs === 2 ? v + 9 : undefined,
+  };
+};
 
 const get = (local: number): Code => [OP.localGet, ...uleb(local)];
 const set = (local: number, value: Code): Code => [...value, OP.localSet, ...uleb(local)];
@@ -123,29 +162,50 @@ const roundFunction = (round: number, b: number, c: number, d: number): Code => 
 const messageIndex = (round: number, i: number): number =>
   [i, (5 * i + 1) % 16, (3 * i + 5) % 16, (7 * i) % 16][round] ?? 0;
 
-const steps = (): Code => {
+/** Word `g` of the block at `pointer`, plus K[i]: an i32. */
+const wordAt = (pointer: number, g: number, k: number): Code => [
+  ...get(pointer),
+  OP.i32Load,
+  2,
+  ...uleb(4 * g),
+  ...i32(k),
+  OP.i32Add,
+];
+
+/**
+ * The step's word in every lane: one input's in all four, or (`blocks2`) the first input's in
+ * lanes 0 and 1 and the second's in lanes 2 and 3. Neither waits on the step before.
+ */
+const laneWords = (L: Locals, g: number, k: number): Code => {
+  if (L.Q === undefined || L.X === undefined) return simd(SIMD.i32x4Splat, wordAt(L.P, g, k));
+  return [
+    ...set(L.X, wordAt(L.P, g, k)),
+    ...simd(SIMD.i32x4Splat, wordAt(L.Q, g, k)),
+    ...get(L.X),
+    OP.simd,
+    ...uleb(SIMD.i32x4ReplaceLane),
+    0,
+    ...get(L.X),
+    OP.simd,
+    ...uleb(SIMD.i32x4ReplaceLane),
+    1,
+  ];
+};
+
+const steps = (L: Locals): Code => {
   const code: Code = [];
-  let roles: [number, number, number, number] = [A, B, C, D];
+  let roles: [number, number, number, number] = [L.A, L.B, L.C, L.D];
   for (let i = 0; i < 64; i++) {
     const round = i >> 4;
     const [a, b, c, d] = roles;
     const shift = SHIFTS[round]?.[i % 4] ?? 0;
     // M[g] + K[i] + a does not wait on the step before; only f and what follows do.
-    const word = [
-      ...get(P),
-      OP.i32Load,
-      2,
-      ...uleb(4 * messageIndex(round, i)),
-      ...i32(K[i] ?? 0),
-      OP.i32Add,
-    ];
-    code.push(
-      ...set(T, add(add(get(a), simd(SIMD.i32x4Splat, word)), roundFunction(round, b, c, d))),
-    );
+    const words = laneWords(L, messageIndex(round, i), K[i] ?? 0);
+    code.push(...set(L.T, add(add(get(a), words), roundFunction(round, b, c, d))));
     const rotated = simd(
       SIMD.v128Or,
-      simd(SIMD.i32x4Shl, get(T), i32(shift)),
-      simd(SIMD.i32x4ShrU, get(T), i32(32 - shift)),
+      simd(SIMD.i32x4Shl, get(L.T), i32(shift)),
+      simd(SIMD.i32x4ShrU, get(L.T), i32(32 - shift)),
     );
     code.push(...set(a, add(get(b), rotated)));
     roles = [d, a, b, c];
@@ -153,7 +213,9 @@ const steps = (): Code => {
   return code;
 };
 
-const body = (): Code => {
+const body = (inputs: 1 | 2): Code => {
+  const L = localsOf(inputs);
+  const { A, B, C, D, AA, BB, CC, DD, N, P, Q } = L;
   const code: Code = [
     ...set(A, stateAt(SIMD.v128Load, 0)),
     ...set(B, stateAt(SIMD.v128Load, 16)),
@@ -171,12 +233,13 @@ const body = (): Code => {
     ...set(BB, get(B)),
     ...set(CC, get(C)),
     ...set(DD, get(D)),
-    ...steps(),
+    ...steps(L),
     ...set(A, add(get(A), get(AA))),
     ...set(B, add(get(B), get(BB))),
     ...set(C, add(get(C), get(CC))),
     ...set(D, add(get(D), get(DD))),
     ...set(P, [...get(P), ...i32(64), OP.i32Add]),
+    ...(Q === undefined ? [] : set(Q, [...get(Q), ...i32(64), OP.i32Add])),
     ...set(N, [...get(N), ...i32(1), OP.i32Sub]),
     OP.br,
     0,
@@ -188,26 +251,40 @@ const body = (): Code => {
     ...stateAt(SIMD.v128Store, 48, get(D)),
     OP.end,
   ];
-  const locals = vec([[9, V128]]);
+  const locals = vec(
+    inputs === 2
+      ? [
+          [9, V128],
+          [1, I32],
+        ]
+      : [[9, V128]],
+  );
   return [...uleb(locals.length + code.length), ...locals, ...code];
 };
 
 /** The module's bytes. */
 export const md5PairBytes = (): Uint8Array => {
-  const pages = Math.ceil((MD5_PAIR_INPUT + MD5_PAIR_CHUNK) / 65536);
+  const pages = Math.ceil((MD5_PAIR_INPUT + 2 * MD5_PAIR_CHUNK) / 65536);
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, vec([[0x60, ...vec([[I32], [I32]]), ...vec([])]])),
-    ...section(3, vec([[0]])),
+    ...section(
+      1,
+      vec([
+        [0x60, ...vec([[I32], [I32]]), ...vec([])],
+        [0x60, ...vec([[I32], [I32], [I32]]), ...vec([])],
+      ]),
+    ),
+    ...section(3, vec([[0], [1]])),
     ...section(5, vec([[0x00, ...uleb(pages)]])),
     ...section(
       7,
       vec([
         [...name('memory'), 0x02, 0],
         [...name('blocks'), 0x00, 0],
+        [...name('blocks2'), 0x00, 1],
       ]),
     ),
-    ...section(10, vec([body()])),
+    ...section(10, vec([body(1), body(2)])),
   ]);
 };
 

@@ -5,6 +5,9 @@ import { PartBuffers } from '../PartBuffers';
 import { StreamSlots } from '../StreamSlots';
 import { UnitWrites } from './UnitWrites';
 
+/** Multipart files a run hashes at once (see `RunContext.hashTurn`). */
+export const HASHED_AT_ONCE = 2;
+
 /** What changes while a run goes: the only mutable part of its context. */
 export type RunState = {
   /** What the night's prefix held when the run started (before its first payload byte). */
@@ -31,8 +34,9 @@ export type RunContext = {
   readonly controller: AbortController;
   readonly slots: StreamSlots;
   /**
-   * One multipart file hashed at a time: hashing is the main thread's work either way, and taken
-   * in turn the first file is ready to send after its own hashing, not after every file's.
+   * Two multipart files hashed at a time, not every file a worker took: the first are ready to
+   * send after their own hashing, not after every file's; two, so that the hash worker takes both
+   * files' MD5s in one pass (ADR 0025).
    */
   readonly hashTurn: StreamSlots;
   /** Units a worker of this run holds. */
@@ -66,7 +70,7 @@ export const newRunContext = (
   partSize: run.partSize,
   controller: run.controller,
   slots: new StreamSlots(run.concurrency),
-  hashTurn: new StreamSlots(1),
+  hashTurn: new StreamSlots(HASHED_AT_ONCE),
   held: new Set(),
   unsettled: new Set(),
   hashedBodies: new Map(),

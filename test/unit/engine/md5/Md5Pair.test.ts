@@ -120,3 +120,55 @@ describe('Md5Pair: a whole file and its parts in one two-lane pass', () => {
     });
   });
 });
+
+describe('Md5Pair.updateWith: two files’ pairs in one four-lane pass (ADR 0025)', () => {
+  const module = md5PairModule();
+  /** Two files fed in turns of `step` bytes, paired where `paired(turn)`; parts closed on the way. */
+  const hashTwo = (
+    a: Uint8Array,
+    b: Uint8Array,
+    partSize: number,
+    step: number,
+    paired: (turn: number) => boolean,
+  ) => {
+    if (module === null) throw new Error('no WebAssembly SIMD');
+    const pairs = [new Md5Pair(module), new Md5Pair(module)] as const;
+    const parts: [string[], string[]] = [[], []];
+    for (let at = 0, turn = 0; at < Math.max(a.length, b.length); at += step, turn += 1) {
+      const chunks = [a.subarray(at, at + step), b.subarray(at, at + step)] as const;
+      if (paired(turn)) pairs[0].updateWith(chunks[0], pairs[1], chunks[1]);
+      else chunks.forEach((chunk, i) => pairs[i]?.update(chunk));
+      for (const i of [0, 1] as const) {
+        const end = at + chunks[i].length;
+        if (chunks[i].length > 0 && (end % partSize === 0 || end === [a, b][i]?.length)) {
+          parts[i].push(pairs[i].digestPart());
+        }
+      }
+    }
+    return pairs.map((pair, i) => ({ parts: parts[i], whole: pair.digestWhole() }));
+  };
+
+  it('gives each file the MD5s node:crypto gives, paired, alone, or both in turns', () => {
+    const a = bytesOf(10 * MD5_PAIR_CHUNK + 4096, 3);
+    const b = bytesOf(10 * MD5_PAIR_CHUNK + 4096 + 1000, 5);
+    // Steps of 1.5 chunks: a pass longer than the module's input; parts of three steps, closed
+    // between passes; b's last step is off a block: it goes alone.
+    const step = MD5_PAIR_CHUNK + MD5_PAIR_CHUNK / 2;
+    const partSize = 3 * step;
+    for (const paired of [() => true, () => false, (turn: number) => turn % 3 !== 1]) {
+      const [gotA, gotB] = hashTwo(a, b, partSize, step, paired);
+      expect(gotA).toEqual(expected(a, partSize));
+      expect(gotB).toEqual(expected(b, partSize));
+    }
+  });
+
+  it('takes each alone where the lengths differ or one has bytes short of a block pending', () => {
+    if (module === null) throw new Error('no WebAssembly SIMD');
+    const a = bytesOf(4096 + 10, 11);
+    const b = bytesOf(4096, 13);
+    const [x, y] = [new Md5Pair(module), new Md5Pair(module)];
+    x.updateWith(a.subarray(0, 10), y, b.subarray(0, 64));
+    x.updateWith(a.subarray(10), y, b.subarray(64));
+    expect([x.digestWhole(), y.digestWhole()]).toEqual([md5(a), md5(b)]);
+  });
+});
