@@ -11,6 +11,16 @@ import { sharedHashWorker } from './hashing/sharedHashWorker';
 /** Files up to this size are read in one buffer; larger ones streamed in reads of this size. */
 const SMALL = 1024 * 1024;
 
+/** A file's hashes and what was seen of it as it was read (see `hashFile`). */
+export type HashedFile = {
+  sha256: string;
+  md5: string;
+  mtimeNs: string;
+  parts: NewPart[];
+  seen: SourceStat;
+  body?: Buffer;
+};
+
 export class SourceChangedError extends Error {
   override readonly name = 'SourceChangedError';
 }
@@ -35,14 +45,7 @@ export const hashFile = async (
   signal?: AbortSignal,
   keepUpTo = 0,
   worker: FileHasher | undefined = sharedHashWorker,
-): Promise<{
-  sha256: string;
-  md5: string;
-  mtimeNs: string;
-  parts: NewPart[];
-  seen: SourceStat;
-  body?: Buffer;
-}> => {
+): Promise<HashedFile> => {
   try {
     return await hashOnce(source, path, size, partSize, signal, keepUpTo, worker);
   } catch (error) {
@@ -60,14 +63,7 @@ const hashOnce = async (
   signal: AbortSignal | undefined,
   keepUpTo: number,
   worker: FileHasher | undefined,
-): Promise<{
-  sha256: string;
-  md5: string;
-  mtimeNs: string;
-  parts: NewPart[];
-  seen: SourceStat;
-  body?: Buffer;
-}> => {
+): Promise<HashedFile> => {
   const file = await source.open(path);
   let digests: FileDigests;
   let body: Buffer | undefined;
