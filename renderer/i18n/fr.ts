@@ -2,7 +2,7 @@
 export const fr = {
   'app.title': 'Depot',
   'app.connecting': 'Connexion au moteur de dépôt…',
-  'app.connectionLost': 'Connexion au moteur perdue : nouvel essai automatique.',
+  'app.connectionLost': 'Connexion au moteur perdue : nouvel essai automatique.',
   'app.noToken':
     "Ouvrez Depot avec l'adresse complète affichée au lancement (elle contient la clé de session).",
   'nav.nights': 'Nuits',
@@ -72,7 +72,7 @@ export const fr = {
   'new.point': 'Point',
   'new.night': 'Date de la nuit',
   'new.nightPlaceholder': 'jj/mm/aaaa',
-  'new.nightInvalid': 'Date non reconnue : tapez-la sous la forme jj/mm/aaaa.',
+  'new.nightInvalid': 'Date non reconnue : tapez-la sous la forme jj/mm/aaaa.',
   'new.start': 'Déposer',
   'new.starting': 'Démarrage…',
   'new.notConfigured': 'Renseignez d’abord le stockage dans les Réglages.',
@@ -82,18 +82,18 @@ export const fr = {
   'new.nightOption': '{night} ({files} fichiers)',
   'new.startEach': 'Déposer les {count} nuits',
   'new.destination': 'Destination',
-  'new.destinationNight': 'Nuit du {night} :',
-  'new.destinationIncomplete': '(à compléter : site, point ou date manquant)',
+  'new.destinationNight': 'Nuit du {night} :',
+  'new.destinationIncomplete': '(à compléter : site, point ou date manquant)',
   'new.nightsSharePrefix':
-    'Le modèle de préfixe « {template} » placerait plusieurs nuits sous le même préfixe : ajoutez {placeholder} au modèle dans les Réglages, ou déposez une seule nuit.',
-  'new.changed': 'Le dossier a changé depuis la préparation du dépôt ({count} fichier(s)) :',
+    'Le modèle de préfixe « {template} » placerait plusieurs nuits sous le même préfixe : ajoutez {placeholder} au modèle dans les Réglages, ou déposez une seule nuit.',
+  'new.changed': 'Le dossier a changé depuis la préparation du dépôt ({count} fichier(s)) :',
   'new.changedMore': '… et {count} autre(s).',
   'new.change.size': 'modifié',
   'new.change.mtime': 'modifié',
   'new.change.removed': 'supprimé',
   'new.change.added': 'nouveau',
   'new.changedExplain':
-    'Les fichiers déjà vérifiés sur le serveur ne seront pas renvoyés ; les fichiers modifiés seront renvoyés ; les fichiers supprimés sortent du dépôt (leur copie reste sur le serveur).',
+    'Les fichiers déjà vérifiés sur le serveur ne seront pas renvoyés ; les fichiers modifiés seront renvoyés ; les fichiers supprimés sortent du dépôt (leur copie reste sur le serveur).',
   'new.depositChanges': 'Déposer les changements',
 
   'current.title': 'Dépôt en cours',
@@ -119,7 +119,7 @@ export const fr = {
   'status.retryIn': 'Nouvelle tentative dans {seconds} s',
   'status.waitingNetwork': 'En attente du réseau',
   'status.deferredUntil': 'Reporté jusqu’à {time}',
-  'status.running': 'Dépôt en cours : {percent}',
+  'status.running': 'Dépôt en cours : {percent}',
   'status.done': 'Nuit déposée et vérifiée',
 
   'failures.title': 'Échecs',
@@ -138,24 +138,24 @@ export const fr = {
 
   'cause.auth.title': 'Identifiants refusés par le serveur',
   'cause.auth.todo':
-    'Vérifiez la clé d’accès et le secret dans les Réglages ; les fichiers repartiront ensuite.',
+    'Vérifiez la clé d’accès et le secret dans les Réglages ; les fichiers repartiront ensuite.',
   'cause.refused.title': 'Le serveur refuse ce fichier',
   'cause.refused.todo':
-    'Contactez le responsable du stockage : ce refus ne disparaîtra pas en réessayant.',
+    'Contactez le responsable du stockage : ce refus ne disparaîtra pas en réessayant.',
   'cause.bucket-missing.title': 'Le compartiment n’existe pas',
   'cause.bucket-missing.todo': 'Vérifiez le nom du compartiment dans les Réglages, puis retentez.',
   'cause.certificate.untrusted.title':
     'Le certificat du serveur n’est pas reconnu par cet ordinateur',
   'cause.certificate.untrusted.todo':
-    'Vérifiez l’adresse du stockage dans les Réglages. Si elle est juste, le serveur présente un certificat que cet ordinateur ne connaît pas (auto-signé, ou d’une autorité privée) : prévenez le responsable du stockage. Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
+    'Vérifiez l’adresse du stockage dans les Réglages. Si elle est juste, le serveur présente un certificat que cet ordinateur ne connaît pas (auto-signé, ou d’une autorité privée) : prévenez le responsable du stockage. Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
   'cause.certificate.expired.title':
     'Le certificat du serveur a expiré, ou l’horloge de cet ordinateur est fausse',
   'cause.certificate.expired.todo':
-    'Vérifiez d’abord la date et l’heure de cet ordinateur (elles peuvent dériver après une nuit loin du réseau). Si elles sont justes, le certificat du serveur doit être renouvelé : prévenez le responsable du stockage.',
+    'Vérifiez d’abord la date et l’heure de cet ordinateur (elles peuvent dériver après une nuit loin du réseau). Si elles sont justes, le certificat du serveur doit être renouvelé : prévenez le responsable du stockage.',
   'cause.certificate.not-yet-valid.title':
     'Le certificat du serveur n’est pas encore valable, ou l’horloge de cet ordinateur retarde',
   'cause.certificate.not-yet-valid.todo':
-    'La date et l’heure de cet ordinateur sont sans doute en retard : corrigez-les (réglage automatique de l’heure). Si elles sont justes, prévenez le responsable du stockage.',
+    'La date et l’heure de cet ordinateur sont sans doute en retard : corrigez-les (réglage automatique de l’heure). Si elles sont justes, prévenez le responsable du stockage.',
   'cause.certificate.name-mismatch.title':
     'Le certificat du serveur est établi pour une autre adresse',
   'cause.certificate.name-mismatch.todo':
@@ -164,24 +164,24 @@ export const fr = {
   'cause.conflict.todo': 'Rien n’a été écrasé. Comparez les deux fichiers avant de décider.',
   'cause.source-changed.title': 'Le fichier a changé pendant le dépôt',
   'cause.source-changed.todo':
-    'Attendez que le fichier ne change plus, puis « Retenter les échecs » : il sera renvoyé tel qu’il est maintenant.',
+    'Attendez que le fichier ne change plus, puis « Retenter les échecs » : il sera renvoyé tel qu’il est maintenant.',
   'cause.source-missing.title': 'Le fichier a disparu du dossier',
   'cause.source-missing.todo':
     'Remettez la carte SD ou le dossier en place, puis recommencez le dépôt.',
   'cause.source-unreadable.title': 'Le fichier ne peut pas être lu',
-  'cause.source-unreadable.todo': 'Vérifiez la carte SD ; une nouvelle tentative peut suffire.',
+  'cause.source-unreadable.todo': 'Vérifiez la carte SD ; une nouvelle tentative peut suffire.',
   'cause.verification-failed.title': 'Le serveur n’a pas confirmé le contenu',
-  'cause.verification-failed.todo': 'Retentez : le fichier sera renvoyé et vérifié à nouveau.',
+  'cause.verification-failed.todo': 'Retentez : le fichier sera renvoyé et vérifié à nouveau.',
   'cause.status': 'réponse {status} {code}',
   'cause.unproven.title': 'Un fichier de même taille est déjà sur le serveur, contenu non prouvé',
   'cause.unproven.todo':
-    'Rien n’a été écrasé. Il a été déposé par un autre outil : faites-le relire (depot verify --read-back) pour le comparer.',
+    'Rien n’a été écrasé. Il a été déposé par un autre outil : faites-le relire (depot verify --read-back) pour le comparer.',
   'cause.upload-vanished.title': 'Le serveur a supprimé l’envoi en cours de ce fichier',
   'cause.upload-vanished.todo':
-    'Une règle du stockage efface les envois inachevés : prévenez le responsable du stockage, puis retentez.',
+    'Une règle du stockage efface les envois inachevés : prévenez le responsable du stockage, puis retentez.',
   'cause.target-unavailable.title': 'Les identifiants de cette nuit ne sont plus enregistrés',
   'cause.target-unavailable.todo':
-    'Cette nuit va toujours vers sa propre destination : saisissez à nouveau ses identifiants dans les Réglages.',
+    'Cette nuit va toujours vers sa propre destination : saisissez à nouveau ses identifiants dans les Réglages.',
   'cause.target-unavailable.detail': 'compartiment {bucket}, clé {key}',
 
   'settings.title': 'Réglages',
@@ -191,18 +191,18 @@ export const fr = {
   'settings.prefixTemplate': 'Modèle de préfixe',
   'settings.prefixHint': 'Par exemple {site}/{point}/{night}',
   'settings.prefixProblem.leading-slash':
-    'Le préfixe ne doit pas commencer par « / » : écrivez par exemple {example}.',
+    'Le préfixe ne doit pas commencer par « / » : écrivez par exemple {example}.',
   'settings.prefixProblem.dot-segment':
-    'Le préfixe ne doit pas contenir de segment « . » ou « .. » : les fichiers doivent rester sous le préfixe.',
+    'Le préfixe ne doit pas contenir de segment « . » ou « .. » : les fichiers doivent rester sous le préfixe.',
   'settings.prefixProblem.empty-segment':
-    'Le préfixe contient « // » : mettez un seul « / » entre deux segments.',
+    'Le préfixe contient « // » : mettez un seul « / » entre deux segments.',
   'settings.prefixProblem.backslash': 'Séparez les segments du préfixe par « / », pas par « \\ ».',
   'settings.prefixProblem.control-character':
-    'Le préfixe contient un caractère invisible (caractère de contrôle) : retapez-le.',
+    'Le préfixe contient un caractère invisible (caractère de contrôle) : retapez-le.',
   'settings.prefixProblem.unbalanced-brace':
     'Accolade « { » ou « } » non refermée dans le préfixe (position {at}).',
   'settings.prefixProblem.unknown-placeholder':
-    'Le préfixe utilise un champ inconnu « {name} » ; champs possibles : {known}.',
+    'Le préfixe utilise un champ inconnu « {name} » ; champs possibles : {known}.',
   'settings.prefixProblem.too-long': 'Le préfixe dépasse {max} caractères.',
   'settings.pathStyle': 'Adressage par chemin (path-style)',
   'settings.accessKeyId': 'Clé d’accès',
@@ -213,7 +213,7 @@ export const fr = {
   'settings.concurrency': 'Transferts simultanés',
   'settings.bwlimit': 'Débit maximal (Mo/s, vide = sans limite)',
   'settings.bwlimitTooLow':
-    'Débit maximal trop bas : au moins {min} Mo/s (Depot lit les fichiers par blocs de 256 Kio), ou vide pour ne pas limiter.',
+    'Débit maximal trop bas : au moins {min} Mo/s (Depot lit les fichiers par blocs de 256 Kio), ou vide pour ne pas limiter.',
   'settings.background': 'Continuer le dépôt quand la fenêtre est fermée',
   'settings.language': 'Langue de l’interface',
   'settings.save': 'Enregistrer',
@@ -232,17 +232,17 @@ export const fr = {
   'settings.verdict.ko': 'Le dépôt ne peut pas fonctionner avec ces réglages.',
 
   'settings.verdict.problem.nothing-listens':
-    'Rien n’écoute à l’adresse {endpoint} (connexion refusée) : vérifiez l’adresse du stockage, en particulier le port.',
+    'Rien n’écoute à l’adresse {endpoint} (connexion refusée) : vérifiez l’adresse du stockage, en particulier le port.',
   'settings.verdict.problem.not-s3':
-    'L’adresse {endpoint} ne répond pas comme un serveur de stockage S3 (page web, proxy ?) : vérifiez l’adresse du stockage.',
+    'L’adresse {endpoint} ne répond pas comme un serveur de stockage S3 (page web, proxy ?) : vérifiez l’adresse du stockage.',
   'settings.verdict.problem.certificate-untrusted':
-    'L’adresse {endpoint} présente un certificat que cet ordinateur ne reconnaît pas (auto-signé, ou d’une autorité privée) : vérifiez l’adresse du stockage ; si elle est juste, prévenez le responsable du stockage. Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
+    'L’adresse {endpoint} présente un certificat que cet ordinateur ne reconnaît pas (auto-signé, ou d’une autorité privée) : vérifiez l’adresse du stockage ; si elle est juste, prévenez le responsable du stockage. Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
   'settings.verdict.problem.certificate-expired':
-    'Le certificat de {endpoint} a expiré selon l’horloge de cet ordinateur : vérifiez d’abord la date et l’heure de l’ordinateur ; si elles sont justes, le certificat doit être renouvelé (responsable du stockage).',
+    'Le certificat de {endpoint} a expiré selon l’horloge de cet ordinateur : vérifiez d’abord la date et l’heure de l’ordinateur ; si elles sont justes, le certificat doit être renouvelé (responsable du stockage).',
   'settings.verdict.problem.certificate-not-yet-valid':
-    'Le certificat de {endpoint} n’est pas encore valable selon l’horloge de cet ordinateur : la date et l’heure de l’ordinateur sont sans doute en retard, corrigez-les.',
+    'Le certificat de {endpoint} n’est pas encore valable selon l’horloge de cet ordinateur : la date et l’heure de l’ordinateur sont sans doute en retard, corrigez-les.',
   'settings.verdict.problem.certificate-name-mismatch':
-    'Le certificat de {endpoint} est établi pour une autre adresse : vérifiez l’adresse du stockage (nom du serveur). Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
+    'Le certificat de {endpoint} est établi pour une autre adresse : vérifiez l’adresse du stockage (nom du serveur). Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
   'diag.title': 'Diagnostic',
   'diag.counters': 'Compteurs',
   'diag.firstAttempts': 'Premières tentatives',
@@ -273,11 +273,11 @@ export const fr = {
   'unit.retrying': 'nouvelle tentative en cours',
   'unit.serverUnavailable': 'serveur indisponible',
   'status.retrying': 'Nouvelle tentative en cours',
-  'status.serverUnavailable': 'Serveur indisponible : nouvelle tentative automatique',
+  'status.serverUnavailable': 'Serveur indisponible : nouvelle tentative automatique',
   'status.keepAwake': 'Mise en veille empêchée pendant le dépôt',
 
   'app.engineGone':
-    'Le moteur de dépôt ne répond plus. S’il a été relancé, ouvrez la nouvelle adresse affichée à son lancement (npm run bridge) ; sinon relancez-le. Les dépôts reprendront d’eux-mêmes.',
+    'Le moteur de dépôt ne répond plus. S’il a été relancé, ouvrez la nouvelle adresse affichée à son lancement (npm run bridge) ; sinon relancez-le. Les dépôts reprendront d’eux-mêmes.',
   'app.neverConnected':
     'Cette adresse ne mène à aucun moteur Depot en marche (ancienne adresse, ou moteur arrêté). Ouvrez l’adresse complète affichée au dernier lancement.',
   'app.reload': 'Recharger la page',
@@ -290,23 +290,23 @@ export const fr = {
   'nights.showArchived': 'Afficher les nuits archivées ({count})',
   'nights.hideArchived': 'Masquer les nuits archivées',
   'nights.archiveHint':
-    'Archiver range la nuit dans Depot seulement : rien n’est effacé sur le serveur.',
+    'Archiver range la nuit dans Depot seulement : rien n’est effacé sur le serveur.',
   'nights.forget': 'Oublier',
   'nights.forgetHint':
-    'Oublier retire la nuit de ce Depot seulement : les fichiers déjà déposés restent sur le serveur.',
+    'Oublier retire la nuit de ce Depot seulement : les fichiers déjà déposés restent sur le serveur.',
   'nights.forgetConfirm':
-    'Oublier la nuit {night} sur cet ordinateur ? Depot efface son suivi (fichiers, parties, journal). Les fichiers déjà déposés restent sur le serveur et ceux de la carte ne sont pas touchés.',
+    'Oublier la nuit {night} sur cet ordinateur ? Depot efface son suivi (fichiers, parties, journal). Les fichiers déjà déposés restent sur le serveur et ceux de la carte ne sont pas touchés.',
   'nights.forgetYes': 'Oublier cette nuit',
   'nights.forgetNo': 'Annuler',
   'nights.forgotten':
-    'La nuit {night} est oubliée sur cet ordinateur ; le serveur n’a pas été touché.',
+    'La nuit {night} est oubliée sur cet ordinateur ; le serveur n’a pas été touché.',
 
-  'blocker.title': 'Cette nuit ne peut pas continuer : {cause}',
+  'blocker.title': 'Cette nuit ne peut pas continuer : {cause}',
   'blocker.fix': 'Corriger dans les Réglages',
   'blocker.after':
-    'Après correction, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
+    'Après correction, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
   'blocker.afterCertificate':
-    'Si c’est l’adresse qui était fausse, cette nuit garde la sienne : déposez à nouveau le dossier depuis « Nouveau dépôt » avec la bonne adresse, puis oubliez cette nuit-ci dans « Nuits ». Si c’est le serveur ou l’horloge qui a été corrigé, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
+    'Si c’est l’adresse qui était fausse, cette nuit garde la sienne : déposez à nouveau le dossier depuis « Nouveau dépôt » avec la bonne adresse, puis oubliez cette nuit-ci dans « Nuits ». Si c’est le serveur ou l’horloge qui a été corrigé, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
 
   'current.pause': 'Pause',
   'current.resume': 'Reprendre',
@@ -319,48 +319,48 @@ export const fr = {
   'done.size': 'Taille',
   'done.destination': 'Destination',
   'done.manifest': 'Manifeste',
-  'done.manifestAt': 'écrit le {time} ; il marque la nuit comme complète',
+  'done.manifestAt': 'écrit le {time} ; il marque la nuit comme complète',
   'done.duration': 'Durée du dépôt',
   'done.reuseCard':
-    'Vous pouvez réutiliser la carte : chaque fichier de la nuit est vérifié sur le serveur.',
+    'Vous pouvez réutiliser la carte : chaque fichier de la nuit est vérifié sur le serveur.',
 
   'settings.appliesToNew':
-    'Ces réglages de stockage s’appliquent aux nuits créées après leur enregistrement ; une nuit déjà commencée garde sa destination.',
+    'Ces réglages de stockage s’appliquent aux nuits créées après leur enregistrement ; une nuit déjà commencée garde sa destination.',
   'settings.notSaved': 'Enregistrez les réglages avant de tester la connexion.',
 
   'reason.storage-incomplete':
-    'Le stockage n’est pas configuré : renseignez l’adresse, le compartiment et les identifiants dans les Réglages, puis cliquez sur « Enregistrer » (un champ rempli mais non enregistré ne compte pas).',
+    'Le stockage n’est pas configuré : renseignez l’adresse, le compartiment et les identifiants dans les Réglages, puis cliquez sur « Enregistrer » (un champ rempli mais non enregistré ne compte pas).',
   'reason.folder-missing':
-    'Le dossier {dir} n’existe pas. Vérifiez le chemin (la carte SD est-elle insérée ?).',
+    'Le dossier {dir} n’existe pas. Vérifiez le chemin (la carte SD est-elle insérée ?).',
   'reason.not-a-folder':
     '{dir} n’est pas un dossier. Indiquez le dossier qui contient les enregistrements.',
   'reason.folder-unreadable':
     'Le dossier {dir} ne peut pas être lu. Vérifiez la carte SD et les droits d’accès.',
   'reason.nothing-to-deposit': 'Le dossier {dir} ne contient aucun enregistrement à déposer.',
   'reason.files-block':
-    '{count} problème(s) bloquent le dépôt : corrigez-les ou cochez « Déposer quand même sans les fichiers bloquants ».',
+    '{count} problème(s) bloquent le dépôt : corrigez-les ou cochez « Déposer quand même sans les fichiers bloquants ».',
   'reason.sources-changed':
-    'Le dossier a changé depuis son analyse ({count} changement(s)) : analysez-le à nouveau.',
+    'Le dossier a changé depuis son analyse ({count} changement(s)) : analysez-le à nouveau.',
   'reason.held-elsewhere':
-    'Cette nuit est déjà déposée par un autre programme Depot (processus {pid} sur {host}) : attendez qu’il termine.',
+    'Cette nuit est déjà déposée par un autre programme Depot (processus {pid} sur {host}) : attendez qu’il termine.',
   'reason.already-running': 'Cette nuit est déjà en cours de dépôt.',
   'reason.night-depositing':
-    'Cette nuit est en cours de dépôt : mettez-la en pause avant de l’oublier.',
+    'Cette nuit est en cours de dépôt : mettez-la en pause avant de l’oublier.',
   'reason.prefix-invalid':
-    'Le modèle de préfixe des Réglages ne peut pas être rempli pour cette nuit : vérifiez-le dans les Réglages.',
+    'Le modèle de préfixe des Réglages ne peut pas être rempli pour cette nuit : vérifiez-le dans les Réglages.',
   'reason.no-such-plan': 'Cette nuit n’existe plus dans Depot.',
   'reason.engine-unreachable':
-    'Le moteur de dépôt ne répond pas : rien n’a été fait. Nouvel essai automatique.',
+    'Le moteur de dépôt ne répond pas : rien n’a été fait. Nouvel essai automatique.',
   'reason.database-damaged':
-    'La base de données de Depot est endommagée : rien n’a été modifié. Exportez le diagnostic pour le signaler.',
-  'errorCode.invalid-input': 'Demande refusée : une valeur saisie n’est pas valable.',
-  'errorCode.not-found': 'Élément introuvable : la liste a peut-être changé.',
-  'errorCode.not-configured': 'Le stockage n’est pas configuré : voir les Réglages.',
+    'La base de données de Depot est endommagée : rien n’a été modifié. Exportez le diagnostic pour le signaler.',
+  'errorCode.invalid-input': 'Demande refusée : une valeur saisie n’est pas valable.',
+  'errorCode.not-found': 'Élément introuvable : la liste a peut-être changé.',
+  'errorCode.not-configured': 'Le stockage n’est pas configuré : voir les Réglages.',
   'errorCode.unavailable': 'Le moteur de dépôt ne répond pas pour l’instant.',
   'errorCode.blocked': 'Action impossible pour l’instant.',
-  'errorCode.internal': 'Erreur inattendue : exportez le diagnostic pour la signaler.',
+  'errorCode.internal': 'Erreur inattendue : exportez le diagnostic pour la signaler.',
 
-  'error.generic': 'Erreur : {message}',
+  'error.generic': 'Erreur : {message}',
   'common.yes': 'oui',
   'common.no': 'non',
 } as const;

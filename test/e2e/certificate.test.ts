@@ -78,7 +78,7 @@ describe('a storage address whose certificate this computer does not trust', () 
     await blocker.waitFor({ timeout: 60_000 });
     expect(await blocker.getAttribute('data-cause')).toBe('certificate');
     expect(await blocker.innerText()).toContain(
-      'Cette nuit ne peut pas continuer : Le certificat du serveur n’est pas reconnu par cet ordinateur',
+      'Cette nuit ne peut pas continuer\u00a0: Le certificat du serveur n’est pas reconnu par cet ordinateur',
     );
     // The night keeps its address: the advice names the way out when the address was wrong.
     const after = page.getByTestId('blocker-after');

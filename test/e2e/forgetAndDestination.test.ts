@@ -97,7 +97,7 @@ describe('the destination before a deposit, and forgetting a night locally', () 
     };
     await refuse();
     expect(await page.getByTestId('forget-refused').innerText()).toBe(
-      'Cette nuit est en cours de dépôt : mettez-la en pause avant de l’oublier.',
+      'Cette nuit est en cours de dépôt\u00a0: mettez-la en pause avant de l’oublier.',
     );
     expect(await depot.nightRow('SITE08 · P1').count()).toBe(1);
     await depot.screenshotEverywhere('nuits-oublier-refuse', refuse);
@@ -143,10 +143,10 @@ describe('the destination before a deposit, and forgetting a night locally', () 
     };
     await analysed();
     expect(await lines.nth(0).innerText()).toBe(
-      `Nuit du ven. 12 juin 2026 : ${host} › ${world.bucket.bucket}/SITE09/P2/2026-06-12/`,
+      `Nuit du ven. 12 juin 2026\u00a0: ${host} › ${world.bucket.bucket}/SITE09/P2/2026-06-12/`,
     );
     expect(await lines.nth(1).innerText()).toBe(
-      `Nuit du sam. 13 juin 2026 : ${host} › ${world.bucket.bucket}/SITE09/P2/2026-06-13/`,
+      `Nuit du sam. 13 juin 2026\u00a0: ${host} › ${world.bucket.bucket}/SITE09/P2/2026-06-13/`,
     );
     // One night chosen: only its line.
     await page.getByTestId('nights-choice').locator('input[value="one"]').check();

@@ -550,7 +550,7 @@ describe('the same causes in the app, in French (issue 12)', () => {
     expect(
       translate('fr', `settings.verdict.problem.${closed.problem!}`, { endpoint: world.closed }),
     ).toBe(
-      `Rien n’écoute à l’adresse ${world.closed} (connexion refusée) : vérifiez l’adresse du stockage, en particulier le port.`,
+      `Rien n’écoute à l’adresse ${world.closed} (connexion refusée)\u00a0: vérifiez l’adresse du stockage, en particulier le port.`,
     );
     const html = await verdictFor(world.html);
     expect(html).toMatchObject({ reachable: true, problem: 'not-s3', status: 200 });

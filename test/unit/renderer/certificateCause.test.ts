@@ -60,7 +60,7 @@ describe('a refused certificate in the interface, in French and in English', () 
       t('settings.verdict.problem.certificate-expired', { endpoint: 'https://s3.example' }),
     ).toContain('https://s3.example');
     expect(t('blocker.title', { cause: t(causeKeys(cause('expired')).title) })).toBe(
-      'Cette nuit ne peut pas continuer : Le certificat du serveur a expiré, ou l’horloge de cet ordinateur est fausse',
+      'Cette nuit ne peut pas continuer\u00a0: Le certificat du serveur a expiré, ou l’horloge de cet ordinateur est fausse',
     );
     expect(
       translator('en')('blocker.title', {

@@ -17,6 +17,18 @@ describe('locale files', () => {
     }
   });
 
+  // French typography: the sign stays on the line of the word before it. A no-break space
+  // (U+00A0) before ':' and inside « », a narrow one (U+202F) before ; ? !
+  it('never lets a French sign start a line: no ordinary space before : ; ? ! or inside « »', () => {
+    for (const [key, text] of Object.entries(fr)) {
+      expect({ key, breakable: text.match(/ [:;?!]|« | »/g) }).toEqual({ key, breakable: null });
+      expect({ key, wrongSpace: text.match(/\u202f:|\u00a0[;?!]/g) }).toEqual({
+        key,
+        wrongSpace: null,
+      });
+    }
+  });
+
   it('fills placeholders and leaves an unknown one visible', () => {
     expect(translate('fr', 'unit.retryIn', { seconds: 12 })).toBe('nouvelle tentative dans 12 s');
     expect(translate('en', 'unit.retryIn', { seconds: 3 })).toBe('retrying in 3 s');
