@@ -59,7 +59,7 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
         if (known && a >= d) {
           return {
             fr:
-              'Fin de fichier incomplète après le son : les ' +
+              'Fin de fichier incomplète après le son : les ' +
               `${fmt(d, 'fr')} octets de son sont là, les informations qui les suivent manquent.`,
             en:
               'The end of the file is missing after the sound: all ' +
@@ -68,7 +68,7 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
         }
         return {
           fr:
-            'Enregistrement incomplet : la carte a peut-être été retirée pendant l’écriture' +
+            'Enregistrement incomplet : la carte a peut-être été retirée pendant l’écriture' +
             (known ? ` (${fmt(a, 'fr')} octets de son sur ${fmt(d, 'fr')} annoncés).` : '.'),
           en:
             'Incomplete recording: the card may have been removed while writing' +
@@ -90,9 +90,11 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
           fr: `Copie exacte de ${facts.original ?? 'un autre fichier'} (même empreinte SHA-256).`,
           en: `Exact copy of ${facts.original ?? 'another file'} (same SHA-256).`,
         };
+      // No-break spaces are literal in plain strings (as in fr.ts) but escaped in template
+      // literals, where lint's no-irregular-whitespace refuses them.
       case 'several-nights':
         return {
-          fr: `Ce dossier contient plusieurs nuits (${(facts.nights ?? []).join(', ')}) : elles peuvent être déposées séparément.`,
+          fr: `Ce dossier contient plusieurs nuits (${(facts.nights ?? []).join(', ')})\u00a0: elles peuvent être déposées séparément.`,
           en: `This folder holds several nights (${(facts.nights ?? []).join(', ')}): they can be deposited separately.`,
         };
       case 'several-recorders':
@@ -107,7 +109,7 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
         };
       case 'bad-name':
         return {
-          fr: `Nom refusé (${facts.reason === 'key-collision' ? 'identique à un autre une fois normalisé' : facts.reason === 'dot-dot-segment' ? 'contient « .. »' : 'contient un caractère de contrôle'}) : renommez-le pour le déposer.`,
+          fr: `Nom refusé (${facts.reason === 'key-collision' ? 'identique à un autre une fois normalisé' : facts.reason === 'dot-dot-segment' ? 'contient «\u00a0..\u00a0»' : 'contient un caractère de contrôle'})\u00a0: renommez-le pour le déposer.`,
           en: `Name refused (${facts.reason === 'key-collision' ? 'same as another once normalized' : facts.reason === 'dot-dot-segment' ? 'contains ".."' : 'contains a control character'}): rename it to deposit it.`,
         };
       case 'unreadable':
@@ -117,7 +119,7 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
         };
       case 'not-a-regular-file':
         return {
-          fr: 'Lien symbolique ou fichier spécial : non suivi.',
+          fr: 'Lien symbolique ou fichier spécial : non suivi.',
           en: 'Symbolic link or special file: not followed.',
         };
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { problemMessage } from '../../../shared/field/problemMessage';
+import { decisionFor, problemMessage } from '../../../shared/field/problemMessage';
+import type { ProblemClass } from '../../../shared/field/PreflightReport';
 
 describe('problemMessage: a truncated recording', () => {
   it('gives the figures when sound is missing', () => {
@@ -15,5 +16,20 @@ describe('problemMessage: a truncated recording', () => {
     expect(text.fr).not.toMatch(/sur .* annoncés/);
     expect(text.fr).toContain('les 1\u202f144\u202f560 octets de son sont là');
     expect(text.en).toContain('all 1,144,560 sound bytes are there');
+  });
+});
+
+describe('problemMessage: French typography', () => {
+  it('never lets a sign start a line: no ordinary space before : ; ? ! or inside « »', () => {
+    const facts = { nights: ['2026-06-12', '2026-06-13'], reason: 'dot-dot-segment' };
+    for (const problem of Object.keys(decisionFor) as ProblemClass[]) {
+      const { fr } = problemMessage(problem, facts);
+      expect({ problem, breakable: fr.match(/ [:;?!]|« | »/g) }).toEqual({
+        problem,
+        breakable: null,
+      });
+    }
+    const truncated = problemMessage('truncated', { declaredDataBytes: 10, dataBytes: 10 }).fr;
+    expect(truncated).toContain('après le son\u00a0: les');
   });
 });
