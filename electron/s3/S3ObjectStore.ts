@@ -92,14 +92,15 @@ export class S3ObjectStore implements ObjectStore {
   /** Runs `send` as one emission and classifies what it gave. */
   private async emit<T>(
     options: EmissionOptions,
-    send: (client: S3Client, emission: Emission) => Promise<T>,
+    /** The SDK's client is asked for only by the calls that go through it (ADR 0024). */
+    send: (emission: Emission, client: () => S3Client) => Promise<T>,
     onError?: (raw: RawResponse) => Outcome<T> | undefined,
   ): Promise<Outcome<T>> {
     if (options.signal?.aborted) return { kind: 'aborted' };
     if (this.clock.now() >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
     const emission = startEmission(options, this.clock, this.stallMs, this.silentMs);
     try {
-      return success(await send(this.clients.get(options.clockOffsetMs), emission));
+      return success(await send(emission, () => this.clients.get(options.clockOffsetMs)));
     } catch (error) {
       if (error instanceof IncompleteAnswer)
         return { kind: 'unreachable', reason: 'incomplete-answer' };
@@ -124,8 +125,8 @@ export class S3ObjectStore implements ObjectStore {
     this.clients.dropIdle();
     return this.emit(
       options,
-      async (client, e) => {
-        await client.send(withSignal(new HeadBucketCommand({ Bucket: this.bucket }), e.signal));
+      async (e, client) => {
+        await client().send(withSignal(new HeadBucketCommand({ Bucket: this.bucket }), e.signal));
       },
       // A HEAD answer has no body: a 404 here can only mean the bucket.
       (raw) =>
@@ -138,7 +139,7 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
-    return this.emit(options, async (_client, e) => {
+    return this.emit(options, async (e) => {
       const put = putObjectRequest(input);
       const { etag } = await this.direct.send(put, input.body.bytes, e, options.clockOffsetMs ?? 0);
       return { etag: etag ?? '' };
@@ -149,8 +150,8 @@ export class S3ObjectStore implements ObjectStore {
     input: { key: string; metadata: Readonly<Record<string, string>>; contentType?: string },
     options: EmissionOptions,
   ): Promise<Outcome<{ uploadId: string }>> {
-    return this.emit(options, async (client, e) => {
-      const out = await client.send(
+    return this.emit(options, async (e, client) => {
+      const out = await client().send(
         withSignal(
           new CreateMultipartUploadCommand({
             Bucket: this.bucket,
@@ -167,7 +168,7 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
-    return this.emit(options, async (_client, e) => {
+    return this.emit(options, async (e) => {
       const put = uploadPartRequest(input);
       const { etag } = await this.direct.send(put, input.body.bytes, e, options.clockOffsetMs ?? 0);
       if (etag === undefined) throw new IncompleteAnswer('ETag');
@@ -181,11 +182,11 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<ListedPart[]>> {
     return this.emit(
       options,
-      async (client, e) => {
+      async (e, client) => {
         const parts: ListedPart[] = [];
         let marker: string | undefined;
         for (let page = 0; page < MAX_PAGES; page++) {
-          const out = await client.send(
+          const out = await client().send(
             withSignal(
               new ListPartsCommand({
                 Bucket: this.bucket,
@@ -215,12 +216,12 @@ export class S3ObjectStore implements ObjectStore {
     input: { prefix: string },
     options: EmissionOptions,
   ): Promise<Outcome<ListedUpload[]>> {
-    return this.emit(options, async (client, e) => {
+    return this.emit(options, async (e, client) => {
       const uploads: ListedUpload[] = [];
       let keyMarker: string | undefined;
       let uploadIdMarker: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
-        const out = await client.send(
+        const out = await client().send(
           withSignal(
             new ListMultipartUploadsCommand({
               Bucket: this.bucket,
@@ -259,8 +260,8 @@ export class S3ObjectStore implements ObjectStore {
     },
     options: EmissionOptions,
   ): Promise<Outcome<{ etag: string }>> {
-    return this.emit(options, async (client, e) => {
-      const out = await client.send(
+    return this.emit(options, async (e, client) => {
+      const out = await client().send(
         withSignal(
           new CompleteMultipartUploadCommand({
             Bucket: this.bucket,
@@ -283,8 +284,8 @@ export class S3ObjectStore implements ObjectStore {
     input: { key: string; uploadId: string },
     options: EmissionOptions,
   ): Promise<Outcome<void>> {
-    return this.emit(options, async (client, e) => {
-      await client.send(
+    return this.emit(options, async (e, client) => {
+      await client().send(
         withSignal(
           new AbortMultipartUploadCommand({
             Bucket: this.bucket,
@@ -303,8 +304,8 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<ObjectHead | undefined>> {
     return this.emit(
       options,
-      async (client, e): Promise<ObjectHead | undefined> => {
-        const out = await client.send(
+      async (e, client): Promise<ObjectHead | undefined> => {
+        const out = await client().send(
           withSignal(new HeadObjectCommand({ Bucket: this.bucket, Key: input.key }), e.signal),
         );
         const metadata: Record<string, string> = {};
@@ -327,8 +328,8 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<ObjectRead>> {
     return this.emit(
       options,
-      async (client, e): Promise<ObjectRead> => {
-        const out = await client.send(
+      async (e, client): Promise<ObjectRead> => {
+        const out = await client().send(
           withSignal(new GetObjectCommand({ Bucket: this.bucket, Key: input.key }), e.signal),
         );
         const body = out.Body as (AsyncIterable<Uint8Array> & { destroy?: () => void }) | undefined;
@@ -346,11 +347,11 @@ export class S3ObjectStore implements ObjectStore {
     input: { prefix: string },
     options: EmissionOptions,
   ): Promise<Outcome<ListedObject[]>> {
-    return this.emit(options, async (client, e) => {
+    return this.emit(options, async (e, client) => {
       const objects: ListedObject[] = [];
       let token: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
-        const out = await client.send(
+        const out = await client().send(
           withSignal(
             new ListObjectsV2Command({
               Bucket: this.bucket,
@@ -379,8 +380,8 @@ export class S3ObjectStore implements ObjectStore {
    * A web server answering 200 with HTML passes a HeadBucket, not this.
    */
   probeListing(options: EmissionOptions): Promise<Outcome<{ readonly listBucketResult: boolean }>> {
-    return this.emit(options, async (client, e) => {
-      const out = await client.send(
+    return this.emit(options, async (e, client) => {
+      const out = await client().send(
         withSignal(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 0 }), e.signal),
       );
       return { listBucketResult: out.Name === this.bucket };
