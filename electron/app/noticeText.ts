@@ -7,11 +7,11 @@ const texts: Readonly<
   Record<Locale, Readonly<Record<NoticeKind, { title: string; body: string }>>>
 > = {
   fr: {
-    completed: { title: 'Nuit déposée', body: '{night} : tout est sur le serveur et vérifié.' },
-    failures: { title: 'Dépôt à vérifier', body: '{night} : {failed} fichier(s) en échec.' },
+    completed: { title: 'Nuit déposée', body: '{night} : tout est sur le serveur et vérifié.' },
+    failures: { title: 'Dépôt à vérifier', body: '{night} : {failed} fichier(s) en échec.' },
     blocked: {
       title: 'Dépôt bloqué',
-      body: '{night} : le serveur refuse l’accès. Vérifiez les réglages.',
+      body: '{night} : le serveur refuse l’accès. Vérifiez les réglages.',
     },
   },
   en: {

@@ -9,9 +9,9 @@ const texts: Readonly<Record<Locale, Readonly<Record<ShellTextKey, string>>>> = 
     show: 'Afficher Depot',
     pauseAll: 'Tout mettre en pause',
     quit: 'Quitter Depot',
-    idle: 'Depot : aucun dépôt en cours',
-    depositing: 'Depot : {night}, {percent} confirmés par le serveur',
-    paused: 'Depot : dépôts en pause',
+    idle: 'Depot : aucun dépôt en cours',
+    depositing: 'Depot : {night}, {percent} confirmés par le serveur',
+    paused: 'Depot : dépôts en pause',
     chooseFolder: 'Choisir le dossier de la nuit',
   },
   en: {

@@ -5,7 +5,7 @@ describe('OS notification text', () => {
   it('says the night and the number of failures, in the chosen language', () => {
     expect(noticeText('fr', 'failures', { night: 'S · P · 2026-06-12', failed: 3 })).toEqual({
       title: 'Dépôt à vérifier',
-      body: 'S · P · 2026-06-12 : 3 fichier(s) en échec.',
+      body: 'S · P · 2026-06-12\u00a0: 3 fichier(s) en échec.',
     });
     expect(noticeText('en', 'completed', { night: 'S · P · 2026-06-12' })).toEqual({
       title: 'Night deposited',

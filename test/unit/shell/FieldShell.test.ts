@@ -217,7 +217,7 @@ describe('FieldShell: closing the window while depositing', () => {
     expect(w.trays).toHaveLength(1);
     expect(w.trays[0]?.iconPath).toBe('/app/dist/renderer/tray-icon.png');
     expect(w.trays[0]?.tooltip).toBe(
-      'Depot : SITE01 · P1 · 2026-06-12, 42\u00a0% confirmés par le serveur',
+      'Depot\u00a0: SITE01 · P1 · 2026-06-12, 42\u00a0% confirmés par le serveur',
     );
     // A second close does not stack trays.
     expect(w.shell.closeRequested()).toBe('hide');
@@ -252,7 +252,7 @@ describe('FieldShell: closing the window while depositing', () => {
     expect(w.calls).toMatchObject({ shown: 2, pauseAll: 1, quit: 1 });
 
     w.send({ type: 'plan', plan: plan('1', 'paused', 75) });
-    expect(w.trays[0]?.tooltip).toBe('Depot : dépôts en pause');
+    expect(w.trays[0]?.tooltip).toBe('Depot\u00a0: dépôts en pause');
     const paused = (w.trays[0]?.menu ?? []).filter(
       (i): i is Extract<MenuItemLike, { label: string }> => 'label' in i,
     );
