@@ -24,7 +24,7 @@ export const diagnosticsHandlers = (
         outcome: e.outcome,
         attempt: e.attempt,
         delayMs: e.delayMs,
-        detail: e.planId === null ? null : `plan ${e.planId}`,
+        planId: e.planId,
       })),
     ),
   'diagnostics.export': () => {

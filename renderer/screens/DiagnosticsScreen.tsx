@@ -1,18 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { CountersView, JournalEntryView } from '../../shared/ipc/views';
-import { formatClock } from '../format/formatClock';
+import { formatClock, formatDateTime } from '../format/formatClock';
 import { formatDuration } from '../format/formatDuration';
-import type { MessageKey } from '../i18n/fr';
+import { giveUpReasonText, journalOutcomeText } from '../format/journalOutcomeText';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
-
-const reasonKeys = {
-  'not-retryable': 'diag.reason.not-retryable',
-  'attempts-exhausted': 'diag.reason.attempts-exhausted',
-  budget: 'diag.reason.budget',
-  deadline: 'diag.reason.deadline',
-  'circuit-open': 'diag.reason.circuit-open',
-} as const satisfies Readonly<Record<string, MessageKey>>;
 
 export const DiagnosticsScreen = () => {
   const t = useT();
@@ -20,8 +12,6 @@ export const DiagnosticsScreen = () => {
   const locale = useDepotStore((s) => s.locale);
   const second = useDepotStore((s) => Math.floor(s.now / 2000));
   const [counters, setCounters] = useState<CountersView | null>(null);
-  const reasonText = (reason: string): string =>
-    reason in reasonKeys ? t(reasonKeys[reason as keyof typeof reasonKeys]) : reason;
   const [journal, setJournal] = useState<readonly JournalEntryView[]>([]);
 
   useEffect(() => {
@@ -55,7 +45,9 @@ export const DiagnosticsScreen = () => {
           <dt>{t('diag.retriesRefused')}</dt>
           <dd>
             {Object.entries(counters.retriesRefused)
-              .map(([reason, n]) => `${reasonText(reason)} : ${n}`)
+              .map(([reason, n]) =>
+                t('diag.reasonCount', { reason: giveUpReasonText(reason, t), count: n }),
+              )
               .join(' · ') || '0'}
           </dd>
           <dt>{t('diag.circuit')}</dt>
@@ -79,7 +71,7 @@ export const DiagnosticsScreen = () => {
         <p>{t('diag.empty')}</p>
       ) : (
         <div className="scroll">
-          <table className="table compact" data-testid="journal">
+          <table className="table compact journal" data-testid="journal">
             <thead>
               <tr>
                 <th scope="col">{t('diag.col.time')}</th>
@@ -93,10 +85,14 @@ export const DiagnosticsScreen = () => {
               {journal.map((entry, i) => (
                 <tr key={`${entry.at}-${i}`}>
                   <td>{formatClock(entry.at, locale)}</td>
-                  <td className="path">{entry.operation}</td>
+                  <td className="path" title={entry.operation}>
+                    {entry.operation}
+                  </td>
                   <td>
-                    {entry.outcome}
-                    {entry.detail !== null && <span className="quiet"> · {entry.detail}</span>}
+                    {journalOutcomeText(entry.outcome, t, (ms) => formatDateTime(ms, locale))}
+                    {entry.planId !== null && (
+                      <span className="quiet"> · {t('diag.night', { id: entry.planId })}</span>
+                    )}
                   </td>
                   <td>{entry.attempt ?? '—'}</td>
                   <td>

@@ -146,7 +146,8 @@ export type JournalEntryView = {
   readonly outcome: string;
   readonly attempt: number | null;
   readonly delayMs: number | null;
-  readonly detail: string | null;
+  /** The night (plan) the line is about, when it is about one; the screen words it. */
+  readonly planId: number | null;
 };
 
 export type DiagnosticsExport = { readonly fileName: string; readonly json: string };

@@ -31,7 +31,8 @@ export const executeRun = async (
     hub.record(
       planId,
       'RunLease',
-      `taken over from pid ${pid} on ${host} (last heartbeat ${new Date(heartbeatAt).toISOString()})`,
+      // A code, not a sentence: the diagnostics screen words it in the reader's language.
+      `taken-over:${pid}:${host}:${heartbeatAt}`,
       1,
       null,
     );

@@ -87,7 +87,7 @@ describe('one process per plan (run lease)', () => {
     expect(b.leaseHolder(plan.id)).toBeUndefined();
     expect(await h.time.drive(b.run(plan.id))).toEqual({ kind: 'completed' });
     expect(b.journal({ limit: 100 }).find((j) => j.operation === 'RunLease')?.outcome).toMatch(
-      /^taken over from pid 333 on field-laptop/,
+      /^taken-over:333:field-laptop:\d+$/,
     );
   });
 
