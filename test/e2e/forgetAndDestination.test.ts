@@ -24,7 +24,8 @@ describe('the destination before a deposit, and forgetting a night locally', () 
     const world = await setUpWorld({ label: 'forget', files: 3, sizes: 'small', seed: 71 });
     const { depot } = world;
     const page = depot.page;
-    const host = new URL(world.proxy.endpoint).host;
+    // The test server is plain http: the destination says so.
+    const host = `http://${new URL(world.proxy.endpoint).host}`;
     const destination = page.getByTestId('destination');
 
     const analysed = async (): Promise<void> => {
@@ -132,7 +133,8 @@ describe('the destination before a deposit, and forgetting a night locally', () 
         wavFile({ format: { sampleRate: 384_000, channels: 1, bitsPerSample: 16 }, audio }),
       );
     }
-    const host = new URL(world.proxy.endpoint).host;
+    // The test server is plain http: the destination says so.
+    const host = `http://${new URL(world.proxy.endpoint).host}`;
     const lines = page.getByTestId('destination').locator('[data-night]');
     const analysed = async (): Promise<void> => {
       await depot.checkFolder(dir);
