@@ -69,6 +69,21 @@ describe('stalledToResend: which emissions go again at once when the circuit clo
       [],
     ],
     [
+      'a 1 s cut: silent 2.5 s, left to TCP even where resending would cost nothing',
+      [
+        moving(1, 2_000, 0.3 * MB),
+        { id: 2, startedAt: 1_990, lastProgressAt: 1_990, sentBytes: 0, replayable: true },
+      ],
+      { openedAt: 2_200, now: 4_490 },
+      [],
+    ],
+    [
+      'silent 3 s: the shortest silence a resend is weighed for',
+      [{ id: 2, startedAt: 1_990, lastProgressAt: 1_990, sentBytes: 0, replayable: true }],
+      { openedAt: 2_200, now: 4_990 },
+      [2],
+    ],
+    [
       'a short outage: the link idles little, a part that sent 1 MB keeps what it sent',
       [moving(1, 2_000, 0.5 * MB, { sentBytes: 1 * MB })],
       { openedAt: 2_900, now: 3_300 },
