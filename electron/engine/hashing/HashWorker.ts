@@ -18,7 +18,6 @@ export class HashWorkerLost extends Error {
 type Waiter<T> = { resolve: (value: T) => void; reject: (error: Error) => void };
 
 type Job = {
-  readonly chunkSize: number;
   readonly free: Buffer[];
   made: number;
   readonly waiting: Waiter<Buffer>[];
@@ -46,7 +45,7 @@ export class HashWorker implements FileHasher {
     const worker = this.running();
     if (worker === undefined) return undefined;
     const id = this.nextId++;
-    const job: Job = { chunkSize, free: [], made: 1, waiting: [], finished: undefined };
+    const job: Job = { free: [], made: 1, waiting: [], finished: undefined };
     if (this.jobs.size === 0) worker.ref();
     this.jobs.set(id, job);
     this.post({ kind: 'begin', id, size, partSize });
