@@ -9,7 +9,8 @@
  *   npx tsx bench/fast/compareBuilds.ts --rounds 3 --work /tmp/cmp a=dist/variants/a b=...
  *
  * A build may run under other Node flags than bin/depot.js's: `label=dir@--flag1,--flag2`, and
- * with more `depot deposit` arguments: `label=dir+--concurrency,8` (both: `dir@flags+args`).
+ * with more `depot deposit` arguments: `label=dir+--concurrency,8` (both: `dir@flags+args`), and
+ * with environment variables: `label=dir%UV_THREADPOOL_SIZE=2` (last: `dir@flags+args%VAR=v,...`).
  * Options: --workloads small,large (default both), --quick (400 and 2 files), --cpu-prof DIR
  * (one profile per run, for `node --cpu-prof`), --files N (small workload's count), --keep-out
  * (each run's output kept as WORK/ID.out: with `@--trace-gc`, its collections).
@@ -44,7 +45,8 @@ const { values, positionals } = parseArgs({
 const builds = positionals.map((p) => {
   const at = p.indexOf('=');
   const label = at < 0 ? undefined : p.slice(0, at);
-  const [spec, extra] = p.slice(at + 1).split('+');
+  const [command = '', vars] = p.slice(at + 1).split('%');
+  const [spec, extra] = command.split('+');
   const [dir, flags] = (spec ?? '').split('@');
   if (label === undefined || dir === undefined || dir === '') {
     throw new Error(`label=dir[@flags][+args] expected: ${p}`);
@@ -54,6 +56,12 @@ const builds = positionals.map((p) => {
     bundle: resolve(dir, 'depot.mjs'),
     flags: flags === undefined ? depotNodeFlags : flags.split(','),
     args: extra === undefined ? [] : extra.split(','),
+    env: Object.fromEntries(
+      (vars === undefined ? [] : vars.split(',')).map((v) => [
+        v.slice(0, v.indexOf('=')),
+        v.slice(v.indexOf('=') + 1),
+      ]),
+    ),
   };
 });
 const rounds = Number(values.rounds);
@@ -132,6 +140,7 @@ try {
             ...build.args,
           ],
           {
+            ...build.env,
             HOME: state,
             AWS_ACCESS_KEY_ID: server.accessKeyId,
             AWS_SECRET_ACCESS_KEY: server.secretAccessKey,
