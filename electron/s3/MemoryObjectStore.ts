@@ -37,6 +37,8 @@ export type MemoryObjectStoreOptions = MemoryEndpointOptions & {
   readonly credentialId?: string;
   /** radosgw answers CompleteMultipartUpload with an empty ETag; HeadObject gives the `-N` form. */
   readonly emptyCompleteEtag?: boolean;
+  /** PutObject answered without an ETag (a header-stripping front): no proof, HeadObject asked. */
+  readonly emptyPutEtag?: boolean;
   /** radosgw 16 ignores If-None-Match on CompleteMultipartUpload and replaces the object. */
   readonly completeIgnoresIfNoneMatch?: boolean;
   /** radosgw 16 answers Complete of an upload that is gone with 500 InternalError, not 404. */
@@ -99,7 +101,7 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
         }
         const etag = quoted(digest.toString('hex'));
         this.objects.set(input.key, { bytes, etag, metadata: { ...input.metadata } });
-        return success({ etag });
+        return success({ etag: this.options.emptyPutEtag === true ? '' : etag });
       },
     );
   }

@@ -20,6 +20,12 @@ export type CallOptions = {
   readonly reconciles?: boolean;
   /** Told the body bytes that went out over every attempt, however the call ends. */
   readonly onSent?: (bytes: number) => void;
+  /**
+   * The caller commits the unit right after a success (its part's ack or its `done`): a success
+   * whose body went out once, whole, has its count and journal line committed with that, not
+   * before it in a commit of their own (issue 15: one commit less per small file).
+   */
+  readonly committedAfter?: boolean;
 };
 
 /**
@@ -128,6 +134,8 @@ export const callPolicy = async <T>(
       hub.record(run.planId === 0 ? null : run.planId, operation, 'success', attempts, null);
     };
     if (unit === undefined || options.onSent === undefined) settle();
+    else if (options.committedAfter === true && sent === bodyBytes)
+      run.writes.hold(unit.id, settle);
     else run.writes.commit(unit.id, () => store.atomically(settle));
     pacer.succeeded();
     if (unit !== undefined) run.unsettled.delete(unit.id);

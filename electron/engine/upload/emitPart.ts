@@ -44,7 +44,8 @@ const readBody = async (
  * One part's bytes (or a whole small file's) through the policy: read, sent with the planned MD5
  * as Content-MD5 (the server refuses bytes that changed since: `causeOfBodyRefusal`), counted on
  * the wire whatever the answer (a kill mid-send counts the whole part), re-paced by the bandwidth
- * cap on each retry, never replayed blindly after a lost reply.
+ * cap on each retry, never replayed blindly after a lost reply. After a success the caller
+ * commits the unit before anything else is journaled (`ackSent`, or `flush` first).
  */
 export const emitPart = async <T>(
   run: RunContext,
@@ -75,7 +76,11 @@ export const emitPart = async <T>(
       },
       {
         write: true,
-        onSent: (sent) => store.endSend(unit.id, part.partNumber, before, sent),
+        // The whole part once: `beginSend` already counted exactly that.
+        onSent: (sent) => {
+          if (sent !== part.size) store.endSend(unit.id, part.partNumber, before, sent);
+        },
+        committedAfter: true,
       },
     );
   } finally {

@@ -54,6 +54,8 @@ export const uploadSingle = async (
   }
   const etag = bareEtag(r.value.etag);
   if (etag === '') {
+    // The PutObject's journal line before the HeadObject's (held by `emitPart`).
+    run.writes.flush(unit.id);
     const halt = await verifyUpload(run, unit, part.md5);
     if (halt !== undefined) return halt;
   } else if (etag !== part.md5) {

@@ -66,7 +66,7 @@ describe('a small-file night killed at every commit (issue 15)', () => {
     points.push({ commit: commit + 1, db: raw.serialize(), objects: new Map(h.objects.objects) });
     const during = points.filter((p) => p.commit > first);
     // Every commit of the run, and the end: enough points to land between every two steps.
-    expect(during.length).toBeGreaterThan(FILES.length * 3);
+    expect(during.length).toBeGreaterThan(FILES.length * 2);
 
     for (const point of during) {
       const at = `kill before commit ${point.commit}`;
