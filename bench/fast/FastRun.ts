@@ -18,4 +18,10 @@ export type FastRun = {
    * Absent from results recorded before 2026-12-02.
    */
   readonly serverCpuS?: number;
+  /**
+   * Bytes read from the disk by `cat` of every file of the workload after the same drop: what
+   * reading each file once costs on this disk (whole pages, inodes, directory blocks), the floor
+   * under every tool's `readBytes`. Absent from results recorded before 2026-12-02 17:00.
+   */
+  readonly floorReadBytes?: number;
 };
