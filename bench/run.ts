@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureAmplification } from './amplification/measureAmplification';
 import { checkFastTargets, measureFastLink } from './fast/measureFastLink';
@@ -53,6 +53,8 @@ const { values } = parseArgs({
     'depot-concurrency': { type: 'string' },
     /** Passed to `depot deposit --part-size`, in MiB (default: Depot's own default). */
     'depot-part-mib': { type: 'string' },
+    /** Every HTTP request of Depot's runs appended to this file (bench/requestLog.mjs). */
+    'depot-request-log': { type: 'string' },
     /** Simulated Depots of the fleet part (`--parts fleet`), comma-separated for several runs. */
     'fleet-clients': { type: 'string', default: '1000' },
     /** Fleet variants simulated at once, one process each (default: one per core). */
@@ -163,6 +165,9 @@ const main = async (): Promise<void> => {
     version: depotVersion(),
     ...(concurrency === undefined ? {} : { concurrency }),
     ...(partMib === undefined ? {} : { partMib }),
+    ...(values['depot-request-log'] === undefined
+      ? {}
+      : { requestLog: resolve(values['depot-request-log']) }),
   });
   const allTools: Tool[] = [depot, rcloneTool(), awsCliTool()];
   const tools = allTools.filter((t) => wanted(values.tools, t.name));

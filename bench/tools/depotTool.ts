@@ -13,6 +13,8 @@ export const depotTool = (opts: {
   concurrency?: number;
   /** Passed as --part-size (MiB); absent: Depot's default. */
   partMib?: number;
+  /** Every HTTP request appended to this file as a JSON line (bench/requestLog.mjs). */
+  requestLog?: string;
 }): Tool => ({
   name: 'depot',
   version: opts.version,
@@ -47,6 +49,12 @@ export const depotTool = (opts: {
         AWS_SECRET_ACCESS_KEY: ctx.secretAccessKey,
         AWS_REGION: ctx.region,
         AWS_DEFAULT_REGION: ctx.region,
+        ...(opts.requestLog === undefined
+          ? {}
+          : {
+              NODE_OPTIONS: `--import ${join(ROOT, 'bench/requestLog.mjs')}`,
+              DEPOT_REQUEST_LOG: opts.requestLog,
+            }),
       },
     };
   },
