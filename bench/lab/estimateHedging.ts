@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { quantile } from '../quantile';
 
 type Request = {
   readonly start: number;
@@ -59,10 +60,6 @@ const interrupted = (r: Request): boolean => down.some((d) => r.start < d.to && 
 
 const reads = requests.filter((r) => r.method === 'GET' || r.method === 'HEAD');
 const waited = (r: Request): number => r.end - r.start;
-const quantile = (xs: readonly number[], q: number): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
 const calm = reads.filter((r) => !interrupted(r) && r.error === null).map(waited);
 const usual = quantile(calm, 0.5);
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Cleanup } from './Cleanup';
 import { killGroup } from './Cleanup';
 import type { LinkLab } from './LinkLab';
+import { quantile } from '../quantile';
 
 /** The lab's link as measured before any tool runs. */
 export type LinkCheck = {
@@ -45,10 +46,7 @@ const runProbe = (lab: LinkLab, seconds: number, cleanup: Cleanup) =>
     });
   });
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
+const median = (values: readonly number[]): number => quantile(values, 0.5);
 
 export const measureLink = async (
   lab: LinkLab,
