@@ -16,15 +16,21 @@ if (file !== undefined && file !== '') {
       const start = Date.now();
       let head = null;
       let status = null;
-      const write = (end, error) => {
-        const line = { start, head, end, method: req.method, path: req.path, status, error };
-        appendFileSync(file, `${JSON.stringify(line)}\n`);
-      };
       let written = false;
+      // The first of the answer's end, its close or the request's error ends the line.
       const once = (error) => {
         if (written) return;
         written = true;
-        write(Date.now(), error);
+        const line = {
+          start,
+          head,
+          end: Date.now(),
+          method: req.method,
+          path: req.path,
+          status,
+          error,
+        };
+        appendFileSync(file, `${JSON.stringify(line)}\n`);
       };
       req.once('response', (res) => {
         head = Date.now();
