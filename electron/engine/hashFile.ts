@@ -7,6 +7,7 @@ import { FileDigest } from './hashing/FileDigest';
 import type { FileHasher } from './hashing/FileHasher';
 import { HashWorkerLost } from './hashing/HashWorker';
 import { sharedHashWorker } from './hashing/sharedHashWorker';
+import { HEAD_BYTES } from '../field/openHeaderReader';
 
 /** Files up to this size are read in one buffer; larger ones streamed in reads of this size. */
 const SMALL = 1024 * 1024;
@@ -64,7 +65,8 @@ const hashOnce = async (
   keepUpTo: number,
   worker: FileHasher | undefined,
 ): Promise<HashedFile> => {
-  const file = await source.open(path);
+  // The pre-flight read a file this small whole (its header read): in memory still.
+  const file = await source.open(path, { cached: size <= HEAD_BYTES });
   let digests: FileDigests;
   let body: Buffer | undefined;
   let info: Awaited<ReturnType<typeof file.stat>>;

@@ -24,5 +24,11 @@ export type SourceFile = {
  */
 export type SourceReader = {
   stat(path: string): Promise<SourceStat>;
-  open(path: string): Promise<SourceFile>;
+  /**
+   * `cached`: the caller expects the bytes in memory (a small file the pre-flight read whole): a
+   * reader may then read them without leaving the calling thread.
+   */
+  open(path: string, how?: OpenHow): Promise<SourceFile>;
 };
+
+export type OpenHow = { readonly cached?: boolean };

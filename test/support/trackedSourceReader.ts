@@ -11,8 +11,8 @@ export const trackedSourceReader = (
   inner: SourceReader = fsSourceReader,
 ): SourceReader => ({
   stat: (path) => time.track(inner.stat(path)),
-  open: async (path) => {
-    const file = await time.track(inner.open(path));
+  open: async (path, how) => {
+    const file = await time.track(inner.open(path, how));
     return {
       stat: () => time.track(file.stat()),
       read: (buffer, offset, length, position) =>

@@ -76,10 +76,10 @@ export const makeHarness = (
       statted.push(relative(source, path));
       return tracked.stat(path);
     },
-    open: async (path) => {
+    open: async (path, how) => {
       const name = relative(source, path);
       opened.push(name);
-      const file = await tracked.open(path);
+      const file = await tracked.open(path, how);
       return {
         ...file,
         read: (buffer, offset, length, position) => {
