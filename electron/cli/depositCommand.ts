@@ -22,7 +22,7 @@ import { describeCause } from './describeCause';
 import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
 import { formatBytes, parseSize } from './parseSize';
-import { probeTarget } from './probeTarget';
+import { probeOutcome, said } from './probeTarget';
 import { ProgressReporter } from './ProgressReporter';
 import { chooseNights } from './chooseNights';
 import { formatSummary, summarize } from './DepositSummary';
@@ -220,14 +220,35 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const say = (text: string): void => {
     if (!v.json) io.stderr.write(`${text}\n`);
   };
-  const folder = await readFolder(dir, v, io, usageError);
-  if (typeof folder === 'number') return folder;
-  // A wrong port or a web page is a configuration mistake, not an outage: said now (issue 12).
-  const probed = await probeTarget('deposit', io, {
-    ...target,
-    region: v.region,
-    pathStyle: v['path-style'],
+  // A wrong port or a web page is a configuration mistake, not an outage: said before planning
+  // (issue 12). Probed while the folder is read (a card's pre-flight takes seconds, a dead
+  // network's probe up to 15 s; issue 15): the folder's own problems are still said first.
+  const probeStop = new AbortController();
+  // Settled into a value at once: a probe that throws while the folder is read is not unhandled.
+  const probing = probeOutcome(
+    'deposit',
+    { ...target, region: v.region, pathStyle: v['path-style'] },
+    AbortSignal.any([io.signal, probeStop.signal]),
+  ).then(
+    (outcome) => ({ outcome }),
+    (error: unknown) => ({ error }),
+  );
+  // The folder ended the command: nothing of the probe is said, or left running.
+  const dropProbe = async (): Promise<void> => {
+    probeStop.abort();
+    await probing;
+  };
+  const folder = await readFolder(dir, v, io, usageError).catch(async (error: unknown) => {
+    await dropProbe();
+    throw error;
   });
+  if (typeof folder === 'number') {
+    await dropProbe();
+    return folder;
+  }
+  const probe = await probing;
+  if ('error' in probe) throw probe.error;
+  const probed = said(io, probe.outcome);
   if (probed !== undefined) return probed;
 
   let depot: Depot;

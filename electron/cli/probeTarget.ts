@@ -35,16 +35,16 @@ export const configurationProblem = (
   }
 };
 
-/**
- * The endpoint probe of `depot deposit` and `depot verify`, before planning: exit 2 with one
- * line naming the endpoint when it is misconfigured, 4 when stopped, undefined to carry on (a
- * network that is down, a busy server: the command then waits as it always did).
- */
-export const probeTarget = async (
+/** What the probe found: carry on (undefined), stopped (exit 4), or the one line of exit 2. */
+export type ProbeOutcome =
+  undefined | { readonly exit: 4 } | { readonly exit: 2; readonly line: string };
+
+/** The probe, saying nothing: for a command that reads its folder meanwhile (`depot deposit`). */
+export const probeOutcome = async (
   command: string,
-  io: CommandIo,
   target: Target & { readonly region: string; readonly pathStyle: boolean },
-): Promise<number | undefined> => {
+  signal: AbortSignal,
+): Promise<ProbeOutcome> => {
   const store = new S3ObjectStore({
     endpoint: target.endpoint,
     region: target.region,
@@ -55,14 +55,30 @@ export const probeTarget = async (
   try {
     const verdict = await probeEndpoint((o) => store.probeListing(o), {
       deadline: Date.now() + PROBE_MS,
-      signal: io.signal,
+      signal,
     });
-    if (verdict.kind === 'aborted') return 4;
+    if (verdict.kind === 'aborted') return { exit: 4 };
     const problem = configurationProblem(verdict, store.endpoint, target.bucket);
-    if (problem === undefined) return undefined;
-    io.stderr.write(`depot ${command}: ${problem}\n`);
-    return 2;
+    return problem === undefined ? undefined : { exit: 2, line: `depot ${command}: ${problem}\n` };
   } finally {
     store.destroy();
   }
+};
+
+/**
+ * The endpoint probe of `depot deposit` and `depot verify`, before planning: exit 2 with one
+ * line naming the endpoint when it is misconfigured, 4 when stopped, undefined to carry on (a
+ * network that is down, a busy server: the command then waits as it always did).
+ */
+export const probeTarget = async (
+  command: string,
+  io: CommandIo,
+  target: Target & { readonly region: string; readonly pathStyle: boolean },
+): Promise<number | undefined> => said(io, await probeOutcome(command, target, io.signal));
+
+/** The outcome's line written, and its exit code. */
+export const said = (io: CommandIo, outcome: ProbeOutcome): number | undefined => {
+  if (outcome === undefined) return undefined;
+  if (outcome.exit === 2) io.stderr.write(outcome.line);
+  return outcome.exit;
 };

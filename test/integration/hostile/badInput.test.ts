@@ -56,6 +56,8 @@ type Case = {
   readonly code: number;
   /** A fragment of the one line on stderr (or stdout for check's report). */
   readonly says: RegExp;
+  /** What the output must not hold (a second problem, said before or instead of the first). */
+  readonly never?: RegExp;
   /** Whether it held before issue 12 (kept so a regression is noticed) or was one of its failures. */
   readonly since: 'held' | 'issue-12';
 };
@@ -249,6 +251,23 @@ const cases: readonly Case[] = [
     since: 'issue-12',
   },
   {
+    // The endpoint is probed while the folder is read (issue 15): the folder still speaks first.
+    name: 'a missing folder and a closed port: only the folder is said',
+    args: (w) => ['deposit', join(w.work, 'nope'), ...target(w, 'bad', w.closed), ...db(w)],
+    code: 2,
+    says: /does not exist/,
+    never: /nothing listens/,
+    since: 'issue-12',
+  },
+  {
+    name: 'a control character in a file name and a closed port: only the folder is said',
+    args: (w) => ['deposit', w.folders['control'], ...target(w, 'bad', w.closed), ...db(w)],
+    code: 2,
+    says: /1 problem\(s\) block the deposit of .*\n.*contains a control character/,
+    never: /nothing listens/,
+    since: 'issue-12',
+  },
+  {
     name: 'a web server that is not S3',
     args: (w) => ['deposit', w.night, ...target(w, 'bad', w.html), ...db(w)],
     code: 2,
@@ -393,6 +412,7 @@ describe('hostile input to the command line (issue 12)', () => {
         const output = `${r.stderr}\n${r.stdout}`;
         expect({ code: r.code, output }).toMatchObject({ code: c.code });
         expect(output).toMatch(c.says);
+        if (c.never !== undefined) expect(output).not.toMatch(c.never);
         expect(output).not.toMatch(/unexpected error|\n\s+at .+:\d+:\d+\)?\n/);
         expect(output).not.toContain('NodeVersionSupportWarning');
       },
