@@ -28,8 +28,8 @@ const statOf = (info: BigIntStats) => ({
 
 /**
  * Bytes expected in the page cache, read on the calling thread: each of a small file's four calls
- * through libuv's pool is a hand-over and a wake-up of another thread, on two cores shared with
- * the server (2,000 x 40 KB: 2.5-5 % of Depot's CPU side by side, ADR 0013). Were they not cached, the
+ * through libuv's pool is a hand-over and a wake-up of another thread, on two cores shared with the
+ * server (2,000 x 40 KB: 2.5-5 % of Depot's CPU side by side, ADR 0013). Were they not cached, the
  * event loop waits one read's time (a 40 KB file from a card: a few ms) and nothing is lost.
  */
 const openInThread = (path: string): SourceFile => {

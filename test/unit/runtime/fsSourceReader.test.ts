@@ -21,7 +21,7 @@ const recording = (name: string, size: number): { path: string; bytes: Buffer } 
   return { path, bytes };
 };
 
-/** Everything one open file tells: its stat, its bytes read in two reads, and a read past its end. */
+/** What one open file tells: its stat, its bytes in two reads, and a read past its end. */
 const readAll = async (path: string, how: OpenHow | undefined) => {
   const file = await fsSourceReader.open(path, how);
   try {
