@@ -224,19 +224,17 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   // (issue 12). Probed while the folder is read (a card's pre-flight takes seconds, a dead
   // network's probe up to 15 s; issue 15): the folder's own problems are still said first.
   const probeStop = new AbortController();
-  // Settled into a value at once: a probe that throws while the folder is read is not unhandled.
   const probing = probeOutcome(
     'deposit',
     { ...target, region: v.region, pathStyle: v['path-style'] },
     AbortSignal.any([io.signal, probeStop.signal]),
-  ).then(
-    (outcome) => ({ outcome }),
-    (error: unknown) => ({ error }),
   );
+  // A probe that throws while the folder is read is not an unhandled rejection: awaited below.
+  void probing.catch(() => undefined);
   // The folder ended the command: nothing of the probe is said, or left running.
   const dropProbe = async (): Promise<void> => {
     probeStop.abort();
-    await probing;
+    await probing.catch(() => undefined);
   };
   const folder = await readFolder(dir, v, io, usageError).catch(async (error: unknown) => {
     await dropProbe();
@@ -246,9 +244,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     await dropProbe();
     return folder;
   }
-  const probe = await probing;
-  if ('error' in probe) throw probe.error;
-  const probed = said(io, probe.outcome);
+  const probed = said(io, await probing);
   if (probed !== undefined) return probed;
 
   let depot: Depot;
