@@ -24,4 +24,10 @@ export type FastRun = {
    * under every tool's `readBytes`. Absent from results recorded before 2026-12-02 17:00.
    */
   readonly floorReadBytes?: number;
+  /**
+   * Bytes of the whole pages that hold the workload's files: what `floorReadBytes` is made of
+   * before inodes and directory blocks, and a floor no tool can read under. Absent from results
+   * recorded before 2026-12-03 09:00.
+   */
+  readonly pagesBytes?: number;
 };

@@ -43,7 +43,7 @@ export const renderMarkdown = (b: BenchResults): string => {
       '|---|---|---|---|---|---|---|---|---|---|',
       ...b.fast.map(
         (f) =>
-          `| ${f.workload} (${(f.payloadBytes / MB).toFixed(0)} MB${f.floorReadBytes === undefined ? '' : `; cat reads ${(f.floorReadBytes / MB).toFixed(1)}`}) | ${f.tool} | ${f.exitCode} | ${f.complete ? 'yes' : 'NO'} | ${f.wallS.toFixed(2)} | ${f.cpuS.toFixed(2)} | ${f.serverCpuS === undefined ? '-' : f.serverCpuS.toFixed(2)} | ${f.peakRssMB.toFixed(0)} | ${(f.readBytes / MB).toFixed(1)} | ${(f.readBytes / f.payloadBytes).toFixed(3)} |`,
+          `| ${f.workload} (${(f.payloadBytes / MB).toFixed(0)} MB${f.floorReadBytes === undefined ? '' : `; cat reads ${(f.floorReadBytes / MB).toFixed(1)}`}${f.pagesBytes === undefined ? '' : `; whole pages ${(f.pagesBytes / MB).toFixed(1)}`}) | ${f.tool} | ${f.exitCode} | ${f.complete ? 'yes' : 'NO'} | ${f.wallS.toFixed(2)} | ${f.cpuS.toFixed(2)} | ${f.serverCpuS === undefined ? '-' : f.serverCpuS.toFixed(2)} | ${f.peakRssMB.toFixed(0)} | ${(f.readBytes / MB).toFixed(1)} | ${(f.readBytes / f.payloadBytes).toFixed(3)} |`,
       ),
       '',
     );
