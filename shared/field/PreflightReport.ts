@@ -56,6 +56,10 @@ export type PreflightFile = {
   readonly channels?: number;
   readonly bitsPerSample?: number;
   readonly serial?: string;
+  /** The recorder's make and model (GUANO, or AudioMoth's comment) and where it stood (GUANO). */
+  readonly make?: string;
+  readonly model?: string;
+  readonly position?: { readonly lat: number; readonly lon: number };
   /** Every GUANO field as written, unknown keys included. */
   readonly guano?: Readonly<Record<string, string>>;
   /** Set when this file is an extra copy of another one (not deposited). */
@@ -100,6 +104,8 @@ export type PreflightReport = {
     readonly sources: Readonly<Record<TimeZoneSource, number>>;
     /** Offsets seen (`+02:00`, `Z`), most frequent first: two of them around a DST change. */
     readonly offsets: readonly string[];
+    /** The IANA zone the volunteer gave, if any (one night may use it where the folder does not). */
+    readonly given?: string;
   };
   readonly metadata: PreflightMetadata;
   readonly scan: {

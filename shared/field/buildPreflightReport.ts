@@ -1,10 +1,13 @@
 import type { FieldTimestamp } from './FieldTimestamp';
 import { requiredGroups } from '../text/requiredGroups';
-import { formatOffset, wallMs } from './FieldTimestamp';
+import { mostFrequent } from './mostFrequent';
+import { recordingsSummary } from './recordingsSummary';
+import { timeZoneOf } from './timeZoneOf';
+import { wallMs } from './FieldTimestamp';
 import type { WavInspection } from './inspectWav';
 import { parseAudioMothComment } from './parseAudioMothComment';
 import { parseFileName } from './parseFileName';
-import type { PlacedTimestamp, TimeZoneSource } from './placeTimestamp';
+import type { PlacedTimestamp } from './placeTimestamp';
 import { placeTimestamp } from './placeTimestamp';
 import type {
   FileClass,
@@ -53,12 +56,6 @@ export type PreflightInput = {
 export const isWavName = (relPath: string): boolean => /\.wave?$/i.test(relPath);
 
 const VIGIE_CHIRO = /^Car(\d{6})-\d{4}-Pass\d+-([A-Za-z0-9]+)(?:-|$)/;
-
-const mostFrequent = <T>(values: readonly T[]): T[] => {
-  const counts = new Map<T, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([v]) => v);
-};
 
 const byPath = <T extends { relPath: string }>(a: T, b: T): number =>
   a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0;
@@ -122,13 +119,7 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
 
   const files: PreflightFile[] = [];
   const placed: { file: PreflightFile; at: PlacedTimestamp }[] = [];
-  const makes: string[] = [];
-  const models: string[] = [];
-  const serials: string[] = [];
   const prefixes: string[] = [];
-  const sampleRates = new Set<number>();
-  let position: { lat: number; lon: number } | undefined;
-  let totalDurationSec = 0;
 
   for (const f of [...input.files].sort(byPath)) {
     if (f.kind === 'unreadable') {
@@ -146,7 +137,6 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
       const te = guano?.te !== undefined && guano.te > 0 ? guano.te : 1;
       if (durationSec !== undefined) {
         entry = { ...entry, durationSec: Math.round((durationSec / te) * 1000) / 1000 };
-        totalDurationSec += durationSec / te;
       }
       if (format) {
         entry = {
@@ -155,24 +145,22 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
           channels: format.channels,
           bitsPerSample: format.bitsPerSample,
         };
-        sampleRates.add(format.sampleRate * te);
       }
       if (guano) {
-        entry = { ...entry, guano: guano.fields };
-        if (guano.make) makes.push(guano.make);
-        if (guano.model) models.push(guano.model);
-        position ??= guano.position;
+        entry = {
+          ...entry,
+          guano: guano.fields,
+          ...(guano.make ? { make: guano.make } : {}),
+          ...(guano.model ? { model: guano.model } : {}),
+          ...(guano.position ? { position: guano.position } : {}),
+        };
       } else if (
         f.inspection.info?.['ICMT']?.includes('AudioMoth') ||
         f.inspection.info?.['IART']?.startsWith('AudioMoth')
       ) {
-        makes.push('Open Acoustic Devices');
-        models.push('AudioMoth');
+        entry = { ...entry, make: 'Open Acoustic Devices', model: 'AudioMoth' };
       }
-      if (dated.serial) {
-        entry = { ...entry, serial: dated.serial };
-        serials.push(dated.serial);
-      }
+      if (dated.serial) entry = { ...entry, serial: dated.serial };
       if (!dated.ts && (cls === 'valid' || cls === 'truncated')) problem(f.relPath, 'no-timestamp');
     }
     if (dated.prefix !== undefined && f.kind === 'wav') prefixes.push(dated.prefix);
@@ -199,29 +187,9 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
 
   const nights = nightsOf(placed);
   if (nights.length > 1) problem('', 'several-nights', { nights: nights.map((n) => n.night) });
-  const serialList = mostFrequent(serials);
-  if (serialList.length > 1) problem('', 'several-recorders', { serials: serialList });
-
-  const sources: Record<TimeZoneSource, number> = { 'file-offset': 0, volunteer: 0, none: 0 };
-  for (const { at } of placed) sources[at.zoneSource]++;
-  const source = (['file-offset', 'volunteer', 'none'] as const).reduce((best, s) =>
-    sources[s] > sources[best] ? s : best,
-  );
-  const offsets = mostFrequent(
-    placed
-      .filter((p) => p.at.offsetMinutes !== undefined)
-      .map((p) => formatOffset(p.at.offsetMinutes!)),
-  );
-  const zone =
-    placed.length === 0 && input.zone !== undefined
-      ? input.zone
-      : source === 'volunteer'
-        ? (input.zone ?? null)
-        : source === 'file-offset' && offsets[0] !== undefined
-          ? offsets[0] === 'Z'
-            ? 'UTC'
-            : `UTC${offsets[0]}`
-          : null;
+  const recordings = recordingsSummary(files);
+  if (recordings.serials.length > 1)
+    problem('', 'several-recorders', { serials: recordings.serials });
 
   const prefixList = mostFrequent(prefixes);
   const [onlyPrefix] = prefixList.length === 1 ? prefixList : [];
@@ -231,8 +199,6 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
     input.site ??
     (carre !== undefined ? `Car${carre}` : onlyPrefix !== '' ? onlyPrefix : undefined);
   const point = input.point ?? vigiePoint;
-  const [make] = mostFrequent(makes);
-  const [model] = mostFrequent(models);
 
   problems.sort((a, b) => byPath(a, b) || (a.class < b.class ? -1 : a.class > b.class ? 1 : 0));
   return {
@@ -243,17 +209,11 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
     problems,
     duplicates: input.duplicates.map((g) => ({ sha256: g.sha256, relPaths: [...g.relPaths] })),
     nights,
-    timeZone: { zone, source, sources, offsets },
+    timeZone: timeZoneOf(files, input.zone),
     metadata: {
-      ...(make !== undefined ? { make } : {}),
-      ...(model !== undefined ? { model } : {}),
-      ...(serialList[0] !== undefined ? { serial: serialList[0] } : {}),
-      serials: serialList,
+      ...recordings,
       ...(site !== undefined ? { site } : {}),
       ...(point !== undefined ? { point } : {}),
-      ...(position ? { position } : {}),
-      sampleRates: [...sampleRates].sort((a, b) => a - b),
-      totalDurationSec: Math.round(totalDurationSec * 1000) / 1000,
     },
     scan: { skippedJunk: input.scan.skippedJunk, refused: input.scan.refused },
     files,

@@ -1,4 +1,7 @@
-import type { PreflightReport, ProblemClass } from './PreflightReport';
+import { filesOfNight } from './filesOfNight';
+import type { FileClass, PreflightReport, ProblemClass } from './PreflightReport';
+import { recordingsSummary } from './recordingsSummary';
+import { timeZoneOf } from './timeZoneOf';
 
 /** The night's metadata as the plan and the manifest record it: small, JSON-safe, no per-file list. */
 export type PlanMetadata = {
@@ -24,22 +27,48 @@ export type PlanMetadata = {
   readonly skippedJunk: number;
 };
 
+/** One night's files of a folder holding several, and what they add up to. */
+const ownPart = (report: PreflightReport, night: string) => {
+  const files = filesOfNight(report, night);
+  const counts: Record<FileClass, number> = { ...report.counts };
+  for (const cls of Object.keys(counts) as FileClass[]) counts[cls] = 0;
+  for (const f of files) counts[f.class] += 1;
+  return {
+    members: new Set(files.map((f) => f.relPath)),
+    recordings: recordingsSummary(files),
+    timeZone: timeZoneOf(files, report.timeZone.given),
+    totalFiles: files.length,
+    totalBytes: files.reduce((n, f) => n + f.size, 0),
+    counts,
+  };
+};
+
 /**
  * What the deposit keeps of a pre-flight report (issue 6: site, point, night, recorder, time
  * zone, counts, total duration). `overrides` are the volunteer's entries (site, point, night).
+ * One night of a folder holding several is described by its own files: its recorder, time zone,
+ * length, counts and problems (with the folder's own), not the whole folder's; `nights` lists the
+ * folder's.
  */
 export const planMetadata = (
   report: PreflightReport,
   overrides: { readonly site?: string; readonly point?: string; readonly night?: string } = {},
 ): PlanMetadata => {
-  const m = report.metadata;
-  const problems: Partial<Record<ProblemClass, number>> = {};
-  for (const p of report.problems) problems[p.class] = (problems[p.class] ?? 0) + 1;
   const night =
     overrides.night ?? (report.nights.length === 1 ? report.nights[0]?.night : undefined);
+  const own = night !== undefined && report.nights.length > 1 ? ownPart(report, night) : undefined;
+  // A night's recorder is its files' alone: a night with no GUANO has none, not the folder's.
+  const { site: foundSite, point: foundPoint } = report.metadata;
+  const m = own === undefined ? report.metadata : own.recordings;
+  const problems: Partial<Record<ProblemClass, number>> = {};
+  for (const p of report.problems) {
+    if (own === undefined || p.relPath === '' || own.members.has(p.relPath))
+      problems[p.class] = (problems[p.class] ?? 0) + 1;
+  }
+  const zone = own?.timeZone ?? report.timeZone;
   const span = report.nights.find((n) => n.night === night);
-  const site = overrides.site ?? m.site;
-  const point = overrides.point ?? m.point;
+  const site = overrides.site ?? foundSite;
+  const point = overrides.point ?? foundPoint;
   return {
     ...(site !== undefined ? { site } : {}),
     ...(point !== undefined ? { point } : {}),
@@ -51,12 +80,12 @@ export const planMetadata = (
     ...(m.serial !== undefined ? { serial: m.serial } : {}),
     serials: m.serials,
     ...(m.position ? { position: m.position } : {}),
-    timeZone: { zone: report.timeZone.zone, source: report.timeZone.source },
+    timeZone: { zone: zone.zone, source: zone.source },
     sampleRates: m.sampleRates,
     totalDurationSec: m.totalDurationSec,
-    totalFiles: report.totalFiles,
-    totalBytes: report.totalBytes,
-    counts: report.counts,
+    totalFiles: own?.totalFiles ?? report.totalFiles,
+    totalBytes: own?.totalBytes ?? report.totalBytes,
+    counts: own?.counts ?? report.counts,
     problems,
     skippedJunk: report.scan.skippedJunk.count,
   };

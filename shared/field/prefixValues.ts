@@ -1,4 +1,6 @@
+import { filesOfNight } from './filesOfNight';
 import type { PreflightReport } from './PreflightReport';
+import { recordingsSummary } from './recordingsSummary';
 
 /**
  * The placeholders a prefix template may use, filled from a pre-flight report: `{site}`,
@@ -11,6 +13,12 @@ export const prefixValues = (
   overrides: Readonly<Record<string, string | undefined>> = {},
 ): Record<string, string | undefined> => {
   const night = report.nights.length === 1 ? report.nights[0]?.night : undefined;
+  // One night of several: its own recorder, never the folder's most frequent one.
+  const picked = overrides['night'];
+  const recorder =
+    picked !== undefined && report.nights.length > 1
+      ? recordingsSummary(filesOfNight(report, picked))
+      : report.metadata;
   const base: Record<string, string | undefined> = {
     site: report.metadata.site,
     point: report.metadata.point,
@@ -18,9 +26,9 @@ export const prefixValues = (
     year: night?.slice(0, 4),
     month: night?.slice(5, 7),
     day: night?.slice(8, 10),
-    make: report.metadata.make,
-    model: report.metadata.model,
-    serial: report.metadata.serial,
+    make: recorder.make,
+    model: recorder.model,
+    serial: recorder.serial,
   };
   for (const [k, v] of Object.entries(overrides)) if (v !== undefined) base[k] = v;
   if (overrides['night'] !== undefined) {

@@ -1,0 +1,29 @@
+import { mostFrequent } from './mostFrequent';
+import type { PreflightFile, PreflightMetadata } from './PreflightReport';
+
+export type RecordingsSummary = Omit<PreflightMetadata, 'site' | 'point'>;
+
+/**
+ * The recorders, rates and length of some files of a pre-flight: the whole folder's, or one
+ * night's when a folder holds several (a night's manifest and `{serial}` describe that night's
+ * recorder, not the folder's most frequent one). Files in path order, as the report lists them.
+ */
+export const recordingsSummary = (files: readonly PreflightFile[]): RecordingsSummary => {
+  const [make] = mostFrequent(files.flatMap((f) => (f.make === undefined ? [] : [f.make])));
+  const [model] = mostFrequent(files.flatMap((f) => (f.model === undefined ? [] : [f.model])));
+  const serials = mostFrequent(files.flatMap((f) => (f.serial === undefined ? [] : [f.serial])));
+  const position = files.find((f) => f.position !== undefined)?.position;
+  const sampleRates = new Set(
+    files.flatMap((f) => (f.sampleRate === undefined ? [] : [f.sampleRate])),
+  );
+  const seconds = files.reduce((sum, f) => sum + (f.durationSec ?? 0), 0);
+  return {
+    ...(make !== undefined ? { make } : {}),
+    ...(model !== undefined ? { model } : {}),
+    ...(serials[0] !== undefined ? { serial: serials[0] } : {}),
+    serials,
+    ...(position ? { position } : {}),
+    sampleRates: [...sampleRates].sort((a, b) => a - b),
+    totalDurationSec: Math.round(seconds * 1000) / 1000,
+  };
+};

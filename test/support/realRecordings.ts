@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Twelve recordings from real recorders (BATLOGGER S2, AudioMoth, Echo Meter Touch 2, three
+ * unknown) beside the checkout, in the workplace's shared fixtures: read there and never copied
+ * into the repository (CC BY-NC 4.0, see their README). Tests may copy them to a temporary folder.
+ */
+export const realRecordingsDir = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'shared',
+  'fixtures',
+  'real-recordings',
+);
+
+/** Why the tests on real recordings are skipped, put in their title; undefined when they run. */
+export const realRecordingsAbsent: string | undefined = existsSync(
+  join(realRecordingsDir, 'Echometer.wav'),
+)
+  ? undefined
+  : `skipped: the real recordings are not at ${realRecordingsDir}`;
+
+/** A suite's title, saying why it is skipped when the recordings are absent. */
+export const realRecordingsTitle = (title: string): string =>
+  realRecordingsAbsent === undefined ? title : `${title} (${realRecordingsAbsent})`;
