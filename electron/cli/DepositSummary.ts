@@ -1,5 +1,6 @@
 import type { PlanUpdateReport } from '../engine/PlanUpdateReport';
 import type { RunResult } from '../engine/RunResult';
+import type { RetryCounters } from '../../shared/retry/RetryCall';
 import { describeCause } from './describeCause';
 import type { Depot } from './openDepot';
 import { formatBytes } from './parseSize';
@@ -35,15 +36,19 @@ export type DepositSummary = {
   readonly elapsedMs: number;
 };
 
+/**
+ * One night's summary. `spent` is that night's share of the command: the time and the requests
+ * since the previous night's summary (or since the command started), not the process's totals.
+ */
 export const summarize = (
   depot: Depot,
   planId: number,
   result: RunResult,
-  elapsedMs: number,
+  spent: { readonly elapsedMs: number; readonly counters: RetryCounters },
   extra: { readonly night?: string; readonly update?: PlanUpdateReport } = {},
 ): DepositSummary => {
   const s = depot.engine.planSummary(planId);
-  const c = depot.engine.counters();
+  const c = spent.counters;
   const refused = Object.values(c.retriesRefused).reduce((a, b) => a + b, 0);
   return {
     planId,
@@ -70,7 +75,7 @@ export const summarize = (
     retriesRefused: refused,
     retriesRefusedByReason: c.retriesRefused,
     manifest: s.manifestAt !== null,
-    elapsedMs,
+    elapsedMs: spent.elapsedMs,
   };
 };
 

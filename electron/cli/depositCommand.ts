@@ -25,6 +25,7 @@ import { formatBytes, parseSize } from './parseSize';
 import { probeOutcome, said } from './probeTarget';
 import { ProgressReporter } from './ProgressReporter';
 import { chooseNights } from './chooseNights';
+import { countersSince } from '../../shared/retry/countersSince';
 import { formatSummary, summarize } from './DepositSummary';
 import type { DepositSummary } from './DepositSummary';
 import type { NightInputs } from './chooseNights';
@@ -271,7 +272,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       return usageError(error.message);
     throw error;
   }
-  const started = Date.now();
+  const started = { at: Date.now(), counters: depot.engine.counters() };
   /** Another process holds a plan: nothing is wrong with this command, it resumes later (exit 4). */
   const heldElsewhere = (error: unknown): number | undefined => {
     if (!(error instanceof PlanError) || error.detail.code !== 'already-running') return undefined;
@@ -339,6 +340,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     folder.scan = undefined;
     const summaries: DepositSummary[] = [];
     const codes: number[] = [];
+    // Each night's summary counts from where the previous one ended: the first from the start
+    // (its scan and planning included), the others their own run.
+    let since = started;
     for (const { night, plan } of plans) {
       say(
         `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}${night.night === undefined ? '' : ` (night ${night.night})`}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to s3://${bucket}/${night.prefix}` +
@@ -361,7 +365,13 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         off();
       }
       if (!v.json) progress.finish();
-      const summary = summarize(depot, plan.id, result, Date.now() - started, {
+      const now = { at: Date.now(), counters: depot.engine.counters() };
+      const spent = {
+        elapsedMs: now.at - since.at,
+        counters: countersSince(now.counters, since.counters),
+      };
+      since = now;
+      const summary = summarize(depot, plan.id, result, spent, {
         ...(night.night === undefined ? {} : { night: night.night }),
         ...(plan.update === undefined ? {} : { update: plan.update }),
       });
