@@ -3,6 +3,7 @@ import type { PlanState, PlanView } from '../../shared/ipc/views';
 import type { PlanSummary } from '../engine/PlanSummary';
 import { nextRetryAt } from './PlanOverlay';
 import type { PlanOverlay } from './PlanOverlay';
+import { recorderLabel } from '../../shared/field/recorderLabel';
 
 const text = (metadata: Readonly<Record<string, unknown>>, key: string): string | null => {
   const value = metadata[key];
@@ -27,14 +28,6 @@ export const planStateOf = (
   if (overlay.waitingNetwork) return 'waiting-network';
   if (summary.deferred > 0 && summary.inProgress === 0 && summary.pending === 0) return 'deferred';
   return 'running';
-};
-
-/** "Wildlife Acoustics SM4BAT-FS · S4U12345" from the night's metadata, whichever keys it has. */
-const recorderOf = (metadata: Readonly<Record<string, unknown>>): string | null => {
-  const model = text(metadata, 'model') ?? text(metadata, 'make');
-  const serial = text(metadata, 'serial');
-  const parts = [model, serial].filter((p): p is string => p !== null);
-  return parts.length > 0 ? parts.join(' · ') : null;
 };
 
 /** The interface's view of a plan: persisted counts plus the live overlay. */
@@ -73,6 +66,10 @@ export const toPlanView = (
     createdAt: summary.createdAt,
     completedAt: summary.manifestAt,
     archived: false,
-    recorder: recorderOf(summary.metadata),
+    recorder: recorderLabel({
+      make: text(summary.metadata, 'make'),
+      model: text(summary.metadata, 'model'),
+      serial: text(summary.metadata, 'serial'),
+    }),
   };
 };

@@ -1,12 +1,6 @@
 import type { PreflightReport } from '../../shared/field/PreflightReport';
 import type { PreflightView } from '../../shared/ipc/views';
-
-const recorderOf = (m: PreflightReport['metadata']): string | null => {
-  const model = [m.make, m.model].filter((x) => x !== undefined && x !== '').join(' ');
-  const serial = m.serial ?? (m.serials.length > 0 ? m.serials.join(', ') : '');
-  const parts = [model, serial].filter((x) => x !== '');
-  return parts.length > 0 ? parts.join(' · ') : null;
-};
+import { recorderLabel } from '../../shared/field/recorderLabel';
 
 /** Wall time as the recorder wrote it (`2026-06-12T21:00`): the offset is shown apart (time zone). */
 const wall = (iso: string): string => iso.slice(0, 16);
@@ -43,7 +37,7 @@ export const toPreflightView = (report: PreflightReport): PreflightView => {
       night: mainNight?.night ?? null,
     },
     timeZone: report.timeZone.zone,
-    recorder: recorderOf(report.metadata),
+    recorder: recorderLabel(report.metadata),
     span: spanOf(report.nights),
   };
 };
