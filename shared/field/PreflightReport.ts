@@ -11,7 +11,7 @@ export type ProblemClass =
   | 'duplicate'
   /** Folder-level (relPath ''): the files span several noon-to-noon nights. */
   | 'several-nights'
-  /** Folder-level: recordings from several recorders (serial numbers). */
+  /** Folder-level: recordings from several recorders (by serial, else by make and model). */
   | 'several-recorders'
   /** A recording with no date anywhere (GUANO, AudioMoth comment, file name). */
   | 'no-timestamp'
@@ -81,6 +81,8 @@ export type PreflightMetadata = {
   /** The most frequent serial; `serials` lists all of them. */
   readonly serial?: string;
   readonly serials: readonly string[];
+  /** Each recorder seen (by serial, else make and model), as `recorderLabel` names it. */
+  readonly recorders: readonly string[];
   readonly site?: string;
   readonly point?: string;
   readonly position?: { readonly lat: number; readonly lon: number };

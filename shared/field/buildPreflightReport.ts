@@ -188,8 +188,8 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
   const nights = nightsOf(placed);
   if (nights.length > 1) problem('', 'several-nights', { nights: nights.map((n) => n.night) });
   const recordings = recordingsSummary(files);
-  if (recordings.serials.length > 1)
-    problem('', 'several-recorders', { serials: recordings.serials });
+  if (recordings.recorders.length > 1)
+    problem('', 'several-recorders', { recorders: recordings.recorders });
 
   const prefixList = mostFrequent(prefixes);
   const [onlyPrefix] = prefixList.length === 1 ? prefixList : [];

@@ -36,7 +36,7 @@ export type ProblemFacts = {
   readonly dataBytes?: number;
   readonly original?: string;
   readonly nights?: readonly string[];
-  readonly serials?: readonly string[];
+  readonly recorders?: readonly string[];
   readonly reason?: string;
 };
 
@@ -99,8 +99,8 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
         };
       case 'several-recorders':
         return {
-          fr: `Enregistrements de plusieurs appareils (n° ${(facts.serials ?? []).join(', ')}).`,
-          en: `Recordings from several recorders (serials ${(facts.serials ?? []).join(', ')}).`,
+          fr: `Enregistrements de plusieurs appareils (${(facts.recorders ?? []).join(', ')}).`,
+          en: `Recordings from several recorders (${(facts.recorders ?? []).join(', ')}).`,
         };
       case 'no-timestamp':
         return {
@@ -124,6 +124,13 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
         };
     }
   })();
-  const then = consequence[decisionFor[problem]];
+  // A folder-level note is about all the recordings, not one file ("Il" would have no subject).
+  const then =
+    problem === 'several-recorders'
+      ? {
+          fr: 'Les enregistrements seront déposés tels quels.',
+          en: 'The recordings will be deposited as they are.',
+        }
+      : consequence[decisionFor[problem]];
   return { fr: `${text.fr} ${then.fr}`, en: `${text.en} ${then.en}` };
 };

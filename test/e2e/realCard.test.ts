@@ -45,7 +45,9 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
       expect(said).toContain('BATLOGGER S2 · 22060166');
       const warned = (await page.locator('ul.issues li').allInnerTexts()).join('\n');
       expect(warned).toContain(
-        'Enregistrements de plusieurs appareils (n° 22060166, 24E144055E080032)',
+        'Enregistrements de plusieurs appareils (BATLOGGER S2 · 22060166, ' +
+          'Open Acoustic Devices AudioMoth · 24E144055E080032, ' +
+          'Wildlife Acoustics Echo Meter Touch 2 Standard Android)',
       );
       expect(warned).toContain('README.md — Fichier d’accompagnement');
       expect(await page.getByTestId('nights-choice').innerText()).toContain(

@@ -110,6 +110,11 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
         model: 'S2',
         serial: '22060166',
         serials: ['22060166', '24E144055E080032'],
+        recorders: [
+          'BATLOGGER S2 · 22060166',
+          'Open Acoustic Devices AudioMoth · 24E144055E080032',
+          'Wildlife Acoustics Echo Meter Touch 2 Standard Android',
+        ],
         position: { lat: 49.093119, lon: 5.047867 },
         sampleRates: [192_000, 250_000, 256_000, 312_500, 384_000, 500_000],
       });
@@ -138,7 +143,13 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
         ['', 'several-recorders', 'deposit-anyway'],
         ['README.md', 'companion', 'deposit-anyway'],
       ]);
-      expect(report.problems[1]?.message.fr).toContain('22060166, 24E144055E080032');
+      // Three recorders, the Echo Meter among them though it writes no serial.
+      expect(report.problems[1]?.message.fr).toBe(
+        'Enregistrements de plusieurs appareils (BATLOGGER S2 · 22060166, ' +
+          'Open Acoustic Devices AudioMoth · 24E144055E080032, ' +
+          'Wildlife Acoustics Echo Meter Touch 2 Standard Android). ' +
+          'Les enregistrements seront déposés tels quels.',
+      );
     });
 
     it('without a zone, leaves the times without an offset as written, and says so', async () => {
