@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runPreflight } from '../../../electron/field/runPreflight';
 import { expandPrefix } from '../../../shared/field/expandPrefix';
@@ -226,6 +229,45 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
       expect(
         expandPrefix('{make}/{model}/{night}/', prefixValues(report, { night: '2022-08-15' })),
       ).toBe('Wildlife Acoustics/Echo Meter Touch 2 Standard Android/2022-08-15/');
+    });
+
+    it('tells what a card pulled out mid-write cut from each real layout', async () => {
+      // Cut copies in a temporary folder: the recordings themselves are only read.
+      const dir = mkdtempSync(join(tmpdir(), 'depot-real-cut-'));
+      try {
+        const cut = (name: string, keep: (size: number) => number, as = name): void => {
+          const bytes = readFileSync(join(realRecordingsDir, name));
+          writeFileSync(join(dir, as), bytes.subarray(0, keep(bytes.length)));
+        };
+        cut('Audiomoth.WAV', () => 1_500_000); // in the audio
+        cut('0166_20240531_223911.wav', (n) => n - 100); // in the GUANO chunk after the audio
+        cut('20230322_172000_selec2.wav', (n) => n - 30); // in the id3 chunk after the audio
+        cut('Echometer.wav', () => 40); // the header and no sound
+        const report = await runPreflight(dir, { tz: 'Europe/Paris' });
+        const of = (name: string) => report.files.find((f) => f.relPath === name);
+        const problem = (name: string) => report.problems.find((p) => p.relPath === name);
+        expect(of('Audiomoth.WAV')).toMatchObject({ class: 'truncated', night: '2024-09-03' });
+        expect(problem('Audiomoth.WAV')?.message.en).toContain(
+          '1,499,512 of 3,362,624 announced sound bytes',
+        );
+        // The sound is whole; what followed it is not. The BATLOGGER's GUANO went with it, so
+        // its time now comes from its name, read in the volunteer's zone.
+        expect(of('0166_20240531_223911.wav')).toMatchObject({
+          class: 'truncated',
+          timeSource: 'file-name',
+          recordedAt: '2024-05-31T22:39:11+02:00',
+        });
+        expect(problem('0166_20240531_223911.wav')?.message.en).toContain(
+          'all 2,521,088 sound bytes are there',
+        );
+        expect(of('20230322_172000_selec2.wav')?.class).toBe('truncated');
+        expect(of('Echometer.wav')?.class).toBe('header-only');
+        expect(problem('Echometer.wav')?.decision).toBe('skip');
+        // The cut ones wait for the volunteer; nothing is called valid.
+        expect(report.counts).toMatchObject({ valid: 0, truncated: 3, 'header-only': 1 });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   },
 );
