@@ -2,25 +2,12 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { wavFile } from '../../shared/field/riffBytes';
 import type { DepositFixture } from './support/depositFixture';
 import { useDepositWorld } from './support/useDepositWorld';
 
 const setUpWorld = useDepositWorld();
-
-/** The screen at the two laptop sizes volunteers have, in French. */
-const screenshots = async (world: DepositFixture, name: string): Promise<void> => {
-  const page: Page = world.depot.page;
-  for (const [width, height] of [
-    [1366, 768],
-    [1024, 640],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await world.depot.screenshot(`${name}-${width}x${height}`);
-  }
-};
 
 let noise = 1;
 const wav = (): Uint8Array => {
@@ -68,7 +55,7 @@ describe('nights and changes through the interface (issue 11)', () => {
       expect(await page.locator('[data-decision="block"]').count()).toBe(0);
       await page.locator('input[name="site"]').fill('SITE01');
       await page.locator('input[name="point"]').fill('P07');
-      await screenshots(world, 'nouveau-depot-deux-nuits');
+      await world.depot.screenshotAtLaptopSizes('nouveau-depot-deux-nuits');
 
       await page.getByRole('button', { name: 'Déposer les 2 nuits' }).click();
       await page.locator('#nights-title').waitFor();
@@ -81,7 +68,7 @@ describe('nights and changes through the interface (issue 11)', () => {
         expect.stringContaining('SITE01 · P07 · sam. 13 juin 2026'),
         expect.stringContaining('SITE01 · P07 · ven. 12 juin 2026'),
       ]);
-      await screenshots(world, 'nuits-deux-nuits-deposees');
+      await world.depot.screenshotAtLaptopSizes('nuits-deux-nuits-deposees');
       expect(await wavKeys(world)).toEqual([
         'SITE01/P07/2026-06-12/SITE01_20260612_221500.wav',
         'SITE01/P07/2026-06-12/SITE01_20260613_013000.wav',
@@ -120,13 +107,13 @@ describe('nights and changes through the interface (issue 11)', () => {
     expect(await changes.locator('li[data-change="mtime"]').innerText()).toContain(
       `modifié · ${touched}`,
     );
-    await screenshots(world, 'nouveau-depot-changements');
+    await world.depot.screenshotAtLaptopSizes('nouveau-depot-changements');
 
     await page.getByRole('button', { name: 'Déposer les changements' }).click();
     await page.locator('#current-title').waitFor();
     await depot.waitForPlanState('done', 60_000);
     expect(await page.getByTestId('files').innerText()).toBe('7 / 7 fichiers');
-    await screenshots(world, 'depot-changements-termine');
+    await world.depot.screenshotAtLaptopSizes('depot-changements-termine');
     expect(await wavKeys(world)).toContain('SITE01/P07/2026-06-12/SITE01_20260613_051500.wav');
   });
 });

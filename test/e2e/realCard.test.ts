@@ -1,27 +1,13 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   realRecordingsAbsent,
   realRecordingsDir,
   realRecordingsTitle,
 } from '../support/realRecordings';
-import type { DepositFixture } from './support/depositFixture';
 import { useDepositWorld } from './support/useDepositWorld';
 
 const setUpWorld = useDepositWorld();
-
-/** The screen at the two laptop sizes volunteers have, in French. */
-const screenshots = async (world: DepositFixture, name: string): Promise<void> => {
-  const page: Page = world.depot.page;
-  for (const [width, height] of [
-    [1366, 768],
-    [1024, 640],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await world.depot.screenshot(`${name}-${width}x${height}`);
-  }
-};
 
 /**
  * A card of twelve real recordings (a BATLOGGER S2, an AudioMoth, an Echo Meter Touch 2, three
@@ -59,7 +45,7 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
       await expect
         .poll(() => page.getByTestId('destination').innerText())
         .toContain('SITE01/P07/2024-06-02/');
-      await screenshots(world, 'carte-reelle-analyse');
+      await world.depot.screenshotAtLaptopSizes('carte-reelle-analyse');
 
       await page.getByRole('button', { name: 'Déposer les 9 nuits' }).click();
       await page.locator('#nights-title').waitFor();
@@ -81,7 +67,7 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
       );
       // A recording with nothing but its name has no recorder to show, and none borrowed.
       expect(await row('mer. 22 mars 2023').innerText()).not.toContain('Enregistreur');
-      await screenshots(world, 'carte-reelle-deposee');
+      await world.depot.screenshotAtLaptopSizes('carte-reelle-deposee');
 
       const listed = await world.bucket.client.send(
         new ListObjectsV2Command({ Bucket: world.bucket.bucket, Prefix: 'SITE01/P07/' }),

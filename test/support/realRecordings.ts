@@ -26,3 +26,18 @@ export const realRecordingsAbsent: string | undefined = existsSync(
 /** A suite's title, saying why it is skipped when the recordings are absent. */
 export const realRecordingsTitle = (title: string): string =>
   realRecordingsAbsent === undefined ? title : `${title} (${realRecordingsAbsent})`;
+
+/**
+ * What the Echo Meter Touch 2's night (2022-08-15, one file) says of itself in its GUANO, read
+ * with a separate RIFF dump: its recorder, its place, its rate, and its own offset (+0100).
+ */
+export const echoMeterNight = {
+  night: '2022-08-15',
+  make: 'Wildlife Acoustics',
+  model: 'Echo Meter Touch 2 Standard Android',
+  serials: [],
+  position: { lat: 50.7179417, lon: -1.7611083 },
+  sampleRates: [256_000],
+  totalFiles: 1,
+  timeZone: { zone: 'UTC+01:00', source: 'file-offset' },
+} as const;

@@ -165,6 +165,14 @@ export class DepotPage {
     await show();
   }
 
+  /** This screen in French at the two laptop sizes: `name-1366x768.png`, `name-1024x640.png`. */
+  async screenshotAtLaptopSizes(name: string): Promise<void> {
+    for (const [width, height] of SIZES) {
+      await this.page.setViewportSize({ width, height });
+      await this.screenshot(`${name}-${width}x${height}`);
+    }
+  }
+
   async screenshot(name: string): Promise<string> {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const path = `${SCREENSHOTS}/${name}.png`;

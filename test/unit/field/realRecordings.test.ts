@@ -7,6 +7,7 @@ import { expandPrefix } from '../../../shared/field/expandPrefix';
 import { planMetadata } from '../../../shared/field/planMetadata';
 import { prefixValues } from '../../../shared/field/prefixValues';
 import {
+  echoMeterNight,
   realRecordingsAbsent,
   realRecordingsDir,
   realRecordingsTitle,
@@ -172,22 +173,16 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
     it('describes each night by its own files: recorder, place, length and counts', async () => {
       const report = await runPreflight(realRecordingsDir, { tz: 'Europe/Paris' });
       const echoMeter = planMetadata(report, { night: '2022-08-15' });
+      expect(echoMeter).toMatchObject(echoMeterNight);
       expect(echoMeter).toMatchObject({
-        night: '2022-08-15',
-        make: 'Wildlife Acoustics',
-        model: 'Echo Meter Touch 2 Standard Android',
-        serials: [],
-        position: { lat: 50.7179417, lon: -1.7611083 },
-        sampleRates: [256_000],
         totalDurationSec: 6.983,
-        totalFiles: 1,
         totalBytes: 3_575_882,
         counts: { valid: 1, companion: 0 },
         // The folder's own problems, none of another night's files.
         problems: { 'several-nights': 1, 'several-recorders': 1 },
-        // Its own offset, though the volunteer's zone placed most of the folder.
-        timeZone: { zone: 'UTC+01:00', source: 'file-offset' },
       });
+      // Its own offset (in echoMeterNight), though the volunteer's zone placed most of the folder;
+      // a BATLOGGER night keeps the volunteer's.
       expect(planMetadata(report, { night: '2024-06-02' }).timeZone).toEqual({
         zone: 'Europe/Paris',
         source: 'volunteer',
