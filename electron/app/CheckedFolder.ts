@@ -1,3 +1,4 @@
+import type { PlanMetadata } from '../../shared/field/planMetadata';
 import type { ScanResult } from '../../shared/field/ScanResult';
 import type { NightFiles } from '../../shared/field/splitByNight';
 import type { PreflightView } from '../../shared/ipc/views';
@@ -9,6 +10,15 @@ export type CheckedFolder = {
   readonly view: PreflightView;
   /** `{site}`, `{night}`, `{serial}`... from the files, overridden by what the volunteer entered. */
   values(entered: Readonly<Record<string, string>>): Readonly<Record<string, string | undefined>>;
+  /**
+   * What a night's manifest records of the pre-flight (`planMetadata`): its recorder, zone,
+   * counts and length; one night's own when the folder holds several. As the command line's.
+   */
+  metadata(entered: {
+    readonly site?: string;
+    readonly point?: string;
+    readonly night?: string;
+  }): PlanMetadata;
   /** The files to deposit: `depositableFiles` of the report (skips left out, blocking ones too if chosen). */
   depositable(options: { readonly skipBlocking: boolean }): readonly string[];
   /** Those files night by night (`splitByNight`): empty when no file is dated. */

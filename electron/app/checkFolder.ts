@@ -1,4 +1,5 @@
 import { depositableFiles } from '../../shared/field/depositableFiles';
+import { planMetadata } from '../../shared/field/planMetadata';
 import { prefixValues } from '../../shared/field/prefixValues';
 import { splitByNight } from '../../shared/field/splitByNight';
 import { runPreflight } from '../field/runPreflight';
@@ -14,6 +15,7 @@ export const checkFolder = async (dir: string): Promise<CheckedFolder> => {
     scan,
     view: toPreflightView(report),
     values: (entered) => prefixValues(report, entered),
+    metadata: (entered) => planMetadata(report, entered),
     depositable: (options) => depositableFiles(report, options),
     byNight: (include) => splitByNight(report, include),
   };

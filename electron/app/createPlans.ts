@@ -73,9 +73,19 @@ export const createPlans = async (
         kind: 'prefix-invalid',
       });
     }
-    const metadata = Object.fromEntries(
+    const filled = Object.fromEntries(
       Object.entries({ ...values, ...entered }).filter(([, v]) => v !== undefined && v !== ''),
     );
+    // The pre-flight's record of the night, as a manifest of the command line's has it, then the
+    // prefix's values (year, month, day...) and what the volunteer entered.
+    const metadata = {
+      ...checked.metadata({
+        ...(input.site ? { site: input.site } : {}),
+        ...(input.point ? { point: input.point } : {}),
+        ...(n.night !== undefined ? { night: n.night } : {}),
+      }),
+      ...filled,
+    };
     return { night: n.night, include: n.relPaths, prefix, metadata };
   });
   if (new Set(planned.map((p) => p.prefix)).size < planned.length) {

@@ -1,6 +1,7 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import {
+  echoMeterNight,
   realRecordingsAbsent,
   realRecordingsDir,
   realRecordingsTitle,
@@ -88,8 +89,22 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
         'SITE01/P07/2024-09-03/Audiomoth.WAV',
         'SITE01/P07/2024-09-03/AudiomothNoBatCalls.WAV',
       ]);
-      // One manifest a night, written last.
-      expect(keys.filter((k) => k.includes('/.depot/'))).toHaveLength(9);
+      // One manifest a night, written last, describing that night as the command line's would.
+      const manifests = keys.filter((k) => k.includes('/.depot/'));
+      expect(manifests).toHaveLength(9);
+      const echoKey = manifests.find((k) => k.startsWith('SITE01/P07/2022-08-15/'));
+      const got = await world.bucket.client.send(
+        new GetObjectCommand({ Bucket: world.bucket.bucket, Key: echoKey }),
+      );
+      const manifest = JSON.parse(await got.Body!.transformToString()) as {
+        metadata: Record<string, unknown>;
+      };
+      expect(manifest.metadata).toMatchObject({
+        ...echoMeterNight,
+        // The app gives no zone: the file's own offset places it.
+        site: 'SITE01',
+        point: 'P07',
+      });
     });
   },
 );
