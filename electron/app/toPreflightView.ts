@@ -38,6 +38,7 @@ export const toPreflightView = (report: PreflightReport): PreflightView => {
     },
     timeZone: report.timeZone.zone,
     recorder: recorderLabel(report.metadata),
+    ...(report.metadata.recorders.length > 1 ? { recorders: report.metadata.recorders } : {}),
     span: spanOf(report.nights),
   };
 };

@@ -62,6 +62,7 @@ export const en = {
   'new.timeZone': 'Time zone',
   'new.span': 'Recordings (first to last)',
   'new.recorder': 'Recorder',
+  'new.recorders': 'Recorders',
   'new.warnings': 'Warnings',
   'new.noWarnings': 'No problem found.',
   'new.blocking': '{count} problem(s) block the deposit.',

@@ -61,6 +61,7 @@ export const fr = {
   'new.timeZone': 'Fuseau horaire',
   'new.span': 'Enregistrements (du premier au dernier)',
   'new.recorder': 'Enregistreur',
+  'new.recorders': 'Enregistreurs',
   'new.warnings': 'Avertissements',
   'new.noWarnings': 'Aucun problème détecté.',
   'new.blocking': '{count} problème(s) bloquent le dépôt.',

@@ -243,8 +243,21 @@ export const NewDepositScreen = () => {
             <dd>{report.timeZone ?? '—'}</dd>
             <dt>{t('new.span')}</dt>
             <dd data-testid="span">{report.span == null ? '—' : spanText(report.span, locale)}</dd>
-            <dt>{t('new.recorder')}</dt>
-            <dd>{report.recorder ?? '—'}</dd>
+            {report.recorders !== undefined && report.recorders.length > 1 ? (
+              <>
+                <dt>{t('new.recorders')}</dt>
+                <dd data-testid="recorders">
+                  {report.recorders.map((r) => (
+                    <div key={r}>{r}</div>
+                  ))}
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt>{t('new.recorder')}</dt>
+                <dd>{report.recorder ?? '—'}</dd>
+              </>
+            )}
             <dt>{t('new.destination')}</dt>
             <dd data-testid="destination">
               {shownDestinations.length === 0

@@ -177,6 +177,8 @@ export type PreflightView = {
   readonly timeZone: string | null;
   /** Make, model and serial as the files say (`Wildlife Acoustics SM4BAT-FS · S4U12345`). */
   readonly recorder?: string | null;
+  /** Every recorder of the folder, named so, most frequent first, when there are several. */
+  readonly recorders?: readonly string[];
   /** First and last recording of the folder, local wall time as recorded (`2026-06-12T21:00`). */
   readonly span?: { readonly first: string; readonly last: string } | null;
 };

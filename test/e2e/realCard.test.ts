@@ -29,7 +29,15 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
           'mer. 22 mars 2023 (1), ven. 31 mai 2024 (1), dim. 2 juin 2024 (3), mar. 4 juin 2024 (1), ' +
           'mar. 3 septembre 2024 (2)',
       );
-      expect(said).toContain('BATLOGGER S2 · 22060166');
+      // Three recorders on one card: the summary names each, not only the most frequent.
+      expect(await page.getByTestId('recorders').innerText()).toBe(
+        [
+          'BATLOGGER S2 · 22060166',
+          'Open Acoustic Devices AudioMoth · 24E144055E080032',
+          'Wildlife Acoustics Echo Meter Touch 2 Standard Android',
+        ].join('\n'),
+      );
+      expect(said).toContain('Enregistreurs');
       const warned = (await page.locator('ul.issues li').allInnerTexts()).join('\n');
       expect(warned).toContain(
         'Enregistrements de plusieurs appareils (BATLOGGER S2 · 22060166, ' +
