@@ -50,7 +50,9 @@ export const formatPreflight = (r: PreflightReport, lang: 'en' | 'fr'): string =
       ? 'Nights: none found (no dated recording)'
       : `Nights: ${r.nights.map((n) => `${n.night} (${n.files} files, ${n.firstAt} -> ${n.lastAt})`).join('; ')}`,
     zoneLine(r),
-    `Recorder: ${[m.make, m.model].filter(Boolean).join(' ') || 'unknown'}${m.serial ? `, serial ${m.serial}` : ''}${m.recorders.length > 1 ? ` (${m.recorders.length} recorders)` : ''}`,
+    m.recorders.length > 1
+      ? `Recorders: ${m.recorders.join('; ')}`
+      : `Recorder: ${[m.make, m.model].filter(Boolean).join(' ') || 'unknown'}${m.serial ? `, serial ${m.serial}` : ''}`,
     `Site: ${m.site ?? '-'}, point: ${m.point ?? '-'}${m.position ? `, position ${m.position.lat}, ${m.position.lon}` : ''}`,
     `Recordings: ${hms(m.totalDurationSec)}${m.sampleRates.length > 0 ? ` at ${m.sampleRates.map((s) => `${s / 1000} kHz`).join(', ')}` : ''}`,
   ];

@@ -157,5 +157,21 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
         totalFiles: 2,
       });
     });
+
+    it('depot check names the three recorders and the nine nights, and waits for a decision', async () => {
+      const r = await runDepot(['check', realRecordingsDir, '--tz', 'Europe/Paris'], {
+        env: depotEnv(b),
+      });
+      // Several nights block a deposit under one prefix: exit 3, nothing sent.
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stdout).toContain(
+        'Recorders: BATLOGGER S2 · 22060166; Open Acoustic Devices AudioMoth · 24E144055E080032; ' +
+          'Wildlife Acoustics Echo Meter Touch 2 Standard Android',
+      );
+      expect(r.stdout).toContain(
+        '2024-06-02 (3 files, 2024-06-02T22:53:40+02:00 -> 2024-06-03T03:39:37+02:00)',
+      );
+      expect(r.stdout).toContain('files by source: file-offset 3, volunteer 9');
+    });
   },
 );
