@@ -3,10 +3,15 @@ import { splitByNight } from './splitByNight';
 
 /**
  * The files of the report one night's plan takes, whatever was decided for them: its dated files,
- * and the undated ones with the first night (`splitByNight`, ADR 0012). Empty for a night the
- * report does not hold.
+ * and the undated ones with the first night (`splitByNight`, ADR 0012). Undefined when there is
+ * no such part to take: no night named, or a folder of one night, which is then described by the
+ * folder's own figures. The one place that decides it, for a night's prefix and its manifest alike.
  */
-export const filesOfNight = (report: PreflightReport, night: string): readonly PreflightFile[] => {
+export const filesOfNight = (
+  report: PreflightReport,
+  night: string | undefined,
+): readonly PreflightFile[] | undefined => {
+  if (night === undefined || report.nights.length <= 1) return undefined;
   const split = splitByNight(
     report,
     report.files.map((f) => f.relPath),

@@ -1,5 +1,5 @@
 import { filesOfNight } from './filesOfNight';
-import type { FileClass, PreflightReport, ProblemClass } from './PreflightReport';
+import type { FileClass, PreflightFile, PreflightReport, ProblemClass } from './PreflightReport';
 import { recordingsSummary } from './recordingsSummary';
 import { timeZoneOf } from './timeZoneOf';
 
@@ -28,8 +28,7 @@ export type PlanMetadata = {
 };
 
 /** One night's files of a folder holding several, and what they add up to. */
-const ownPart = (report: PreflightReport, night: string) => {
-  const files = filesOfNight(report, night);
+const ownPart = (report: PreflightReport, files: readonly PreflightFile[]) => {
   const counts: Record<FileClass, number> = { ...report.counts };
   for (const cls of Object.keys(counts) as FileClass[]) counts[cls] = 0;
   for (const f of files) counts[f.class] += 1;
@@ -56,7 +55,8 @@ export const planMetadata = (
 ): PlanMetadata => {
   const night =
     overrides.night ?? (report.nights.length === 1 ? report.nights[0]?.night : undefined);
-  const own = night !== undefined && report.nights.length > 1 ? ownPart(report, night) : undefined;
+  const files = filesOfNight(report, night);
+  const own = files === undefined ? undefined : ownPart(report, files);
   // A night's recorder is its files' alone: a night with no GUANO has none, not the folder's.
   const { site: foundSite, point: foundPoint } = report.metadata;
   const m = own === undefined ? report.metadata : own.recordings;

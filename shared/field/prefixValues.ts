@@ -14,11 +14,8 @@ export const prefixValues = (
 ): Record<string, string | undefined> => {
   const night = report.nights.length === 1 ? report.nights[0]?.night : undefined;
   // One night of several: its own recorder, never the folder's most frequent one.
-  const picked = overrides['night'];
-  const recorder =
-    picked !== undefined && report.nights.length > 1
-      ? recordingsSummary(filesOfNight(report, picked))
-      : report.metadata;
+  const own = filesOfNight(report, overrides['night']);
+  const recorder = own === undefined ? report.metadata : recordingsSummary(own);
   const base: Record<string, string | undefined> = {
     site: report.metadata.site,
     point: report.metadata.point,
