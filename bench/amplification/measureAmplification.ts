@@ -139,7 +139,6 @@ export const measureAmplification = async (
                   },
                   {
                     deadline: ctx.deadline,
-                    clockOffsetMs: ctx.clockOffsetMs,
                     ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
                   },
                 ),

@@ -503,7 +503,6 @@ export const runFleetClient = async (night: ClientNight, d: ClientDeps): Promise
     await transport('ListObjectsV2', 0, {
       attempt: 1,
       deadline: time.now() + engine.callTimeoutMs,
-      clockOffsetMs: 0,
     });
     await withWaits(undefined, async () => {
       await call('HeadBucket', 'brief', 0);

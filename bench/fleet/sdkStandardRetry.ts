@@ -50,7 +50,7 @@ export const sdkStandardRetry = (deps: { sleeper: Sleeper; random: Random }): Re
       firstAttempts += 1;
       for (let n = 1; ; n++) {
         if (n > 1) retries += 1;
-        const outcome = await attempt({ attempt: n, deadline: call.deadline, clockOffsetMs: 0 });
+        const outcome = await attempt({ attempt: n, deadline: call.deadline });
         if (outcome.kind === 'success') {
           capacity = Math.min(
             sdkDefaults.quota,

@@ -43,6 +43,14 @@ export const testConnection = async (
     if (verdict.kind === 'not-s3')
       return { reachable: true, problem: 'not-s3', status: verdict.status, ...unknown };
     if (verdict.kind === 'certificate') return certificateVerdict(verdict.problem);
+    if (verdict.kind === 'clock') {
+      return {
+        reachable: true,
+        problem: 'clock',
+        ...(verdict.skewMs === null ? {} : { skewMs: verdict.skewMs }),
+        ...unknown,
+      };
+    }
   }
   const head = await store.headBucket(options());
   if (head.kind !== 'success') {

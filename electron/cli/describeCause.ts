@@ -1,6 +1,7 @@
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import { remedyOf } from '../../shared/domain/FailureCause';
 import { certificateAdvice } from './certificateAdvice';
+import { clockAdvice } from './clockAdvice';
 
 /** A failure cause in plain English for the command line, with what retrying can do about it. */
 export const describeCause = (cause: FailureCause): string => {
@@ -8,6 +9,7 @@ export const describeCause = (cause: FailureCause): string => {
   if (cause.kind === 'certificate') {
     return certificateAdvice(cause.problem, cause.code, 'the endpoint');
   }
+  if (cause.kind === 'clock') return clockAdvice(cause.skewMs, 'run the same command again');
   const what = ((): string => {
     switch (cause.kind) {
       case 'auth':

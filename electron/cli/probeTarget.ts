@@ -1,5 +1,6 @@
 import { probeEndpoint } from '../s3/probeEndpoint';
 import { certificateAdvice } from './certificateAdvice';
+import { clockAdvice } from './clockAdvice';
 import type { EndpointVerdict } from '../s3/probeEndpoint';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import type { CommandIo } from './Command';
@@ -25,6 +26,8 @@ export const configurationProblem = (
       return `${endpoint} refused the credentials (${verdict.status} ${verdict.code}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile) and the bucket's permissions`;
     case 'certificate':
       return certificateAdvice(verdict.problem, verdict.code, endpoint);
+    case 'clock':
+      return clockAdvice(verdict.skewMs, 'run the same command again');
     case 'refused':
       return `${endpoint} refused to list the bucket "${bucket}" (${verdict.status} ${verdict.code}): check --endpoint, --bucket, --region and --path-style`;
     case 'ok':

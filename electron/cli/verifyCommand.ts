@@ -141,7 +141,6 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       (ctx) =>
         emit({
           deadline: ctx.deadline,
-          clockOffsetMs: ctx.clockOffsetMs,
           ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
         }),
     );

@@ -131,7 +131,6 @@ export class DepositEngine {
       (ctx) =>
         objectStore.headBucket({
           deadline: ctx.deadline,
-          clockOffsetMs: ctx.clockOffsetMs,
           ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
         }),
       () => objectStore.checkRoute(),

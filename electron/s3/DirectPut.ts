@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import type { PutObjectInput, UploadPartInput } from '../../shared/ports/ObjectStore';
 import type { Emission } from './Emission';
 import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
+import type { ServerClock } from './ServerClock';
 
 /** One PUT with a body: PutObject's or UploadPart's, as the SDK would send it (less its user agent). */
 export type PutRequest = {
@@ -140,6 +141,7 @@ export class DirectPut {
   constructor(
     private readonly options: S3ObjectStoreOptions,
     private readonly agents: { readonly http: HttpAgent; readonly https: HttpsAgent },
+    private readonly serverClock: ServerClock,
   ) {
     this.url = new URL(options.endpoint);
     // As the SDK's endpoint rules decide: the bucket goes in the host name only where it can be
@@ -161,8 +163,8 @@ export class DirectPut {
     });
   }
 
-  /** The signed request, at `Date.now() + clockOffsetMs` (the policy's correction of skew). */
-  async request(put: PutRequest, contentLength: number, clockOffsetMs: number): Promise<SignedPut> {
+  /** The signed request, dated by the server's clock as its answers told it. */
+  async request(put: PutRequest, contentLength: number): Promise<SignedPut> {
     const hostname = this.hostname;
     const path = `${this.bucketPath}/${put.key.split('/').map(escapeSegment).join('/')}`;
     const token = this.options.credentials.sessionToken;
@@ -182,7 +184,7 @@ export class DirectPut {
         query: { ...put.query },
         headers,
       },
-      { signingDate: new Date(Date.now() + clockOffsetMs) },
+      { signingDate: this.serverClock.signingDate() },
     );
     const query = Object.entries(put.query)
       .map(([k, v]) => `${escapeSegment(k)}=${escapeSegment(v)}`)
@@ -201,9 +203,8 @@ export class DirectPut {
     put: PutRequest,
     body: Uint8Array,
     emission: Emission,
-    clockOffsetMs: number,
   ): Promise<{ etag: string | undefined }> {
-    const signed = await this.request(put, body.length, clockOffsetMs);
+    const signed = await this.request(put, body.length);
     return new Promise((resolve, reject) => {
       const secure = signed.protocol === 'https:';
       const req = (secure ? httpsRequest : httpRequest)(
@@ -217,6 +218,7 @@ export class DirectPut {
         },
         (res) => {
           emission.alive();
+          this.serverClock.heard(res.headers);
           const status = res.statusCode ?? 0;
           const chunks: Buffer[] = [];
           let length = 0;

@@ -4,6 +4,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { fileSignalsUnderRequests, SignalledHandler, type RequestHandlerLike } from './callSignal';
 import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
+import type { ServerClock } from './ServerClock';
 
 const silentLogger = {
   trace: () => undefined,
@@ -21,11 +22,15 @@ export class S3Clients {
   private readonly handler: SignalledHandler;
   /** The keep-alive connections every request shares, the SDK's and `DirectPut`'s. */
   readonly agents: { readonly http: HttpAgent; readonly https: HttpsAgent };
-  private readonly clients = new Map<number, S3Client>();
+  private client: S3Client | undefined;
 
-  /** `inner`: the HTTP layer, a recording one in the tests of the SDK's plumbing. */
+  /**
+   * `serverClock`: the endpoint's clock, told every answer and read for every signature.
+   * `inner`: the HTTP layer, a recording one in the tests of the SDK's plumbing.
+   */
   constructor(
     private readonly options: S3ObjectStoreOptions,
+    readonly serverClock: ServerClock,
     inner?: RequestHandlerLike,
   ) {
     const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
@@ -57,12 +62,9 @@ export class S3Clients {
     }
   }
 
-  /**
-   * One client per signing-clock offset: the offset is client configuration in the SDK, and a
-   * per-call value must not leak into concurrent calls that have none.
-   */
-  get(clockOffsetMs = 0): S3Client {
-    let client = this.clients.get(clockOffsetMs);
+  /** The store's one SDK client, signing at the server's time as its answers told it. */
+  get(): S3Client {
+    let client = this.client;
     if (client === undefined) {
       client = new S3Client({
         endpoint: this.options.endpoint,
@@ -74,7 +76,6 @@ export class S3Clients {
         // comes from Content-MD5 and the SHA-256 metadata checked after upload.
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
-        systemClockOffset: clockOffsetMs,
         // The SDK asks `Expect: 100-continue` for bodies of 2 MiB or more: one round trip of
         // silence before every part (80 ms on a tethered link). A refusal after the body costs
         // one part at most, and a refusal is the rare case.
@@ -106,22 +107,44 @@ export class S3Clients {
         override: true,
       });
       client.middlewareStack.remove('recursionDetectionMiddleware');
+      // Before the signals' filing, which must stay next to the HTTP handler (callSignal.ts).
+      hearServerDates(client, this.serverClock);
       fileSignalsUnderRequests(client);
       reuseSigners(client);
-      this.clients.set(clockOffsetMs, client);
+      this.client = client;
     }
-    // The SDK corrects this offset by itself after a skewed answer; the policy's value rules.
-    client.config.systemClockOffset = clockOffsetMs;
+    // The SDK dates a signature `Date.now() + systemClockOffset` and corrects the offset by itself
+    // after a skewed answer only; the server clock, told every answer, rules.
+    client.config.systemClockOffset = this.serverClock.signingDate().getTime() - Date.now();
     return client;
   }
 
   /** Closes idle keep-alive connections. */
   destroy(): void {
-    for (const client of this.clients.values()) client.destroy();
-    this.clients.clear();
+    this.client?.destroy();
+    this.client = undefined;
     this.handler.destroy();
   }
 }
+
+/**
+ * Every HTTP answer the client receives, a refusal as well as a success, tells the server clock
+ * its `Date`: placed next to the HTTP handler, before the answer is parsed or turned into an error.
+ */
+const hearServerDates = (client: S3Client, serverClock: ServerClock): void => {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const out = await next(args);
+      const response = out.response as { readonly headers?: unknown } | undefined;
+      const headers = response?.headers;
+      if (typeof headers === 'object' && headers !== null) {
+        serverClock.heard(headers as Readonly<Record<string, string | undefined>>);
+      }
+      return out;
+    },
+    { step: 'deserialize', priority: 'low', name: 'depotServerClock' },
+  );
+};
 
 /**
  * The SDK builds a new signer for every request (a copy of the whole client configuration, a new

@@ -12,6 +12,8 @@ import {
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { Clock } from '../../shared/ports/Clock';
+import { monotonicClock } from '../runtime/monotonicClock';
+import { systemClock } from '../runtime/systemClock';
 import type {
   EmissionOptions,
   ListedObject,
@@ -36,10 +38,10 @@ import { IncompleteAnswer } from './IncompleteAnswer';
 import { readBounded } from './readBounded';
 import { routeCheckTo } from './routeCheckTo';
 import { S3Clients } from './S3Clients';
+import { ServerClock } from './ServerClock';
 import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
 import { toRawResponse } from './toRawResponse';
 
-const systemClock: Clock = { now: () => Date.now() };
 // A listing longer than this many pages is a server loop, not a night of recordings.
 const MAX_PAGES = 10_000;
 
@@ -56,6 +58,7 @@ export class S3ObjectStore implements ObjectStore {
   readonly target: StorageTarget;
   private readonly bucket: string;
   private readonly clock: Clock;
+  private readonly wallClock: Clock;
   private readonly stallMs: number;
   private readonly silentMs: number;
   private readonly pageSize: number;
@@ -75,12 +78,14 @@ export class S3ObjectStore implements ObjectStore {
       bucket: options.bucket,
       credentialId: options.credentials.accessKeyId,
     };
-    this.clock = options.clock ?? systemClock;
+    this.clock = options.clock ?? monotonicClock;
+    this.wallClock = options.wallClock ?? systemClock;
     this.stallMs = options.stallMs ?? 30_000;
     this.silentMs = options.silentMs ?? defaultSilentMs;
     this.pageSize = options.listPageSize ?? 1000;
-    this.clients = new S3Clients(options);
-    this.direct = new DirectPut(options, this.clients.agents);
+    const serverClock = new ServerClock(this.wallClock);
+    this.clients = new S3Clients(options, serverClock);
+    this.direct = new DirectPut(options, this.clients.agents, serverClock);
     this.route = routeCheckTo(url);
   }
 
@@ -100,13 +105,14 @@ export class S3ObjectStore implements ObjectStore {
     if (this.clock.now() >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
     const emission = startEmission(options, this.clock, this.stallMs, this.silentMs);
     try {
-      return success(await send(emission, () => this.clients.get(options.clockOffsetMs)));
+      return success(await send(emission, () => this.clients.get()));
     } catch (error) {
       if (error instanceof IncompleteAnswer)
         return { kind: 'unreachable', reason: 'incomplete-answer' };
       const abortCause = emission.cause();
       const raw = toRawResponse(error, {
-        receivedAt: this.clock.now(),
+        // This computer's wall clock, which an HTTP-date Retry-After and a skew are measured on.
+        receivedAt: this.wallClock.now(),
         ...(abortCause === undefined ? {} : { abortCause }),
       });
       return onError?.(raw) ?? classifyResponse(raw);
@@ -141,7 +147,7 @@ export class S3ObjectStore implements ObjectStore {
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (e) => {
       const put = putObjectRequest(input);
-      const { etag } = await this.direct.send(put, input.body.bytes, e, options.clockOffsetMs ?? 0);
+      const { etag } = await this.direct.send(put, input.body.bytes, e);
       return { etag: etag ?? '' };
     });
   }
@@ -170,7 +176,7 @@ export class S3ObjectStore implements ObjectStore {
   uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (e) => {
       const put = uploadPartRequest(input);
-      const { etag } = await this.direct.send(put, input.body.bytes, e, options.clockOffsetMs ?? 0);
+      const { etag } = await this.direct.send(put, input.body.bytes, e);
       if (etag === undefined) throw new IncompleteAnswer('ETag');
       return { etag };
     });

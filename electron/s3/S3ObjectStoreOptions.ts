@@ -27,5 +27,8 @@ export type S3ObjectStoreOptions = {
   readonly maxSockets?: number;
   /** Keys (or parts, uploads) per listing page; tests lower it to exercise paging (default 1000). */
   readonly listPageSize?: number;
+  /** Deadlines and the stall watchdog (default: the monotonic clock, as the engine's). */
   readonly clock?: Clock;
+  /** What signatures are dated by and skews measured on (default: this computer's wall clock). */
+  readonly wallClock?: Clock;
 };

@@ -14,6 +14,11 @@ export type EndpointVerdict =
   /** Something answered, but not like an S3 server (HTML, a listing of another shape...). */
   | { readonly kind: 'not-s3'; readonly status: number }
   | { readonly kind: 'bucket-missing' }
+  /**
+   * Requests dated by this computer's clock are refused even once dated by the server's (when it
+   * told its time: `skewMs`, server minus this computer).
+   */
+  | { readonly kind: 'clock'; readonly skewMs: number | null }
   /** The TLS certificate is refused: a setting or the computer's clock to fix, not an outage. */
   | { readonly kind: 'certificate'; readonly problem: CertificateProblem; readonly code: string }
   | { readonly kind: 'auth'; readonly status: number; readonly code: string }
@@ -60,14 +65,25 @@ export const classifyProbe = (
       // server, a captive portal or a proxy's page, not S3.
       if (code === undefined || status < 400) return { kind: 'not-s3', status };
       if (code === 'NoSuchBucket') return { kind: 'bucket-missing' };
+      if (code === 'RequestTimeTooSkewed') return { kind: 'clock', skewMs: answer.skewMs ?? null };
       if (AUTH_CODES.has(code) || status === 401) return { kind: 'auth', status, code };
       return { kind: 'refused', status, code };
     }
   }
 };
 
-/** One ListObjectsV2 (max-keys 0), one emission, no retry, classified once. */
+/**
+ * One ListObjectsV2 (max-keys 0), one emission, classified once; no retry but one: a refusal for
+ * a skewed clock that carried the server's time, which the adapter now signs by (issue 30, item 11).
+ */
 export const probeEndpoint = async (
   probe: ProbeListing,
   options: EmissionOptions,
-): Promise<EndpointVerdict> => classifyProbe(await probe(options));
+): Promise<EndpointVerdict> => {
+  const answer = await probe(options);
+  const skewed =
+    answer.kind === 'refused' &&
+    answer.code === 'RequestTimeTooSkewed' &&
+    answer.serverTime !== undefined;
+  return classifyProbe(skewed ? await probe(options) : answer);
+};

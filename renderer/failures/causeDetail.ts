@@ -2,6 +2,7 @@ import type { FailureCause } from '../../shared/domain/FailureCause';
 import type { Locale } from '../../shared/ipc/views';
 import { formatBytes } from '../format/formatBytes';
 import type { Translate } from '../i18n/translate';
+import { clockOffText } from '../format/clockOffText';
 
 /** The facts behind a cause, in words (a server answer, or both sizes of a conflict). */
 export const causeDetail = (cause: FailureCause, t: Translate, locale: Locale): string | null => {
@@ -18,6 +19,8 @@ export const causeDetail = (cause: FailureCause, t: Translate, locale: Locale): 
       return cause.bucket;
     case 'certificate':
       return cause.code;
+    case 'clock':
+      return cause.skewMs === null ? null : clockOffText(t, cause.skewMs);
     case 'target-unavailable':
       return t('cause.target-unavailable.detail', {
         bucket: cause.bucket,

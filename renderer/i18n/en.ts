@@ -158,6 +158,11 @@ export const en = {
     'The server’s certificate is made out to another address',
   'cause.certificate.name-mismatch.todo':
     'Check the storage address in Settings (server name, typing mistakes). On a public Wi-Fi, open a web page first in case it asks you to sign in.',
+  'cause.clock.title': 'This computer’s clock is not on the server’s time',
+  'cause.clock.todo':
+    'Set this computer’s date and time right (automatic time), then “Resume”: the deposit goes on where it was.',
+  'cause.clock.behind': 'It is {amount} {unit} behind the server.',
+  'cause.clock.ahead': 'It is {amount} {unit} ahead of the server.',
   'cause.conflict.title': 'Another file already has this name on the server',
   'cause.conflict.todo': 'Nothing was overwritten. Compare both files before deciding.',
   'cause.source-changed.title': 'The file changed during the deposit',
@@ -239,6 +244,8 @@ export const en = {
     'The certificate of {endpoint} is not valid yet by this computer’s clock: the computer’s date and time are probably behind, set them right.',
   'settings.verdict.problem.certificate-name-mismatch':
     'The certificate of {endpoint} is made out to another address: check the storage address (server name). On a public Wi-Fi, open a web page first in case it asks you to sign in.',
+  'settings.verdict.problem.clock':
+    '{endpoint} refuses requests dated by this computer’s clock: set its date and time right (automatic time), then test again.',
   'diag.title': 'Diagnostics',
   'diag.counters': 'Counters',
   'diag.firstAttempts': 'First attempts',

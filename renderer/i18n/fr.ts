@@ -161,6 +161,11 @@ export const fr = {
     'Le certificat du serveur est établi pour une autre adresse',
   'cause.certificate.name-mismatch.todo':
     'Vérifiez l’adresse du stockage dans les Réglages (nom du serveur, faute de frappe). Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
+  'cause.clock.title': 'L’horloge de cet ordinateur n’est pas à l’heure du serveur',
+  'cause.clock.todo':
+    'Réglez la date et l’heure de cet ordinateur (réglage automatique de l’heure), puis « Reprendre » : le dépôt repart là où il en était.',
+  'cause.clock.behind': 'Elle a {amount} {unit} de retard sur le serveur.',
+  'cause.clock.ahead': 'Elle a {amount} {unit} d’avance sur le serveur.',
   'cause.conflict.title': 'Un autre fichier porte déjà ce nom sur le serveur',
   'cause.conflict.todo': 'Rien n’a été écrasé. Comparez les deux fichiers avant de décider.',
   'cause.source-changed.title': 'Le fichier a changé pendant le dépôt',
@@ -244,6 +249,8 @@ export const fr = {
     'Le certificat de {endpoint} n’est pas encore valable selon l’horloge de cet ordinateur : la date et l’heure de l’ordinateur sont sans doute en retard, corrigez-les.',
   'settings.verdict.problem.certificate-name-mismatch':
     'Le certificat de {endpoint} est établi pour une autre adresse : vérifiez l’adresse du stockage (nom du serveur). Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
+  'settings.verdict.problem.clock':
+    '{endpoint} refuse les requêtes datées par l’horloge de cet ordinateur : réglez sa date et son heure (réglage automatique de l’heure), puis testez à nouveau.',
   'diag.title': 'Diagnostic',
   'diag.counters': 'Compteurs',
   'diag.firstAttempts': 'Premières tentatives',

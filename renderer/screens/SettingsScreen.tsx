@@ -9,6 +9,7 @@ import type { PrefixTemplateProblem } from '../../shared/field/prefixTemplatePro
 import { MIN_BWLIMIT_BYTES_PER_SEC } from '../../shared/domain/minimumBandwidth';
 import type { IpcError } from '../../shared/ipc/Result';
 import { errorText } from '../i18n/errorText';
+import { clockOffText } from '../format/clockOffText';
 import { useT } from '../i18n/useT';
 import type { MessageKey } from '../i18n/fr';
 import { useDepotStore } from '../store/useDepotStore';
@@ -70,6 +71,7 @@ const Verdict = ({
       {verdict.problem !== undefined && (
         <p data-testid="verdict-problem">
           {t(`settings.verdict.problem.${verdict.problem}`, { endpoint })}
+          {verdict.skewMs !== undefined && <> {clockOffText(t, verdict.skewMs)}</>}
         </p>
       )}
       <ul>

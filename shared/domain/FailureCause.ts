@@ -20,6 +20,12 @@ export type FailureCause =
       /** Node's code (`CERT_HAS_EXPIRED`...), for the diagnostics. */
       readonly code: string;
     }
+  /**
+   * The server refuses the signatures as dated by this computer's clock (RequestTimeTooSkewed),
+   * even once signed by the server's own Date: `skewMs` is server minus this computer, when the
+   * server told its time. Every request gets the same until the clock is set right.
+   */
+  | { readonly kind: 'clock'; readonly skewMs: number | null }
   /** The key exists with other content: never overwritten. */
   | { readonly kind: 'conflict'; readonly localSize: number; readonly remoteSize: number }
   | { readonly kind: 'source-changed'; readonly detail: string }
@@ -51,6 +57,7 @@ export const remedyOf = (cause: FailureCause): Remedy => {
     case 'source-unreadable':
     case 'bucket-missing':
     case 'certificate':
+    case 'clock':
     case 'upload-vanished':
       // A certificate is fixed outside Depot (the clock, the server's), then the run goes again.
       return 'retry';

@@ -17,6 +17,7 @@ export const failureCauseSchema = z.discriminatedUnion('kind', [
     problem: z.enum(['untrusted', 'expired', 'not-yet-valid', 'name-mismatch']),
     code: z.string(),
   }),
+  z.object({ kind: z.literal('clock'), skewMs: z.number().int().nullable() }),
   z.object({
     kind: z.literal('conflict'),
     localSize: z.number().int().nonnegative(),

@@ -13,6 +13,9 @@ const CREDENTIAL_CODES = new Set([
 
 /** The persisted cause of a not-retryable refusal, decided from status and code only. */
 export const causeOfRefusal = (failure: Refused, bucket: string): FailureCause => {
+  // Still refused once signed by the server's own Date (the transport's correction): the clock.
+  if (failure.code === 'RequestTimeTooSkewed')
+    return { kind: 'clock', skewMs: failure.skewMs ?? null };
   if (failure.status === 401 || failure.status === 403) {
     return { kind: 'auth', status: failure.status, code: failure.code ?? 'AccessDenied' };
   }
@@ -24,4 +27,5 @@ export const causeOfRefusal = (failure: Refused, bucket: string): FailureCause =
 export const blocksPlan = (cause: FailureCause): boolean =>
   cause.kind === 'bucket-missing' ||
   cause.kind === 'certificate' ||
+  cause.kind === 'clock' ||
   (cause.kind === 'auth' && (cause.status === 401 || CREDENTIAL_CODES.has(cause.code)));

@@ -129,7 +129,9 @@ export type ConnectionVerdict = {
    * refused), what answers is not an S3 server (a web page, a proxy), or its TLS certificate is
    * refused (untrusted, expired or not yet valid by this computer's clock, another host's name).
    */
-  readonly problem?: 'nothing-listens' | 'not-s3' | `certificate-${CertificateProblem}`;
+  readonly problem?: 'nothing-listens' | 'not-s3' | 'clock' | `certificate-${CertificateProblem}`;
+  /** With `clock`: server minus this computer, when the server told its time. */
+  readonly skewMs?: number;
 };
 
 export type CountersView = {

@@ -22,8 +22,6 @@ export type EmissionOptions = {
   readonly signal?: AbortSignal;
   /** Body bytes handed to the socket so far, for progress and the stall watchdog. */
   readonly onBytesSent?: (totalSent: number) => void;
-  /** Offset applied to signing time after a RequestTimeTooSkewed (ms, server minus local). */
-  readonly clockOffsetMs?: number;
   /** No body byte moved and no answer came for the adapter's silence (once per silence). */
   readonly onSilent?: () => void;
   /**

@@ -56,6 +56,11 @@ export type Refused = {
   readonly retryAfterMs?: number;
   /** The server's clock (Date header, epoch ms) when known: lets a skew be corrected. */
   readonly serverTime?: number;
+  /**
+   * For a RequestTimeTooSkewed with the server's time: server minus this computer's wall clock
+   * when the answer arrived (ms), what the volunteer is told of the clock.
+   */
+  readonly skewMs?: number;
 };
 
 export type Aborted = {

@@ -23,6 +23,9 @@ export type RawResponse = {
   readonly callerAborted?: boolean;
   /** Response headers, lower-case names (retry-after, x-amz-retry-after, date). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Epoch ms at which the response was received, to resolve an HTTP-date Retry-After. */
+  /**
+   * This computer's wall clock (epoch ms) when the response was received: an HTTP-date
+   * Retry-After without a server Date is resolved on it, and a skew measured against it.
+   */
   readonly receivedAt: number;
 };

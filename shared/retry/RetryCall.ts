@@ -39,8 +39,6 @@ export type AttemptContext = {
   readonly deadline: number;
   /** The caller's signal, passed through. */
   readonly signal?: AbortSignal;
-  /** Correction to apply to request signing after a RequestTimeTooSkewed (server - local, ms). */
-  readonly clockOffsetMs: number;
 };
 
 export type GiveUpReason =

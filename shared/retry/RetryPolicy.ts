@@ -46,8 +46,6 @@ type Endpoint = {
   prober: Prober | undefined;
   /** Looks up this machine's route to the endpoint, the probe while there was none. */
   route: RouteCheck | undefined;
-  /** Server minus local clock, learnt from a RequestTimeTooSkewed. */
-  clockOffsetMs: number;
   /** A check asked by `suspect` is on its way. */
   checking: boolean;
   /** Callers waiting in `admit` for the circuit to let them through. */
@@ -192,7 +190,6 @@ export class RetryPolicy {
           attempt: attempts,
           deadline: admission.deadline,
           ...(call.signal === undefined ? {} : { signal: call.signal }),
-          clockOffsetMs: ep.clockOffsetMs,
         });
       } catch (error) {
         // An attempt must return an Outcome; a throw is a bug, but it must not wedge the probe slot.
@@ -228,10 +225,9 @@ export class RetryPolicy {
         continue;
       }
 
+      // The transport dates its next signature by the server's Date it just heard (skew is its
+      // business, measured on the wall clock it signs with): one more attempt says whether it helped.
       const skewed = outcome.kind === 'refused' && outcome.code === 'RequestTimeTooSkewed';
-      if (skewed && outcome.kind === 'refused' && outcome.serverTime !== undefined) {
-        ep.clockOffsetMs = outcome.serverTime - receivedAt;
-      }
       if (!isRetryable(outcome) || (skewed && skewCorrected)) return giveUp('not-retryable');
       if (skewed) skewCorrected = true;
       if (attempts - freeAttempts >= profile.maxAttempts) return giveUp('attempts-exhausted');
@@ -354,7 +350,6 @@ export class RetryPolicy {
       attempt: 1,
       deadline: this.clock.now() + this.settings.breaker.cheapProbeTimeoutMs,
       ...(signal === undefined ? {} : { signal }),
-      clockOffsetMs: ep.clockOffsetMs,
     });
     if (outcome.kind !== 'unreachable') return;
     ep.breaker.trip(this.clock.now(), outcome.reason === 'no-route');
@@ -486,7 +481,6 @@ export class RetryPolicy {
         attempt: 1,
         deadline: startAt + this.settings.breaker.cheapProbeTimeoutMs,
         ...(signal === undefined ? {} : { signal }),
-        clockOffsetMs: ep.clockOffsetMs,
       });
     } catch (error) {
       ep.breaker.releaseProbe(probeId);
@@ -530,7 +524,6 @@ export class RetryPolicy {
       counters: zeroCounters(),
       prober: undefined,
       route: undefined,
-      clockOffsetMs: 0,
       checking: false,
       waiting: 0,
       lastFirstAttemptAt: this.clock.now(),

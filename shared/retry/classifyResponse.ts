@@ -84,15 +84,19 @@ export const classifyResponse = (raw: RawResponse): Failure => {
   if (raw.callerAborted === true) return { kind: 'aborted' };
   if (raw.status !== undefined) {
     const headers = raw.headers ?? {};
-    const retryAfterMs = parseRetryAfter(headers, raw.receivedAt);
     const date = headers['date'];
     const serverTime = date === undefined ? undefined : parseHttpDate(date);
+    // An HTTP-date Retry-After is the server's time: measured from the server's own Date when it
+    // sent one, this computer's clock being off changes nothing of the wait.
+    const retryAfterMs = parseRetryAfter(headers, serverTime ?? raw.receivedAt);
+    const skewed = raw.code === 'RequestTimeTooSkewed' && serverTime !== undefined;
     return {
       kind: 'refused',
       status: raw.status,
       ...(raw.code === undefined ? {} : { code: raw.code }),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       ...(serverTime === undefined ? {} : { serverTime }),
+      ...(skewed ? { skewMs: serverTime - raw.receivedAt } : {}),
     };
   }
   if (raw.errno !== undefined) {

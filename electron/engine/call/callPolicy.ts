@@ -86,7 +86,6 @@ export const callPolicy = async <T>(
             {
               deadline: ctx.deadline,
               signal: ctx.signal,
-              clockOffsetMs: ctx.clockOffsetMs,
               onBytesSent: (total) => {
                 sent += Math.max(0, total - attemptSent);
                 attemptSent = total;

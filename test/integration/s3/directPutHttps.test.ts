@@ -16,6 +16,7 @@ import { testConnection } from '../../../electron/app/testConnection';
 import type { EngineEvent } from '../../../electron/engine/EngineEvent';
 import { createEngineStack } from '../../../electron/engine/createEngineStack';
 import { DirectPut, putObjectRequest, uploadPartRequest } from '../../../electron/s3/DirectPut';
+import { ServerClock } from '../../../electron/s3/ServerClock';
 import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
@@ -51,6 +52,7 @@ describe('DirectPut over https', () => {
         credentials: bucket,
       },
       agents,
+      new ServerClock(systemClock),
     );
   });
 
@@ -79,7 +81,6 @@ describe('DirectPut over https', () => {
       }),
       bytes,
       e,
-      0,
     );
     e.end();
     expect(etag).toBe(`"${md5(bytes)}"`);
@@ -109,7 +110,6 @@ describe('DirectPut over https', () => {
         }),
         bytes,
         e,
-        0,
       );
       e.end();
       expect(etag).toBe(`"${md5(bytes)}"`);
@@ -138,6 +138,7 @@ describe('DirectPut over https', () => {
         credentials: bucket,
       },
       { http: agents.http, https: new HttpsAgent() },
+      new ServerClock(systemClock),
     );
     const bytes = randomBytes(1000);
     const e = emission();
@@ -151,7 +152,6 @@ describe('DirectPut over https', () => {
       }),
       bytes,
       e,
-      0,
     );
     await expect(sent).rejects.toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
     e.end();

@@ -335,17 +335,51 @@ describe('S3ObjectStore under faults (radosgw behind the fault proxy)', () => {
     expect(await store.headBucket(soon())).toEqual({ kind: 'success', value: undefined });
   });
 
-  it('signs with clockOffsetMs: a skewed clock is refused, the corrected offset accepted', async () => {
+  it("a clock an hour behind: the first answer's Date corrects every signature after it", async () => {
     const hour = 3_600_000;
-    // As if the local clock ran an hour behind (offset = server - local = +1 h), uncorrected...
-    const skewed = await store.headBucket({ ...soon(), clockOffsetMs: -hour });
-    expect(skewed).toMatchObject({ kind: 'refused', status: 403 });
-    // ...then the policy's correction: the SDK's own adjustment must not linger into this call.
-    expect(await store.headBucket({ ...soon(), clockOffsetMs: 0 })).toMatchObject({
-      kind: 'success',
+    const behind = new S3ObjectStore({
+      endpoint: proxy.endpoint,
+      region: b.region,
+      bucket: b.bucket,
+      credentials: b,
+      forcePathStyle: true,
+      wallClock: { now: () => Date.now() - hour },
     });
-    const put = await store.putObject(object('skew.wav', 10), { ...soon(), clockOffsetMs: -hour });
-    expect(put).toMatchObject({ kind: 'refused', status: 403, code: 'RequestTimeTooSkewed' });
-    expect(put.kind === 'refused' ? put.serverTime : undefined).toBeGreaterThan(0);
+    try {
+      // Through the SDK: refused once (a HEAD answer has no body, so no code) with the server's
+      // time, then signed as the server counts.
+      const skewed = await behind.headBucket(soon());
+      expect(skewed).toMatchObject({ kind: 'refused', status: 403 });
+      expect(skewed.kind === 'refused' ? skewed.serverTime : undefined).toBeGreaterThan(0);
+      expect(await behind.headBucket(soon())).toMatchObject({ kind: 'success' });
+      // Through DirectPut, on what the SDK's answer taught: accepted at once.
+      expect(await behind.putObject(object('skew.wav', 10), soon())).toMatchObject({
+        kind: 'success',
+      });
+    } finally {
+      behind.destroy();
+    }
+    // A store that never heard the server signs by its own clock: a PUT first is refused, and its
+    // own refusal corrects the next one.
+    const putFirst = new S3ObjectStore({
+      endpoint: proxy.endpoint,
+      region: b.region,
+      bucket: b.bucket,
+      credentials: b,
+      forcePathStyle: true,
+      wallClock: { now: () => Date.now() + hour },
+    });
+    try {
+      expect(await putFirst.putObject(object('skew2.wav', 10), soon())).toMatchObject({
+        kind: 'refused',
+        status: 403,
+        code: 'RequestTimeTooSkewed',
+      });
+      expect(await putFirst.putObject(object('skew2.wav', 10), soon())).toMatchObject({
+        kind: 'success',
+      });
+    } finally {
+      putFirst.destroy();
+    }
   });
 });

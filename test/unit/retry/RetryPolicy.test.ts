@@ -290,17 +290,24 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     expect(result).toMatchObject({ kind: 'success', attempts: 2 });
   });
 
-  it('RequestTimeTooSkewed: one retry with the corrected offset, then never again', async () => {
+  it('RequestTimeTooSkewed with the server time: one retry (signed anew by the transport), then never again', async () => {
     const { time, policy, t0, call } = setup();
     const skew = (at: number) =>
       refused(403, { code: 'RequestTimeTooSkewed', serverTime: at + 900_000 });
     const end = scripted(time, [skew(t0), skew(t0 + 750)]);
     const result = await time.drive(policy.run(call(), end.attempt));
     expect(result).toMatchObject({ reason: 'not-retryable', attempts: 2 });
-    expect(end.contexts.map((c) => c.clockOffsetMs)).toEqual([0, 900_000]);
-    const later = scripted(time, [success(1)]);
-    await time.drive(policy.run(call(), later.attempt));
-    expect(later.contexts[0]?.clockOffsetMs).toBe(900_000);
+    const corrected = scripted(time, [skew(time.now()), success(1)]);
+    expect(await time.drive(policy.run(call(), corrected.attempt))).toMatchObject({
+      kind: 'success',
+      attempts: 2,
+    });
+    // Without the server's time nothing could correct the next signature: not retried.
+    const blind = scripted(time, [refused(403, { code: 'RequestTimeTooSkewed' })]);
+    expect(await time.drive(policy.run(call(), blind.attempt))).toMatchObject({
+      reason: 'not-retryable',
+      attempts: 1,
+    });
   });
 
   it('opens on unreachable, fails fast past the probe, probes once, and closes', async () => {

@@ -83,7 +83,13 @@ const rows: readonly Row[] = [
   {
     what: '403 RequestTimeTooSkewed with the server Date',
     raw: { status: 403, code: 'RequestTimeTooSkewed', headers: { date: dateHeader } },
-    failure: { kind: 'refused', status: 403, code: 'RequestTimeTooSkewed', serverTime: receivedAt },
+    failure: {
+      kind: 'refused',
+      status: 403,
+      code: 'RequestTimeTooSkewed',
+      serverTime: receivedAt,
+      skewMs: 0,
+    },
     retryable: true,
     struggling: false,
   },

@@ -14,6 +14,8 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withSignal, type RequestHandlerLike } from '../../../electron/s3/callSignal';
 import { S3Clients } from '../../../electron/s3/S3Clients';
+import { ServerClock } from '../../../electron/s3/ServerClock';
+import { systemClock } from '../../../electron/runtime/systemClock';
 
 // The SDK's plumbing under the handler cache (ADR 0013, fourth pass): what reaches the HTTP layer
 // for each call. The HTTP layer here records and answers nothing: a call settles only when its
@@ -62,6 +64,7 @@ const clientsWith = (handler: RequestHandlerLike): S3Clients =>
       forcePathStyle: true,
       credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
     },
+    new ServerClock(systemClock),
     handler,
   );
 

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { classifyProbe } from '../../../electron/s3/probeEndpoint';
+import { classifyProbe, probeEndpoint } from '../../../electron/s3/probeEndpoint';
+import type { Outcome } from '../../../shared/retry/Outcome';
 import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
 
 describe('classifyProbe', () => {
@@ -38,6 +39,14 @@ describe('classifyProbe', () => {
       { kind: 'not-s3', status: 302 },
     ],
     [{ kind: 'refused', status: 404, code: 'NoSuchBucket' }, { kind: 'bucket-missing' }],
+    [
+      { kind: 'refused', status: 403, code: 'RequestTimeTooSkewed', skewMs: 1_200_000 },
+      { kind: 'clock', skewMs: 1_200_000 },
+    ],
+    [
+      { kind: 'refused', status: 403, code: 'RequestTimeTooSkewed' },
+      { kind: 'clock', skewMs: null },
+    ],
     [
       { kind: 'refused', status: 403, code: 'SignatureDoesNotMatch' },
       { kind: 'auth', status: 403, code: 'SignatureDoesNotMatch' },
@@ -96,5 +105,51 @@ describe('S3ObjectStore.probeListing against servers that are not S3', () => {
     // The SDK's "upgrade to Node 22" warning is emitted (on Node 20) at its first client.
     await new Promise((resolve) => setImmediate(resolve));
     expect(warnings.filter((w) => w.includes('NodeVersionSupportWarning'))).toEqual([]);
+  });
+});
+
+describe('probeEndpoint: one emission, one more after a skew the server dated', () => {
+  const skewed = {
+    kind: 'refused',
+    status: 403,
+    code: 'RequestTimeTooSkewed',
+    serverTime: 1_000,
+    skewMs: 1_200_000,
+  } as const;
+  const probing = (answers: Outcome<{ readonly listBucketResult: boolean }>[]) => {
+    const sent: number[] = [];
+    const probe = (): Promise<Outcome<{ readonly listBucketResult: boolean }>> => {
+      sent.push(sent.length);
+      return Promise.resolve(
+        answers[sent.length - 1] ?? { kind: 'unreachable', reason: 'network' },
+      );
+    };
+    return { probe, sent };
+  };
+
+  it('asks again once, signed by the server’s time: a corrected clock is no problem', async () => {
+    const { probe, sent } = probing([
+      skewed,
+      { kind: 'success', value: { listBucketResult: true } },
+    ]);
+    expect(await probeEndpoint(probe, { deadline: 1 })).toEqual({ kind: 'ok' });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('still refused for the clock: the verdict names it, after two emissions, never more', async () => {
+    const { probe, sent } = probing([skewed, skewed, skewed]);
+    expect(await probeEndpoint(probe, { deadline: 1 })).toEqual({
+      kind: 'clock',
+      skewMs: 1_200_000,
+    });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('no server time to correct by: one emission only', async () => {
+    const { probe, sent } = probing([
+      { kind: 'refused', status: 403, code: 'RequestTimeTooSkewed' },
+    ]);
+    expect(await probeEndpoint(probe, { deadline: 1 })).toEqual({ kind: 'clock', skewMs: null });
+    expect(sent).toHaveLength(1);
   });
 });

@@ -394,6 +394,7 @@ const causes: { readonly [K in FailureCause['kind']]: Extract<FailureCause, { ki
   refused: { kind: 'refused', status: 400, code: 'InvalidArgument' },
   'bucket-missing': { kind: 'bucket-missing', bucket: 'b' },
   certificate: { kind: 'certificate', problem: 'expired', code: 'CERT_HAS_EXPIRED' },
+  clock: { kind: 'clock', skewMs: -1_200_000 },
   conflict: { kind: 'conflict', localSize: 25, remoteSize: 30 },
   'source-changed': { kind: 'source-changed', detail: 'size 25 -> 26' },
   'source-missing': { kind: 'source-missing' },

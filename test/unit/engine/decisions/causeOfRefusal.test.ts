@@ -29,6 +29,15 @@ describe('causeOfRefusal: the persisted cause of a refusal, and whether it stops
     expect(blocksPlan(cause)).toBe(blocks);
   });
 
+  it('a refusal for the clock names the clock, never the credentials, and stops the plan', () => {
+    const skewed = { kind: 'refused', status: 403, code: 'RequestTimeTooSkewed' } as const;
+    const cause = causeOfRefusal({ ...skewed, serverTime: 1, skewMs: -1_200_000 }, 'b');
+    expect(cause).toEqual({ kind: 'clock', skewMs: -1_200_000 });
+    expect(causeOfRefusal(skewed, 'b')).toEqual({ kind: 'clock', skewMs: null });
+    expect(blocksPlan(cause)).toBe(true);
+    expect(remedyOf(cause)).toBe('retry');
+  });
+
   it('a refused certificate stops the plan, and a run after the fix may go on', () => {
     const cause: FailureCause = {
       kind: 'certificate',

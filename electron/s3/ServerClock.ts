@@ -1,0 +1,42 @@
+import type { Clock } from '../../shared/ports/Clock';
+import { parseHttpDate } from '../../shared/retry/parseHttpDate';
+
+/**
+ * A `Date` header is whole seconds and arrives after the request's round trip: a difference
+ * smaller than this is that noise, not this computer's clock being off.
+ */
+const NOISE_MS = 5_000;
+
+/**
+ * The endpoint's clock as its answers tell it: every answer's `Date` header (a success or a
+ * refusal, the first one included) corrects the offset that requests are signed with, so a
+ * laptop whose clock is minutes off signs as the server counts (issue 30, item 11). The offset is
+ * measured against this computer's wall clock, the one signatures are dated by, never against the
+ * engine's monotonic time.
+ */
+export class ServerClock {
+  private offset = 0;
+
+  constructor(private readonly wall: Clock) {}
+
+  /** Server minus this computer's wall clock, in ms (0 until an answer said otherwise). */
+  get offsetMs(): number {
+    return this.offset;
+  }
+
+  /** The time a request is signed at: the server's time as best known. */
+  signingDate(): Date {
+    return new Date(this.wall.now() + this.offset);
+  }
+
+  /** An answer arrived with these headers (lower-case names). */
+  heard(headers: Readonly<Record<string, string | string[] | undefined>>): void {
+    const date = headers['date'];
+    const text = Array.isArray(date) ? date[0] : date;
+    if (text === undefined) return;
+    const server = parseHttpDate(text);
+    if (server === undefined) return;
+    const measured = server - this.wall.now();
+    if (Math.abs(measured - this.offset) > NOISE_MS) this.offset = measured;
+  }
+}
