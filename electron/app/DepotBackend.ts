@@ -17,6 +17,7 @@ import { PlanViews } from './PlanViews';
 import { previewDestination } from './previewDestination';
 import { settingsHandlers } from './settingsHandlers';
 import { translateErrors } from './translateErrors';
+import { wallTimeOf } from './WallTime';
 
 const planIdOf = (id: string): number => {
   const n = Number(id);
@@ -46,10 +47,12 @@ export class DepotBackend {
   constructor(private readonly deps: DepotBackendDeps) {
     this.home = deps.homeDir ?? homedir();
     this.config = new BackendConfig(deps, (event) => this.relay.onEngineEvent(event));
+    const wall = wallTimeOf(deps.clock, deps.wallClock ?? deps.clock);
     this.views = new PlanViews(
       this.config,
       (id) => this.runs.has(id),
       (id) => deps.earliestDeferred(id),
+      wall,
     );
     this.relay = new EventRelay(
       this.config,

@@ -14,7 +14,10 @@ export type DepotBackendDeps = {
   readonly version: string;
   readonly settingsPath: string;
   readonly secrets: SecretStore;
+  /** The engine's time (the monotonic clock in production). */
   readonly clock: Clock;
+  /** This computer's wall clock, which the screen's countdowns use (default: `clock`). */
+  readonly wallClock?: Clock;
   /** The backend's own waits (the views pushed at most every 250 ms). */
   readonly sleeper: Sleeper;
   readonly createEngine: (settings: AppSettings, credentials: Credentials) => EngineHandle;

@@ -1,3 +1,4 @@
+import { activityInWallTime, stateInWallTime } from './WallTime';
 import type { UnitActivity } from '../../shared/domain/UnitState';
 import type { Clock } from '../../shared/ports/Clock';
 import type { Sleeper } from '../../shared/ports/Sleeper';
@@ -61,7 +62,7 @@ export class EventRelay {
           type: 'unit',
           planId: String(event.planId),
           unitId: String(event.unitId),
-          activity: event.activity,
+          activity: activityInWallTime(event.activity, this.views.wall),
         });
         break;
       case 'unit-state':
@@ -72,8 +73,11 @@ export class EventRelay {
           type: 'unit',
           planId: String(event.planId),
           unitId: String(event.unitId),
-          state: event.state,
-          activity: overlay.activities.get(event.unitId) ?? { kind: 'idle' },
+          state: stateInWallTime(event.state, this.views.wall),
+          activity: activityInWallTime(
+            overlay.activities.get(event.unitId) ?? { kind: 'idle' },
+            this.views.wall,
+          ),
         });
         break;
       case 'plan-progress':

@@ -8,6 +8,8 @@ import type { BackendConfig } from './BackendConfig';
 import { emptyOverlay } from './PlanOverlay';
 import type { PlanOverlay } from './PlanOverlay';
 import { toPlanView } from './toPlanView';
+import { activityInWallTime, stateInWallTime } from './WallTime';
+import type { WallTime } from './WallTime';
 
 /**
  * The plans' live overlays (what the engine reports and does not persist) and the views built
@@ -21,6 +23,8 @@ export class PlanViews {
     private readonly config: BackendConfig,
     private readonly isRunning: (planId: number) => boolean,
     private readonly earliestDeferred: (planId: number) => number | undefined,
+    /** Engine times as the screen's clock reads them. */
+    readonly wall: WallTime,
   ) {}
 
   overlay(planId: number): PlanOverlay {
@@ -57,7 +61,14 @@ export class PlanViews {
       summary.deferred > 0 ? (this.earliestDeferred(summary.id) ?? null) : null,
       this.serverDown(),
     );
-    return { ...view, archived: this.config.archived?.has(summary.id) ?? false };
+    const wall = this.wall;
+    return {
+      ...view,
+      lastActivityAt: view.lastActivityAt === null ? null : wall(view.lastActivityAt),
+      nextRetryAt: view.nextRetryAt === null ? null : wall(view.nextRetryAt),
+      deferredUntil: view.deferredUntil === null ? null : wall(view.deferredUntil),
+      archived: this.config.archived?.has(summary.id) ?? false,
+    };
   }
 
   /** A half-open circuit is still probing for the cause it opened on. */
@@ -82,8 +93,8 @@ export class PlanViews {
       id: String(unit.id),
       relPath: unit.relPath,
       size: unit.size,
-      state: unit.state,
-      activity,
+      state: stateInWallTime(unit.state, this.wall),
+      activity: activityInWallTime(activity, this.wall),
       bytesAcked: unit.state.kind === 'done' ? unit.size : unit.bytesAcked,
     };
   }

@@ -4,6 +4,7 @@ import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { ChosenFolder } from '../../shared/ipc/views';
 import { createEngineStack } from '../engine/createEngineStack';
 import { APP_VERSION } from '../runtime/appVersion';
+import { monotonicClock } from '../runtime/monotonicClock';
 import { systemClock } from '../runtime/systemClock';
 import { timerSleeper } from '../runtime/timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
@@ -72,7 +73,8 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
     version: APP_VERSION,
     settingsPath: join(options.dataDir, 'settings.json'),
     secrets: options.secrets,
-    clock: systemClock,
+    clock: monotonicClock,
+    wallClock: systemClock,
     sleeper: timerSleeper,
     createEngine: (settings, credentials) => {
       const { engine, objectStore, policy } = createEngineStack({

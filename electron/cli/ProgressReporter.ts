@@ -1,3 +1,4 @@
+import { monotonicClock } from '../runtime/monotonicClock';
 import type { EngineEvent } from '../engine/EngineEvent';
 import { describeCause } from './describeCause';
 import { formatBytes } from './parseSize';
@@ -28,7 +29,7 @@ export class ProgressReporter {
 
   constructor(
     private readonly out: NodeJS.WritableStream & { isTTY?: boolean; columns?: number },
-    private readonly now: () => number = () => Date.now(),
+    private readonly now: () => number = () => monotonicClock.now(),
     private readonly plainEveryMs = 5_000,
   ) {}
 

@@ -4,6 +4,7 @@ import { blockingProblems } from '../../shared/field/blockingProblems';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import { isValidTimeZone } from '../../shared/field/zonedTime';
 import { defaultEngineSettings } from '../engine/EngineSettings';
+import { monotonicClock } from '../runtime/monotonicClock';
 import { PlanError } from '../engine/PlanError';
 import type { PlanningResult } from '../engine/PlanSummary';
 import type { PlanUpdateReport } from '../engine/PlanUpdateReport';
@@ -272,7 +273,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       return usageError(error.message);
     throw error;
   }
-  const started = { at: Date.now(), counters: depot.engine.counters() };
+  const started = { at: monotonicClock.now(), counters: depot.engine.counters() };
   /** Another process holds a plan: nothing is wrong with this command, it resumes later (exit 4). */
   const heldElsewhere = (error: unknown): number | undefined => {
     if (!(error instanceof PlanError) || error.detail.code !== 'already-running') return undefined;
@@ -365,7 +366,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         off();
       }
       if (!v.json) progress.finish();
-      const now = { at: Date.now(), counters: depot.engine.counters() };
+      const now = { at: monotonicClock.now(), counters: depot.engine.counters() };
       const spent = {
         elapsedMs: now.at - since.at,
         counters: countersSince(now.counters, since.counters),

@@ -1,3 +1,4 @@
+import { monotonicClock } from '../runtime/monotonicClock';
 import { probeEndpoint } from '../s3/probeEndpoint';
 import { certificateAdvice } from './certificateAdvice';
 import { clockAdvice } from './clockAdvice';
@@ -57,7 +58,7 @@ export const probeOutcome = async (
   });
   try {
     const verdict = await probeEndpoint((o) => store.probeListing(o), {
-      deadline: Date.now() + PROBE_MS,
+      deadline: monotonicClock.now() + PROBE_MS,
       signal,
     });
     if (verdict.kind === 'aborted') return { exit: 4 };

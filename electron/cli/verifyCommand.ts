@@ -18,7 +18,7 @@ import { hashFile } from '../engine/hashFile';
 import { multipartEtag } from '../engine/multipartEtag';
 import { runPreflight } from '../field/runPreflight';
 import { fsSourceReader } from '../runtime/fsSourceReader';
-import { systemClock } from '../runtime/systemClock';
+import { monotonicClock } from '../runtime/monotonicClock';
 import { systemRandom } from '../runtime/systemRandom';
 import { timerSleeper } from '../runtime/timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
@@ -122,7 +122,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     forcePathStyle: v['path-style'],
   });
   const policy = new RetryPolicy({
-    clock: systemClock,
+    clock: monotonicClock,
     sleeper: timerSleeper,
     random: systemRandom,
   });
@@ -134,7 +134,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       {
         endpoint: store.endpoint,
         profile: 'brief',
-        deadline: Date.now() + 120_000,
+        deadline: monotonicClock.now() + 120_000,
         signal: io.signal,
         operation,
       },

@@ -46,7 +46,10 @@ export type DepositEngineDeps = {
   readonly store: PlanStore;
   readonly objectStore: ObjectStore;
   readonly policy: PolicyPort;
+  /** The engine's time: every wait, deadline and pace (the monotonic clock in production). */
   readonly clock: Clock;
+  /** Times another process compares with its own (the run lease's heartbeat); default `clock`. */
+  readonly wallClock?: Clock;
   readonly sleeper: Sleeper;
   readonly random: Random;
   readonly settings?: Partial<EngineSettings>;
@@ -108,7 +111,7 @@ export class DepositEngine {
     };
     this.lease = new PlanLease(
       store,
-      clock,
+      deps.wallClock ?? clock,
       this.settings,
       deps.leaseHolder ?? thisProcess(),
       randomUUID(),

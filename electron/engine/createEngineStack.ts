@@ -3,6 +3,7 @@ import type { ObjectStore } from '../../shared/ports/ObjectStore';
 import type { Random } from '../../shared/ports/Random';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import { RetryPolicy } from '../../shared/retry/RetryPolicy';
+import { monotonicClock } from '../runtime/monotonicClock';
 import { systemClock } from '../runtime/systemClock';
 import { systemRandom } from '../runtime/systemRandom';
 import { timerSleeper } from '../runtime/timerSleeper';
@@ -21,7 +22,10 @@ export type EngineStackWiring = Pick<
   DepositEngineDeps,
   'store' | 'settings' | 'storeFor' | 'leaseHolder' | 'sourceReader' | 'hasher'
 > & {
+  /** The engine's time (default: the monotonic clock; a test's virtual time). */
   readonly clock?: Clock;
+  /** What other processes read (run leases): default the wall clock, or the given `clock`. */
+  readonly wallClock?: Clock;
   readonly sleeper?: Sleeper;
   readonly random?: Random;
   /** One policy for several engines (two processes in a test); a new one on the ports otherwise. */
@@ -38,7 +42,7 @@ export type EngineStack<O extends ObjectStore = S3ObjectStore> = {
 /**
  * The engine with its ports: the one place an engine is built (the app, the command line, the
  * tests and the bench). Over the S3 adapter (`s3`) or a given object store (`objectStore`), on
- * system time by default, with its own retry policy (the policy's circuit and network state
+ * the monotonic clock by default (a wall clock set back or forward moves no wait, issue 30), with its own retry policy (the policy's circuit and network state
  * belong to this engine). Closing the store and destroying the object store stay with the caller,
  * whose lifetimes differ.
  */
@@ -52,8 +56,10 @@ export function createEngineStack(
   w: EngineStackWiring &
     ({ readonly s3: S3ObjectStoreOptions } | { readonly objectStore: ObjectStore }),
 ): EngineStack<ObjectStore> {
+  const clock = w.clock ?? monotonicClock;
+  const wallClock = w.wallClock ?? (w.clock === undefined ? systemClock : w.clock);
+  // The S3 adapter's own clocks are these defaults too (monotonic deadlines, wall-clock signatures).
   const objectStore = 'objectStore' in w ? w.objectStore : new S3ObjectStore(w.s3);
-  const clock = w.clock ?? systemClock;
   const sleeper = w.sleeper ?? timerSleeper;
   const random = w.random ?? systemRandom;
   const policy = w.policy ?? new RetryPolicy({ clock, sleeper, random });
@@ -62,6 +68,7 @@ export function createEngineStack(
     objectStore,
     policy,
     clock,
+    wallClock,
     sleeper,
     random,
     ...(w.settings === undefined ? {} : { settings: w.settings }),

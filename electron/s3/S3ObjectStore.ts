@@ -59,6 +59,7 @@ export class S3ObjectStore implements ObjectStore {
   private readonly bucket: string;
   private readonly clock: Clock;
   private readonly wallClock: Clock;
+  private readonly serverClock: ServerClock;
   private readonly stallMs: number;
   private readonly silentMs: number;
   private readonly pageSize: number;
@@ -83,9 +84,9 @@ export class S3ObjectStore implements ObjectStore {
     this.stallMs = options.stallMs ?? 30_000;
     this.silentMs = options.silentMs ?? defaultSilentMs;
     this.pageSize = options.listPageSize ?? 1000;
-    const serverClock = new ServerClock(this.wallClock);
-    this.clients = new S3Clients(options, serverClock);
-    this.direct = new DirectPut(options, this.clients.agents, serverClock);
+    this.serverClock = new ServerClock(this.wallClock);
+    this.clients = new S3Clients(options, this.serverClock);
+    this.direct = new DirectPut(options, this.clients.agents, this.serverClock);
     this.route = routeCheckTo(url);
   }
 
@@ -104,17 +105,21 @@ export class S3ObjectStore implements ObjectStore {
     if (options.signal?.aborted) return { kind: 'aborted' };
     if (this.clock.now() >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
     const emission = startEmission(options, this.clock, this.stallMs, this.silentMs);
+    const signedAt = this.serverClock.offsetMs;
     try {
       return success(await send(emission, () => this.clients.get()));
     } catch (error) {
       if (error instanceof IncompleteAnswer)
         return { kind: 'unreachable', reason: 'incomplete-answer' };
       const abortCause = emission.cause();
-      const raw = toRawResponse(error, {
-        // This computer's wall clock, which an HTTP-date Retry-After and a skew are measured on.
-        receivedAt: this.wallClock.now(),
-        ...(abortCause === undefined ? {} : { abortCause }),
-      });
+      const raw = this.serverClock.namedSkew(
+        toRawResponse(error, {
+          // This computer's wall clock, which an HTTP-date Retry-After and a skew are measured on.
+          receivedAt: this.wallClock.now(),
+          ...(abortCause === undefined ? {} : { abortCause }),
+        }),
+        signedAt,
+      );
       return onError?.(raw) ?? classifyResponse(raw);
     } finally {
       emission.end();

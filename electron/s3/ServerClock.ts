@@ -1,11 +1,18 @@
 import type { Clock } from '../../shared/ports/Clock';
 import { parseHttpDate } from '../../shared/retry/parseHttpDate';
+import type { RawResponse } from '../../shared/retry/RawResponse';
 
 /**
  * A `Date` header is whole seconds and arrives after the request's round trip: a difference
  * smaller than this is that noise, not this computer's clock being off.
  */
 const NOISE_MS = 5_000;
+
+/**
+ * S3 refuses a signature dated more than 15 minutes from its clock (RequestTimeTooSkewed); a
+ * minute under it covers the round trip and the Date's whole seconds.
+ */
+const SKEW_REFUSED_MS = 14 * 60_000;
 
 /**
  * The endpoint's clock as its answers tell it: every answer's `Date` header (a success or a
@@ -38,5 +45,20 @@ export class ServerClock {
     if (server === undefined) return;
     const measured = server - this.wall.now();
     if (Math.abs(measured - this.offset) > NOISE_MS) this.offset = measured;
+  }
+
+  /**
+   * A 403 with no S3 code (a HEAD's answer has no body to carry one) whose Date lies further from
+   * the signature's date than any S3 server accepts is the server's RequestTimeTooSkewed: named
+   * so, from its status and its Date header, so that the one retry signed anew may follow instead
+   * of a refusal blamed on the key. `signedOffset`: the offset the request was signed with.
+   */
+  namedSkew(raw: RawResponse, signedOffset: number): RawResponse {
+    if (raw.status !== 403 || raw.code !== undefined) return raw;
+    const date = raw.headers?.['date'];
+    const server = date === undefined ? undefined : parseHttpDate(date);
+    if (server === undefined) return raw;
+    const skew = server - raw.receivedAt - signedOffset;
+    return Math.abs(skew) > SKEW_REFUSED_MS ? { ...raw, code: 'RequestTimeTooSkewed' } : raw;
   }
 }

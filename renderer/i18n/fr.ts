@@ -163,7 +163,7 @@ export const fr = {
     'Vérifiez l’adresse du stockage dans les Réglages (nom du serveur, faute de frappe). Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
   'cause.clock.title': 'L’horloge de cet ordinateur n’est pas à l’heure du serveur',
   'cause.clock.todo':
-    'Réglez la date et l’heure de cet ordinateur (réglage automatique de l’heure), puis « Reprendre » : le dépôt repart là où il en était.',
+    'Réglez la date et l’heure de cet ordinateur (réglage automatique de l’heure), puis « Reprendre » : le dépôt repart là où il en était.',
   'cause.clock.behind': 'Elle a {amount} {unit} de retard sur le serveur.',
   'cause.clock.ahead': 'Elle a {amount} {unit} d’avance sur le serveur.',
   'cause.conflict.title': 'Un autre fichier porte déjà ce nom sur le serveur',
@@ -250,7 +250,7 @@ export const fr = {
   'settings.verdict.problem.certificate-name-mismatch':
     'Le certificat de {endpoint} est établi pour une autre adresse : vérifiez l’adresse du stockage (nom du serveur). Sur un Wi-Fi public, ouvrez d’abord une page web au cas où il demande de vous connecter.',
   'settings.verdict.problem.clock':
-    '{endpoint} refuse les requêtes datées par l’horloge de cet ordinateur : réglez sa date et son heure (réglage automatique de l’heure), puis testez à nouveau.',
+    '{endpoint} refuse les requêtes datées par l’horloge de cet ordinateur : réglez sa date et son heure (réglage automatique de l’heure), puis testez à nouveau.',
   'diag.title': 'Diagnostic',
   'diag.counters': 'Compteurs',
   'diag.firstAttempts': 'Premières tentatives',

@@ -33,3 +33,48 @@ describe('ServerClock: signatures dated by the server’s time, learnt from ever
     expect(clock.offsetMs).toBe(600_000);
   });
 });
+
+describe('ServerClock.namedSkew: a bodiless 403 named by its Date', () => {
+  const clock = new ServerClock(wall);
+  const raw = (headers: Record<string, string>, code?: string) => ({
+    status: 403,
+    receivedAt: at,
+    headers,
+    ...(code === undefined ? {} : { code }),
+  });
+  it.each<[string, ReturnType<typeof raw>, number, string | undefined]>([
+    [
+      'a Date 20 minutes from the signature',
+      raw({ date: date(at + 20 * 60_000) }),
+      0,
+      'RequestTimeTooSkewed',
+    ],
+    [
+      'a Date 20 minutes behind it',
+      raw({ date: date(at - 20 * 60_000) }),
+      0,
+      'RequestTimeTooSkewed',
+    ],
+    [
+      'signed with the offset that Date gives: a real refusal',
+      raw({ date: date(at + 20 * 60_000) }),
+      20 * 60_000,
+      undefined,
+    ],
+    [
+      'a Date within S3’s 15 minutes: a real refusal',
+      raw({ date: date(at + 10 * 60_000) }),
+      0,
+      undefined,
+    ],
+    ['no Date: nothing to tell it by', raw({}), 0, undefined],
+    [
+      'a code already: kept',
+      raw({ date: date(at + 20 * 60_000) }, 'AccessDenied'),
+      0,
+      'AccessDenied',
+    ],
+  ])('%s', (_, answer, signedOffset, code) => {
+    expect(clock.namedSkew(answer, signedOffset).code).toBe(code);
+  });
+});
