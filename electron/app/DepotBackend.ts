@@ -62,7 +62,7 @@ export class DepotBackend {
       deps.sleeper,
       deps.log,
     );
-    this.runs = new PlanRuns(this.config, this.views, this.relay, deps.log, deps.notify);
+    this.runs = new PlanRuns(this.config, this.views, this.relay, deps.log, deps.notify, deps);
     this.handlers = translateErrors(this.rawHandlers());
   }
 
@@ -221,7 +221,7 @@ export class DepotBackend {
         const id = planIdOf(planId);
         const result = this.config.requireEngine().engine.retryFailures(id);
         this.views.overlay(id).blocked = null;
-        if (result.requeued > 0) this.runs.start(id);
+        if (result.requeued + result.lifted > 0) this.runs.start(id);
         this.relay.markDirty(id);
         return Promise.resolve(result);
       },

@@ -27,7 +27,7 @@ export type EnginePort = {
   resume(planId: number): void;
   /** Removes the plan from this database only (refused while it is depositing). */
   forget(planId: number): void;
-  retryFailures(planId: number): { requeued: number; definitive: number };
+  retryFailures(planId: number): { requeued: number; lifted: number; definitive: number };
   credentialsChanged(): void;
   listPlans(): readonly PlanSummary[];
   planSummary(planId: number): PlanSummary | undefined;

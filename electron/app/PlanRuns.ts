@@ -9,6 +9,8 @@ import type { Notifier } from './Notifier';
 import { noticeText } from './noticeText';
 import type { NoticeKind } from './noticeText';
 import type { PlanViews } from './PlanViews';
+import type { Clock } from '../../shared/ports/Clock';
+import type { Sleeper } from '../../shared/ports/Sleeper';
 
 type Run = { readonly controller: AbortController; readonly done: Promise<void> };
 
@@ -18,6 +20,8 @@ type Run = { readonly controller: AbortController; readonly done: Promise<void> 
  */
 export class PlanRuns {
   private readonly runs = new Map<number, Run>();
+  /** Nights postponed by the server, each started again at the time it set. */
+  private readonly wakeUps = new Map<number, AbortController>();
   private stopped = false;
 
   constructor(
@@ -26,6 +30,7 @@ export class PlanRuns {
     private readonly relay: EventRelay,
     private readonly log: (line: string) => void,
     private readonly notifier: Notifier | undefined,
+    private readonly time: { readonly clock: Clock; readonly sleeper: Sleeper },
   ) {}
 
   has(planId: number): boolean {
@@ -43,6 +48,8 @@ export class PlanRuns {
   /** No run starts any more; the running ones abort between emissions and stay resumable. */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const wakeUp of this.wakeUps.values()) wakeUp.abort();
+    this.wakeUps.clear();
     await this.abortAll();
   }
 
@@ -99,6 +106,8 @@ export class PlanRuns {
   start(planId: number): void {
     const handle = this.config.handle;
     if (handle === undefined || this.runs.has(planId) || this.stopped) return;
+    this.wakeUps.get(planId)?.abort();
+    this.wakeUps.delete(planId);
     // That process finishes it (re-queued units included); starting here would only be refused.
     if (handle.engine.leaseHolder(planId) !== undefined) return;
     const controller = new AbortController();
@@ -149,9 +158,29 @@ export class PlanRuns {
         this.views.overlay(planId).blocked = result.cause;
         this.notify(planId, 'blocked', noticeText(locale, 'blocked', { night }));
         return;
+      case 'postponed':
+        this.wakeAt(planId, result.until);
+        return;
       case 'stopped':
         return;
     }
+  }
+
+  /** The server set a time further away than a run waits: the night starts again then. */
+  private wakeAt(planId: number, until: number): void {
+    this.wakeUps.get(planId)?.abort();
+    const wakeUp = new AbortController();
+    this.wakeUps.set(planId, wakeUp);
+    const { clock, sleeper } = this.time;
+    sleeper.sleep(Math.max(0, until - clock.now()), wakeUp.signal).then(
+      () => {
+        if (this.wakeUps.get(planId) !== wakeUp) return;
+        this.wakeUps.delete(planId);
+        this.start(planId);
+      },
+      // Aborted: started by hand, paused or the app stopping.
+      () => undefined,
+    );
   }
 
   /** The notice carries its night, so a click on it opens that night's screen. */

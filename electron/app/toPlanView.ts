@@ -21,6 +21,10 @@ export const planStateOf = (
   if (phase === 'failures') return 'needs-attention';
   if (overlay.blocked !== null && !running) return 'needs-attention';
   if (summary.paused) return 'paused';
+  // Postponed by the server beyond what a run waits: it starts again at that time by itself.
+  if (!running && summary.deferred > 0 && summary.pending + summary.inProgress === 0) {
+    return 'deferred';
+  }
   if (!running) return summary.bytesAcked === 0 && summary.done === 0 ? 'planned' : 'stopped';
   // The circuit is the endpoint's: while it is open on the server's refusals, every running night
   // waits on the server, whether or not one of its own calls is waiting right now.

@@ -23,6 +23,7 @@ import { describeCause } from './describeCause';
 import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
 import { formatBytes, parseSize } from './parseSize';
+import { wallClockText } from './wallClockText';
 import { probeOutcome, said } from './probeTarget';
 import { ProgressReporter } from './ProgressReporter';
 import { chooseNights } from './chooseNights';
@@ -65,6 +66,7 @@ const exitCodeOf = (result: RunResult): number => {
     case 'failures':
       return 3;
     case 'stopped':
+    case 'postponed':
       return 4;
     case 'blocked':
       return 2;
@@ -388,6 +390,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       if (result.kind === 'stopped') {
         say('Stopped before the end: run the same command again to resume.');
         break;
+      }
+      if (result.kind === 'postponed') {
+        // The server's word, never slept on for hours: the other nights go on (issue 30, item 6).
+        io.stderr.write(
+          `depot deposit: ${result.units} file(s) postponed by the server until ${wallClockText(result.until)} (it asked to come back later: Retry-After); run the same command after that time, or \`depot retry-failures\` then the same command to try now.\n`,
+        );
       }
     }
     // A folder of one night keeps the one-summary JSON; several nights list theirs.

@@ -38,10 +38,12 @@ const runNow = (argv: readonly string[], io: CommandIo): number => {
     else {
       for (const r of results) {
         io.stdout.write(
-          `Plan ${r.planId}: ${r.requeued} re-queued, ${r.definitive} definitive (retrying will not help), ${r.awaitingCredentials} waiting for new credentials\n`,
+          `Plan ${r.planId}: ${r.requeued} re-queued, ${r.definitive} definitive (retrying will not help), ${r.awaitingCredentials} waiting for new credentials` +
+            (r.lifted > 0 ? `, ${r.lifted} postponed by the server now tried again at once` : '') +
+            '\n',
         );
       }
-      if (results.some((r) => r.requeued > 0))
+      if (results.some((r) => r.requeued + r.lifted > 0))
         io.stdout.write('Run the same `depot deposit` command again to send them.\n');
     }
     return 0;

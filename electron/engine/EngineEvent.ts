@@ -31,6 +31,7 @@ export type EngineEvent =
   | {
       readonly type: 'plan-state';
       readonly planId: number;
-      readonly state: 'running' | 'paused' | 'stopped' | 'completed' | 'failures' | 'blocked';
+      readonly state:
+        'running' | 'paused' | 'stopped' | 'completed' | 'failures' | 'blocked' | 'postponed';
     }
   | { readonly type: 'counters'; readonly counters: RetryCounters };

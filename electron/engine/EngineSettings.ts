@@ -16,6 +16,12 @@ export type EngineSettings = {
   readonly minThroughputBytesPerSec: number;
   /** A wait longer than this is persisted as `deferred` and the worker moves on. */
   readonly deferAfterMs: number;
+  /**
+   * A deferral ending further away than this is not waited for: the run ends for that file
+   * (`postponed`), said with its time, until that time comes or the volunteer lifts it
+   * (docs/retry-policy.md, "Deferrals the run waits for").
+   */
+  readonly waitDeferralsUpToMs: number;
   /** Pacing after a give-up that named no time (equal jitter, doubling, capped). */
   readonly paceBaseMs: number;
   readonly paceCapMs: number;
@@ -42,6 +48,7 @@ export const defaultEngineSettings: EngineSettings = {
   callTimeoutMs: 120_000,
   minThroughputBytesPerSec: 16 * 1024,
   deferAfterMs: 60_000,
+  waitDeferralsUpToMs: 5 * 60_000,
   paceBaseMs: 2_000,
   paceCapMs: 60_000,
   endpointHoldCapMs: 30_000,

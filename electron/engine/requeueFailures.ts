@@ -7,6 +7,11 @@ import { fingerprint } from './fingerprint';
 export type RetryFailuresResult = {
   /** Failed units put back in the queue (retrying can help). */
   readonly requeued: number;
+  /**
+   * Units the server had deferred (Retry-After) put back in the queue now: the volunteer's
+   * choice, written in the journal (issue 30, item 6).
+   */
+  readonly lifted: number;
   /** Failed for good (conflict, refused, source missing): left as they are. */
   readonly definitive: number;
   /** Refused credentials: re-armed by new credentials, not by this. */
@@ -38,7 +43,8 @@ const replanOf = (unit: UnitRecord, threshold: number): Replan | undefined => {
 
 /**
  * "Retenter les échecs": only the failures that retrying can help go back in the queue; their
- * uploaded parts are kept. A file that changed while it was deposited goes back as it is now:
+ * uploaded parts are kept. Files the server deferred ("come back later") go back too: the
+ * volunteer asked for now, and the journal says so. A file that changed while it was deposited goes back as it is now:
  * planned again from its current size and time, hashed again by the worker that takes it (which
  * fails it again if it is still changing), its old upload swept at the end of the run; the plan's
  * fingerprint follows in the same transaction, so depositing the folder again resumes this plan.
@@ -61,7 +67,7 @@ const requeue = (
   onRequeued?: (unit: UnitRecord) => void,
 ): RetryFailuresResult => {
   const plan = store.getPlan(planId);
-  if (plan === undefined) return { requeued: 0, definitive: 0, awaitingCredentials: 0 };
+  if (plan === undefined) return { requeued: 0, lifted: 0, definitive: 0, awaitingCredentials: 0 };
   let requeued = 0;
   let definitive = 0;
   let awaitingCredentials = 0;
@@ -106,6 +112,21 @@ const requeue = (
     requeued += replans.length;
     for (const unit of replanned) onRequeued?.(unit);
   }
+  const deferred = store.deferredUnits(planId);
+  for (const unit of deferred) {
+    if (unit.state.kind !== 'deferred') continue;
+    store.setState(unit.id, { kind: 'pending' }, now);
+    // What the server had asked, and that the volunteer chose not to wait for it.
+    store.addJournal({
+      planId,
+      operation: `Deferral ${unit.key}`,
+      outcome: `lifted:${Math.round(unit.state.notBefore)}`,
+      attempt: 0,
+      delayMs: null,
+      at: now,
+    });
+    onRequeued?.(unit);
+  }
   if (requeued > 0) store.setCompleted(planId, null);
-  return { requeued, definitive, awaitingCredentials };
+  return { requeued, lifted: deferred.length, definitive, awaitingCredentials };
 };

@@ -7,5 +7,6 @@ import type { Clock } from '../../shared/ports/Clock';
  * Times that other processes read (run leases) use the wall clock (`systemClock`).
  */
 export const monotonicClock: Clock = {
-  now: () => performance.timeOrigin + performance.now(),
+  // Whole milliseconds, as Date.now() gives: the store keeps these times.
+  now: () => Math.floor(performance.timeOrigin + performance.now()),
 };

@@ -275,6 +275,11 @@ export class PlanStore {
     return this.repositories.units.failed(planId);
   }
 
+  /** Units waiting for a time the server set (Retry-After), in plan order. */
+  deferredUnits(planId: number): UnitRecord[] {
+    return this.repositories.units.deferred(planId);
+  }
+
   listUnits(
     planId: number,
     page: { offset: number; limit: number; filter?: UnitFilter },

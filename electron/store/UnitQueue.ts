@@ -303,6 +303,13 @@ export class UnitQueue {
       .map(decodeUnitRow);
   }
 
+  deferred(planId: number): UnitRecord[] {
+    return this.sql
+      .statement("SELECT * FROM units WHERE plan_id = ? AND state = 'deferred' ORDER BY seq")
+      .all(planId)
+      .map(decodeUnitRow);
+  }
+
   list(
     planId: number,
     page: { offset: number; limit: number; filter?: UnitFilter },

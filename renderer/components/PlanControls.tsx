@@ -25,14 +25,32 @@ export const PlanControls = ({ plan }: { readonly plan: PlanView }) => {
     if (!result.ok) setError(result.error);
     await refresh();
   };
+  // The server asked to wait (Retry-After): the volunteer may choose not to (issue 30, item 6).
+  const retryNow = async (): Promise<void> => {
+    const result = await api.units.retryFailures({ planId: plan.id });
+    if (!result.ok) setError(result.error);
+    await refresh();
+  };
   return (
-    <button
-      type="button"
-      disabled={!connected}
-      data-action={pause ? 'pause' : 'resume'}
-      onClick={() => void act()}
-    >
-      {pause ? t('nights.pause') : t('nights.resume')}
-    </button>
+    <>
+      {plan.state === 'deferred' && (
+        <button
+          type="button"
+          disabled={!connected}
+          data-action="retry-now"
+          onClick={() => void retryNow()}
+        >
+          {t('nights.retryNow')}
+        </button>
+      )}
+      <button
+        type="button"
+        disabled={!connected}
+        data-action={pause ? 'pause' : 'resume'}
+        onClick={() => void act()}
+      >
+        {pause ? t('nights.pause') : t('nights.resume')}
+      </button>
+    </>
   );
 };

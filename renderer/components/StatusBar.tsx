@@ -1,6 +1,6 @@
 import { causeKeys } from '../failures/causeKeys';
-import { formatClock } from '../format/formatClock';
-import { secondsUntil } from '../format/formatDuration';
+import { formatDateTime } from '../format/formatClock';
+import { formatDuration, secondsUntil } from '../format/formatDuration';
 import { formatPercent } from '../format/formatPercent';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
@@ -46,7 +46,10 @@ export const StatusBar = () => {
       text = t('status.retrying');
       kind = 'retrying';
     } else if (plan.state === 'deferred' && plan.deferredUntil !== null) {
-      text = t('status.deferredUntil', { time: formatClock(plan.deferredUntil, locale) });
+      text = t('status.deferredUntil', {
+        time: formatDateTime(plan.deferredUntil, locale),
+        left: formatDuration(secondsUntil(plan.deferredUntil, now), locale),
+      });
       kind = 'deferred';
     } else if (plan.state === 'running') {
       text = t('status.running', {

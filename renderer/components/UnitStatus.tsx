@@ -1,6 +1,6 @@
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
 import { causeKeys } from '../failures/causeKeys';
-import { formatClock } from '../format/formatClock';
+import { formatDateTime } from '../format/formatClock';
 import { secondsUntil } from '../format/formatDuration';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
@@ -63,7 +63,7 @@ export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
       return (
         <span className="unit-status quiet" data-status="deferred">
           <span aria-hidden="true">◷</span>{' '}
-          {t('unit.deferred', { time: formatClock(state.notBefore, locale) })}
+          {t('unit.deferred', { time: formatDateTime(state.notBefore, locale) })}
         </span>
       );
     case 'done':

@@ -25,7 +25,7 @@ export const en = {
 
   'unit.pending': 'Waiting',
   'unit.in-progress': 'Sending',
-  'unit.deferred': 'Deferred until {time}',
+  'unit.deferred': 'Postponed by the server until {time}',
   'unit.done': 'Deposited',
   'unit.alreadyPresent': 'Already there',
   'unit.failed': 'Failed',
@@ -43,6 +43,7 @@ export const en = {
   'nights.col.actions': 'Actions',
   'nights.pause': 'Pause',
   'nights.resume': 'Resume',
+  'nights.retryNow': 'Try again now',
   'nights.open': 'Open',
   'nights.label': '{site} · {point} · {night}',
   'nights.never': '—',
@@ -120,7 +121,8 @@ export const en = {
   'status.idle': 'Ready',
   'status.retryIn': 'Retrying in {seconds} s',
   'status.waitingNetwork': 'Waiting for network',
-  'status.deferredUntil': 'Deferred until {time}',
+  'status.deferredUntil':
+    'Postponed by the server until {time} (in {left}): it will try again by itself',
   'status.running': 'Depositing: {percent}',
   'status.done': 'Night deposited and verified',
 

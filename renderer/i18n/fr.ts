@@ -24,7 +24,7 @@ export const fr = {
 
   'unit.pending': 'En attente',
   'unit.in-progress': 'Envoi',
-  'unit.deferred': 'Reporté jusqu’à {time}',
+  'unit.deferred': 'Reporté par le serveur jusqu’à {time}',
   'unit.done': 'Déposé',
   'unit.alreadyPresent': 'Déjà présent',
   'unit.failed': 'Échec',
@@ -42,6 +42,7 @@ export const fr = {
   'nights.col.actions': 'Actions',
   'nights.pause': 'Pause',
   'nights.resume': 'Reprendre',
+  'nights.retryNow': 'Retenter maintenant',
   'nights.open': 'Voir',
   'nights.label': '{site} · {point} · {night}',
   'nights.never': '—',
@@ -119,7 +120,8 @@ export const fr = {
   'status.idle': 'Prêt',
   'status.retryIn': 'Nouvelle tentative dans {seconds} s',
   'status.waitingNetwork': 'En attente du réseau',
-  'status.deferredUntil': 'Reporté jusqu’à {time}',
+  'status.deferredUntil':
+    'Reporté par le serveur jusqu’à {time} (dans {left}) : nouvelle tentative automatique',
   'status.running': 'Dépôt en cours : {percent}',
   'status.done': 'Nuit déposée et vérifiée',
 

@@ -1,9 +1,10 @@
 /** What a plan shows once a run of it ended, from how the run ended. */
-export type PlanStateAfterRun = 'paused' | 'stopped' | 'completed' | 'failures' | 'blocked';
+export type PlanStateAfterRun =
+  'paused' | 'stopped' | 'completed' | 'failures' | 'blocked' | 'postponed';
 
 export const planStateAfterRun = (
   result:
-    | { readonly kind: 'completed' | 'failures' | 'blocked' }
+    | { readonly kind: 'completed' | 'failures' | 'blocked' | 'postponed' }
     | { readonly kind: 'stopped'; readonly reason: 'aborted' | 'paused' },
 ): PlanStateAfterRun =>
   result.kind === 'stopped' ? (result.reason === 'paused' ? 'paused' : 'stopped') : result.kind;

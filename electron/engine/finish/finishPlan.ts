@@ -10,7 +10,8 @@ import { writeManifest } from './writeManifest';
  * give-up of either comes back to wait (the sweep's first).
  */
 export const finishPlan = async (run: RunContext): Promise<RunResult | MustWait> => {
-  const verdict = planVerdict(run.ports.store.counts(run.planId));
+  const { store } = run.ports;
+  const verdict = planVerdict(store.counts(run.planId), store.earliestDeferred(run.planId));
   // Two independent round trips or more each: at the end of a night, side by side.
   const [swept, written] = await Promise.allSettled([
     sweepUploads(run),

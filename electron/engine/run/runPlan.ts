@@ -55,7 +55,7 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
  * Create, Complete, the verification) overlap another file's bytes instead of idling a stream.
  */
 const worker = async (run: RunContext): Promise<void> => {
-  const { store, clock, sleeper, pacer, hub } = run.ports;
+  const { store, clock, sleeper, pacer, hub, settings } = run.ports;
   const signal = run.controller.signal;
   for (;;) {
     if (signal.aborted) return;
@@ -66,7 +66,9 @@ const worker = async (run: RunContext): Promise<void> => {
     });
     if (unit === undefined) {
       const next = store.earliestDeferred(run.planId);
-      if (next === undefined) return;
+      // A deferral further away than a few minutes ends this run for its file (issue 30, item
+      // 6): a server, a proxy or a captive portal can ask for hours, which no one sits through.
+      if (next === undefined || next - clock.now() > settings.waitDeferralsUpToMs) return;
       await sleeper.sleep(Math.max(1, Math.min(next - clock.now(), 5_000)), signal);
       continue;
     }

@@ -269,7 +269,7 @@ describe('depot deposit / status / retry-failures / verify', () => {
     );
     const retry = await depot(['retry-failures', '--json', ...db('refused.db')]);
     expect(JSON.parse(retry.stdout)).toEqual({
-      plans: [{ planId: 1, requeued: 0, definitive: 0, awaitingCredentials: 1 }],
+      plans: [{ planId: 1, requeued: 0, lifted: 0, definitive: 0, awaitingCredentials: 1 }],
     });
     // Permissions fixed: the same command re-arms it (credentials are read afresh) and finishes.
     const fixed = await depot([

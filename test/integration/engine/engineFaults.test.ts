@@ -201,6 +201,7 @@ describe('DepositEngine on radosgw under faults', () => {
     expect(wrong).toEqual([]);
     expect(r.engine.retryFailures(r.planId)).toEqual({
       requeued: 0,
+      lifted: 0,
       definitive: 0,
       awaitingCredentials: 1,
     });

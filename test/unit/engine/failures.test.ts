@@ -52,6 +52,7 @@ describe('an object already at the key (412)', () => {
     expect(h.objects.objects.has('p/depot-manifest.json')).toBe(false);
     expect(h.engine.retryFailures(plan.id)).toEqual({
       requeued: 0,
+      lifted: 0,
       definitive: 2,
       awaitingCredentials: 0,
     });
@@ -170,6 +171,7 @@ describe('refusals', () => {
     ]);
     expect(h.engine.retryFailures(plan.id)).toEqual({
       requeued: 0,
+      lifted: 0,
       definitive: 1,
       awaitingCredentials: 1,
     });
@@ -204,7 +206,7 @@ describe('new credentials during a run', () => {
 });
 
 describe('transient troubles never fail a unit', () => {
-  it('a Retry-After beyond the deadline defers the unit with a persisted not-before time', async () => {
+  it('a Retry-After of 15 minutes defers the unit with a persisted not-before time, and postpones the run', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB } });
     h.objects.failNext('putObject', 1, {
       kind: 'refused',
@@ -223,9 +225,15 @@ describe('transient troubles never fail a unit', () => {
         expect(row?.state).toEqual(e.state);
       }
     });
-    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({
+      kind: 'postponed',
+      units: 1,
+      until: deferred[0],
+    });
     expect(deferred).toHaveLength(1);
     expect(deferred[0]).toBeGreaterThanOrEqual(start + 15 * 60_000);
+    await h.time.advance((deferred[0] ?? 0) - h.time.now());
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
     const puts = h.objects.requests.filter(
       (r) => r.operation === 'putObject' && r.key === 'p/a.wav',
     );
@@ -248,13 +256,18 @@ describe('transient troubles never fail a unit', () => {
       if (e.type === 'unit-state' && e.state.kind === 'done')
         doneAt.set(e.relPath, h?.time.now() ?? 0);
     });
-    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toMatchObject({
+      kind: 'postponed',
+      units: 1,
+    });
     expect((doneAt.get('b.wav') ?? Infinity) - start).toBeLessThan(2 * 60_000);
     expect((doneAt.get('c.wav') ?? Infinity) - start).toBeLessThan(2 * 60_000);
+    await h.time.advance(start + 60 * 60_000 - h.time.now());
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
     expect((doneAt.get('a.wav') ?? 0) - start).toBeGreaterThanOrEqual(60 * 60_000);
   });
 
-  it('every request answered "come back in an hour": all units deferred, the endpoint is not flooded', async () => {
+  it('every request answered "come back in an hour": the run ends at once, postponed; after the hour it completes', async () => {
     const files = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}.wav`, 10 * KiB]));
     h = makeHarness({ files });
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
@@ -265,15 +278,59 @@ describe('transient troubles never fail a unit', () => {
       { kind: 'refused', status: 503, code: 'SlowDown', retryAfterMs: 60 * 60_000 },
       (r) => r.at < start + 60 * 60_000,
     );
+    // Nobody sits an hour in front of a silent command (issue 30, item 6): the run ends with the
+    // server's time, having waited none of it.
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({
+      kind: 'postponed',
+      units: 30,
+      until: expect.any(Number) as number,
+    });
+    expect(h.time.now() - start).toBeLessThan(5 * 60_000);
+    expect(h.engine.planSummary(plan.id)).toMatchObject({ deferred: 30, failed: 0 });
+    // The endpoint is not flooded: each file asked once, answered "in an hour", then nothing.
+    expect(h.objects.count('putObject')).toBe(30);
+    // The hour passes; the same command again sends everything.
+    await h.time.advance(60 * 60_000);
+    expect(await h.time.drive(h.restart().run(plan.id))).toEqual({ kind: 'completed' });
+  });
+
+  it('a deferral of a few minutes is waited for by the run, never left to the volunteer', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB } });
+    h.objects.failNext('putObject', 1, {
+      kind: 'refused',
+      status: 503,
+      code: 'SlowDown',
+      retryAfterMs: 3 * 60_000,
+    });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
-    const duringHour = h.objects.requests.filter((r) => r.at < start + 60 * 60_000).length;
-    // About one emission per worker per hold (30 s): a few per minute, never the whole queue at once.
-    console.log(
-      `an hour of "Retry-After: 3600" on every PutObject: ${(duringHour / 60).toFixed(1)} req/min`,
-    );
-    expect(duringHour / 60).toBeLessThanOrEqual(10);
-    expect(h.engine.planSummary(plan.id).failed).toBe(0);
-    // An hour of virtual time: every idle worker looks at the queue every 5 s (a few seconds of CPU).
+  });
+
+  it('"Retenter les échecs" lifts a deferral the server set: sent at once, the journal says so', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    h.objects.failNext('putObject', 1, {
+      kind: 'refused',
+      status: 503,
+      code: 'SlowDown',
+      retryAfterMs: 100_000_000,
+    });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const first = await h.time.drive(h.engine.run(plan.id));
+    expect(first).toMatchObject({ kind: 'postponed', units: 1 });
+    // A run while the deferral holds ends at once again, having sent nothing.
+    expect(await h.time.drive(h.engine.run(plan.id))).toMatchObject({ kind: 'postponed' });
+    expect(h.objects.count('putObject')).toBe(1);
+    expect(h.engine.retryFailures(plan.id)).toEqual({
+      requeued: 0,
+      lifted: 1,
+      definitive: 0,
+      awaitingCredentials: 0,
+    });
+    expect(h.engine.journal({ limit: 5, planId: plan.id })[0]).toMatchObject({
+      operation: 'Deferral p/a.wav',
+      outcome: expect.stringMatching(/^lifted:\d+$/) as string,
+    });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
   });
 
   it('a stop during a deferral is resumable: the unit stays deferred until its time', async () => {
@@ -282,7 +339,7 @@ describe('transient troubles never fail a unit', () => {
       kind: 'refused',
       status: 503,
       code: 'SlowDown',
-      retryAfterMs: 15 * 60_000,
+      retryAfterMs: 4 * 60_000,
     });
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     const controller = new AbortController();
@@ -320,6 +377,7 @@ describe('source safety', () => {
     // Once it no longer changes, "Retenter les échecs" sends it as it is now, from its first byte.
     expect(h.engine.retryFailures(plan.id)).toEqual({
       requeued: 1,
+      lifted: 0,
       definitive: 0,
       awaitingCredentials: 0,
     });

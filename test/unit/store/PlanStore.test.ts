@@ -290,6 +290,7 @@ describe('retry of failures as one fact', () => {
     expect(store.getPlan(id)?.completedAt).toBe(3);
     expect(requeueFailures(store, id, 5)).toEqual({
       requeued: 2,
+      lifted: 0,
       definitive: 0,
       awaitingCredentials: 0,
     });
