@@ -56,6 +56,11 @@ export type Refused = {
   readonly retryAfterMs?: number;
   /** The server's clock (Date header, epoch ms) when known: lets a skew be corrected. */
   readonly serverTime?: number;
+  /**
+   * The server's own words, when its answer gave some a volunteer should read (Vigie-Chiro's
+   * `_errors`, as JSON text): shown and kept for diagnostics, never read to decide anything.
+   */
+  readonly detail?: string;
 };
 
 export type Aborted = {

@@ -25,4 +25,9 @@ export type RawResponse = {
   readonly headers?: Readonly<Record<string, string>>;
   /** Epoch ms at which the response was received, to resolve an HTTP-date Retry-After. */
   readonly receivedAt: number;
+  /**
+   * The server's own account of a refusal, as received, for people (a portal API's `_errors`, as
+   * JSON text): carried into the Refused as is, never read to classify.
+   */
+  readonly detail?: string;
 };

@@ -93,6 +93,7 @@ export const classifyResponse = (raw: RawResponse): Failure => {
       ...(raw.code === undefined ? {} : { code: raw.code }),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       ...(serverTime === undefined ? {} : { serverTime }),
+      ...(raw.detail === undefined ? {} : { detail: raw.detail }),
     };
   }
   if (raw.errno !== undefined) {
