@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -11,7 +12,6 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Coordinates } from '../s3server/S3Coordinates';
 import { ensureRadosgwUser, type RadosgwUser } from '../s3server/radosgwUser';
-import { uniqueBucketName } from '../testBucket';
 import { ApiAbort, internalErrorBody } from './apiAbort';
 import { isObjectId } from './objectId';
 import { portalRoutes, type ApiAnswer, type ApiRequest } from './portalRoutes';
@@ -171,7 +171,8 @@ export const startPortalStandIn = async (options: PortalStandInOptions): Promise
   }
   await ensureRadosgwUser(options.s3.cephConf, PORTAL_S3_USER);
   const client = portalClient(options.s3);
-  const bucket = uniqueBucketName('portal');
+  // Named here, not with testBucket's helper: that module needs vitest, the script runs without.
+  const bucket = `depot-portal-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   const account: PortalS3Account = {
     bucket,
