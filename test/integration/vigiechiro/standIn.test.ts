@@ -700,6 +700,26 @@ describe('the Vigie-Chiro portal stand-in, against the facts file', () => {
 });
 
 describe('the stand-in with the options the facts leave open', () => {
+  it('tokenLifetimeSeconds sets how long a sign-in lasts', async () => {
+    const portal = await startPortalStandIn({ s3: inject('s3'), tokenLifetimeSeconds: 60 });
+    try {
+      const ask = () =>
+        fetch(`${portal.endpoint}/moi/participations`, {
+          headers: {
+            authorization: `Basic ${Buffer.from(`${portal.volunteer.token}:`).toString('base64')}`,
+          },
+        }).then(async (res) => {
+          await res.text();
+          return res.status;
+        });
+      expect(await ask()).toBe(200);
+      portal.advanceClock(61_000);
+      expect(await ask()).toBe(401);
+    } finally {
+      await portal.close();
+    }
+  });
+
   it('wwwAuthenticate: false gives the 401 without the header (what reading Flask 1.1 suggests)', async () => {
     const portal = await startPortalStandIn({ s3: inject('s3'), wwwAuthenticate: false });
     try {

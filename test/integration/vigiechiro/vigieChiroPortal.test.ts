@@ -495,15 +495,19 @@ describe('VigieChiroPortal against the stand-in and radosgw (fault proxies in fr
         api: lab.api.endpoint,
         token: () => token,
         stallMs: 600,
+        silentMs: 200,
       });
       try {
         lab.s3.addRule({ match: portalRequest.signedPut, action: fault.stall(30_000) });
+        let silences = 0;
         expect(
           await stalling.putBytes(
             { upload: d.upload, body: { kind: 'bytes', bytes: f.bytes } },
-            soon(),
+            { ...soon(), onSilent: () => (silences += 1) },
           ),
         ).toEqual({ kind: 'unreachable', reason: 'stall' });
+        // The engine heard of the silence before the watchdog gave up.
+        expect(silences).toBeGreaterThanOrEqual(1);
       } finally {
         stalling.destroy();
       }
