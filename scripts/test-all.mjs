@@ -45,6 +45,7 @@ if (needsS3) {
   process.env.DEPOT_S3_REGION = c.region;
   process.env.DEPOT_S3_ACCESS_KEY_ID = c.accessKeyId;
   process.env.DEPOT_S3_SECRET_ACCESS_KEY = c.secretAccessKey;
+  process.env.DEPOT_S3_CEPH_CONF = `${c.dir}/ceph.conf`;
 }
 
 mkdirSync('test-results', { recursive: true });

@@ -61,6 +61,11 @@ export type Refused = {
    * when the answer arrived (ms), what the volunteer is told of the clock.
    */
   readonly skewMs?: number;
+  /**
+   * The server's own words, when its answer gave some a volunteer should read (Vigie-Chiro's
+   * `_errors`, as JSON text): shown and kept for diagnostics, never read to decide anything.
+   */
+  readonly detail?: string;
 };
 
 export type Aborted = {

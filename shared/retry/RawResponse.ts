@@ -28,4 +28,9 @@ export type RawResponse = {
    * Retry-After without a server Date is resolved on it, and a skew measured against it.
    */
   readonly receivedAt: number;
+  /**
+   * The server's own account of a refusal, as received, for people (a portal API's `_errors`, as
+   * JSON text): carried into the Refused as is, never read to classify.
+   */
+  readonly detail?: string;
 };

@@ -97,6 +97,7 @@ export const classifyResponse = (raw: RawResponse): Failure => {
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       ...(serverTime === undefined ? {} : { serverTime }),
       ...(skewed ? { skewMs: serverTime - raw.receivedAt } : {}),
+      ...(raw.detail === undefined ? {} : { detail: raw.detail }),
     };
   }
   if (raw.errno !== undefined) {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { s3CoordinatesFromEnv, type S3Coordinates } from './s3server/S3Coordinates';
 import { startS3Server } from './s3server/startS3Server';
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     log: (line) => process.stderr.write(`[s3 server] ${line}\n`),
   });
   const { endpoint, region, accessKeyId, secretAccessKey } = server;
-  project.provide('s3', { endpoint, region, accessKeyId, secretAccessKey });
+  const cephConf = join(server.dir, 'ceph.conf');
+  project.provide('s3', { endpoint, region, accessKeyId, secretAccessKey, cephConf });
   return () => server.stop();
 }

@@ -401,6 +401,24 @@ describe('classifyResponse over real S3 error shapes', () => {
     expect(failure).toMatchObject({ kind: 'refused', retryAfterMs: 42_000 });
   });
 
+  it("carries a server's own words as they came, without reading them", () => {
+    const detail = JSON.stringify({ titre: 'invalid name x.wav' });
+    expect(classifyResponse({ status: 422, detail, receivedAt })).toEqual({
+      kind: 'refused',
+      status: 422,
+      detail,
+    });
+    expect(classifyResponse({ status: 503, detail: 'SlowDown', receivedAt })).toEqual({
+      kind: 'refused',
+      status: 503,
+      detail: 'SlowDown',
+    });
+    expect(classifyResponse({ errno: 'ECONNRESET', detail, receivedAt })).toEqual({
+      kind: 'unreachable',
+      reason: 'connection-reset',
+    });
+  });
+
   it('is plain data that survives persistence', () => {
     const failure = classifyResponse({
       status: 503,

@@ -1,0 +1,495 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import type { z } from 'zod';
+import type { Clock } from '../../shared/ports/Clock';
+import { monotonicClock } from '../runtime/monotonicClock';
+import { systemClock } from '../runtime/systemClock';
+import type { Body, EmissionOptions, ObjectRead } from '../../shared/ports/ObjectStore';
+import type {
+  Confirmed,
+  Declared,
+  Portal,
+  PortalAnswer,
+  PortalFile,
+  PortalFileInput,
+  PortalTarget,
+  ProcessingStarted,
+  ReadTarget,
+  UploadTarget,
+} from '../../shared/ports/Portal';
+import {
+  accessSchema,
+  declaredFichierSchema,
+  errorBodySchema,
+  listedFichierSchema,
+  pageSchema,
+  participationOf,
+  participationSchema,
+  type Participation,
+} from '../../shared/portal/vigiechiro/apiDocuments';
+import { toPortalDate } from '../../shared/portal/vigiechiro/portalDate';
+import { endpointOfUrl, signedUrlExpiry } from '../../shared/portal/vigiechiro/signedUrlExpiry';
+import { vigieChiroRefusalCode } from '../../shared/portal/vigiechiro/vigieChiroRefusalCode';
+import { classifyResponse } from '../../shared/retry/classifyResponse';
+import { success, type Failure, type Outcome } from '../../shared/retry/Outcome';
+import { defaultSilentMs } from '../s3/defaultSilentMs';
+import { startEmission, type Emission } from '../s3/Emission';
+import { IncompleteAnswer } from '../s3/IncompleteAnswer';
+import { routeCheckTo } from '../s3/routeCheckTo';
+import { toRawResponse } from '../s3/toRawResponse';
+import { httpExchange, type HttpAnswer, type HttpContext, type HttpRequest } from './httpExchange';
+import type { VigieChiroPortalOptions } from './VigieChiroPortalOptions';
+
+export type { VigieChiroPortalOptions } from './VigieChiroPortalOptions';
+
+/** An API answer is a page of documents at most: more is not the API. */
+const MAX_API_ANSWER = 8 * 1024 * 1024;
+// A listing longer than this many pages is a server loop, not a night of recordings.
+const MAX_PAGES = 10_000;
+const USER_AGENT = 'depot (Vigie-Chiro portal client)';
+
+/** A participation to create: the night's dates and the point (facts §2). */
+export type NewParticipation = {
+  readonly siteId: string;
+  /** Epoch ms. */
+  readonly startsAt: number;
+  readonly endsAt?: number;
+  readonly point?: string;
+  readonly comment?: string;
+};
+
+const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+const jsonOf = (answer: HttpAnswer): unknown => {
+  const type = answer.headers['content-type'] ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) return undefined;
+  try {
+    return JSON.parse(Buffer.from(answer.body).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The API's `_errors` when the answer is the API's own error document. */
+const apiErrorsOf = (answer: HttpAnswer): { readonly errors: unknown } | undefined => {
+  const parsed = errorBodySchema.safeParse(jsonOf(answer));
+  if (!parsed.success || !('_errors' in parsed.data)) return undefined;
+  return { errors: parsed.data._errors };
+};
+
+const evidenceOf = (answer: HttpAnswer, errors: unknown): PortalAnswer => ({
+  status: answer.status,
+  ...(errors === undefined ? {} : { detail: JSON.stringify(errors) }),
+});
+
+/**
+ * The Vigie-Chiro portal (facts: ../shared/programmes/vigiechiro-api.md) on `node:http(s)`: the
+ * token as the HTTP Basic user with an empty password, JSON to the API, the bytes PUT to the
+ * SigV2 URL the API signed, with exactly the Content-Type it signed and nothing else it would
+ * have to sign. Exactly one emission per call, classified once into an Outcome (DESIGN
+ * principles 1-2, 6); the API's 4xx reasons kept as data (`code` from its `_errors`, the words in
+ * `detail`). Retrying is the policy's job.
+ */
+export class VigieChiroPortal implements Portal {
+  readonly endpoint: string;
+  readonly target: PortalTarget;
+  private readonly base: string;
+  private readonly clock: Clock;
+  private readonly wallClock: Clock;
+  private readonly stallMs: number;
+  private readonly silentMs: number;
+  private readonly pageSize: number;
+  private readonly http: HttpContext;
+  private readonly route: () => Promise<Outcome<void>>;
+
+  constructor(private readonly options: VigieChiroPortalOptions) {
+    const url = new URL(options.api);
+    this.endpoint = `${url.protocol}//${url.host}`;
+    this.base = options.api.replace(/\/+$/, '');
+    this.target = { kind: 'vigiechiro', api: this.base };
+    this.clock = options.clock ?? monotonicClock;
+    this.wallClock = options.wallClock ?? systemClock;
+    this.stallMs = options.stallMs ?? 30_000;
+    this.silentMs = options.silentMs ?? defaultSilentMs;
+    this.pageSize = options.pageSize ?? 100;
+    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
+    this.http = {
+      agents: { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) },
+      connectionTimeoutMs: options.connectionTimeoutMs ?? 10_000,
+      socketTimeoutMs: options.socketTimeoutMs ?? 60_000,
+      userAgent: USER_AGENT,
+    };
+    this.route = routeCheckTo(url);
+  }
+
+  /** Closes idle keep-alive connections. */
+  destroy(): void {
+    this.http.agents.http.destroy();
+    this.http.agents.https.destroy();
+  }
+
+  /** Runs `send` as one emission and classifies what it gave. */
+  private async emit<T>(
+    options: EmissionOptions,
+    send: (emission: Emission) => Promise<Outcome<T>>,
+  ): Promise<Outcome<T>> {
+    if (options.signal?.aborted) return { kind: 'aborted' };
+    if (this.clock.now() >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
+    const emission = startEmission(options, this.clock, this.stallMs, this.silentMs);
+    try {
+      return await send(emission);
+    } catch (error) {
+      if (error instanceof IncompleteAnswer) {
+        return { kind: 'unreachable', reason: 'incomplete-answer' };
+      }
+      const abortCause = emission.cause();
+      return classifyResponse(
+        toRawResponse(error, {
+          receivedAt: this.wallClock.now(),
+          ...(abortCause === undefined ? {} : { abortCause }),
+        }),
+      );
+    } finally {
+      emission.end();
+    }
+  }
+
+  /** One request to the API, with the token. */
+  private api(
+    emission: Emission,
+    method: HttpRequest['method'],
+    path: string,
+    json?: unknown,
+  ): Promise<HttpAnswer> {
+    const token = this.options.token();
+    const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json), 'utf8');
+    return httpExchange(
+      {
+        method,
+        url: new URL(`${this.base}${path}`),
+        headers: {
+          accept: 'application/json',
+          ...(token === undefined
+            ? {}
+            : { authorization: `Basic ${Buffer.from(`${token}:`).toString('base64')}` }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body }),
+        maxAnswerBytes: MAX_API_ANSWER,
+      },
+      emission,
+      this.http,
+    );
+  }
+
+  /** An API refusal: its status and Retry-After for the policy, its `_errors` as code and words. */
+  private refusal(answer: HttpAnswer): Failure {
+    const api = apiErrorsOf(answer);
+    const code = vigieChiroRefusalCode(answer.status, api?.errors);
+    return classifyResponse({
+      status: answer.status,
+      ...(code === undefined ? {} : { code }),
+      headers: answer.headers,
+      receivedAt: this.wallClock.now(),
+      ...(api?.errors === undefined ? {} : { detail: JSON.stringify(api.errors) }),
+    });
+  }
+
+  /** The storage's refusal: status, headers, and the S3 error code of its XML body. */
+  private storageRefusal(answer: HttpAnswer): Failure {
+    const code = /<Code>([^<]+)<\/Code>/.exec(Buffer.from(answer.body).toString('utf8'))?.[1];
+    return classifyResponse({
+      status: answer.status,
+      ...(code === undefined ? {} : { code }),
+      headers: answer.headers,
+      receivedAt: this.wallClock.now(),
+    });
+  }
+
+  /** A 2xx answer's document, or IncompleteAnswer: what arrived cannot be used (ADR 0021). */
+  private document<S extends z.ZodType>(answer: HttpAnswer, schema: S, what: string): z.infer<S> {
+    if (answer.tooLarge !== undefined) throw new IncompleteAnswer(what);
+    const parsed = schema.safeParse(jsonOf(answer));
+    if (!parsed.success) throw new IncompleteAnswer(what);
+    return parsed.data;
+  }
+
+  /** Every item of a paged listing (`?max_results=&page=`), within this one call. */
+  private async allPages<T>(
+    emission: Emission,
+    path: string,
+    item: (raw: unknown) => T | undefined,
+  ): Promise<Outcome<T[]>> {
+    const items: T[] = [];
+    const separator = path.includes('?') ? '&' : '?';
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const answer = await this.api(
+        emission,
+        'GET',
+        `${path}${separator}max_results=${this.pageSize}&page=${page}`,
+      );
+      if (!isSuccess(answer.status)) return this.refusal(answer);
+      const { _items, _meta } = this.document(answer, pageSchema, 'a page of _items');
+      for (const raw of _items) {
+        const value = item(raw);
+        if (value === undefined) throw new IncompleteAnswer('an item it can read');
+        items.push(value);
+      }
+      emission.alive();
+      if (_items.length === 0 || items.length >= _meta.total) return success(items);
+    }
+    throw new Error(`portal listing ${path}: more than ${MAX_PAGES} pages`);
+  }
+
+  /**
+   * Whether the API answers now, on a new connection (the breaker's probe): the smallest listing
+   * there is. Any answer but a struggling one says the API is there; a 401 is an answer.
+   */
+  probe(options: EmissionOptions): Promise<Outcome<void>> {
+    for (const agent of [this.http.agents.http, this.http.agents.https]) {
+      for (const sockets of Object.values(agent.freeSockets)) {
+        for (const socket of sockets ?? []) socket.destroy();
+      }
+    }
+    return this.emit(options, async (e) => {
+      const answer = await this.api(e, 'GET', '/moi/participations?max_results=1');
+      return isSuccess(answer.status) ? success(undefined) : this.refusal(answer);
+    });
+  }
+
+  checkRoute(): Promise<Outcome<void>> {
+    return this.route();
+  }
+
+  /**
+   * `POST /fichiers` with the keys the API pops (`titre`, `multipart: false` as the front sends,
+   * `lien_participation`) and no other: any other key, `mime` included, is 422 (facts §2).
+   */
+  declare(input: PortalFileInput, options: EmissionOptions): Promise<Outcome<Declared>> {
+    return this.emit(options, async (e): Promise<Outcome<Declared>> => {
+      const answer = await this.api(e, 'POST', '/fichiers', {
+        titre: input.name,
+        multipart: false,
+        lien_participation: input.collectionId,
+      });
+      if (isSuccess(answer.status)) {
+        const doc = this.document(answer, declaredFichierSchema, 'the file and its signed URL');
+        const expiresAt = signedUrlExpiry(doc.s3_signed_url);
+        const upload: UploadTarget = {
+          url: doc.s3_signed_url,
+          // Signed as `content_type = mime` (facts §3): the PUT must carry exactly this.
+          headers: { 'content-type': doc.mime },
+          endpoint: endpointOfUrl(doc.s3_signed_url),
+          ...(expiresAt === undefined ? {} : { expiresAt }),
+        };
+        return success({ kind: 'declared', fileId: doc._id, upload });
+      }
+      const api = apiErrorsOf(answer);
+      // 409 is this route's one conflict: "upload is already done" (facts §5).
+      if (answer.status === 409 && api !== undefined) {
+        return success({ kind: 'already-done', answer: evidenceOf(answer, api.errors) });
+      }
+      return this.refusal(answer);
+    });
+  }
+
+  /**
+   * The PUT to the signed URL: a body of known length, the signed headers exactly, no Content-MD5
+   * (not signed: radosgw answers 403). The ETag is the storage's MD5 of the bytes.
+   */
+  putBytes(
+    input: { readonly upload: UploadTarget; readonly body: Body },
+    options: EmissionOptions,
+  ): Promise<Outcome<{ readonly etag: string }>> {
+    return this.emit(options, async (e) => {
+      const answer = await httpExchange(
+        {
+          method: 'PUT',
+          url: new URL(input.upload.url),
+          headers: { ...input.upload.headers },
+          body: input.body.bytes,
+          maxAnswerBytes: 64 * 1024,
+        },
+        e,
+        this.http,
+      );
+      if (!isSuccess(answer.status)) return this.storageRefusal(answer);
+      const etag = answer.headers.etag;
+      if (etag === undefined || etag === '') throw new IncompleteAnswer('ETag');
+      return success({ etag });
+    });
+  }
+
+  /** `POST /fichiers/<id>`: finalize. 409 "upload is already done" is an answer (facts §2). */
+  confirm(
+    input: { readonly fileId: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<Confirmed>> {
+    return this.emit(options, async (e): Promise<Outcome<Confirmed>> => {
+      const answer = await this.api(e, 'POST', `/fichiers/${encodeURIComponent(input.fileId)}`);
+      if (isSuccess(answer.status)) return success({ kind: 'confirmed' });
+      const api = apiErrorsOf(answer);
+      if (answer.status === 409 && api !== undefined) {
+        return success({ kind: 'already-done', answer: evidenceOf(answer, api.errors) });
+      }
+      return this.refusal(answer);
+    });
+  }
+
+  /** `GET /participations/<id>/pieces_jointes`, every page (the front reads only the first). */
+  listFiles(
+    input: { readonly collectionId: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<PortalFile[]>> {
+    return this.emit(options, (e) =>
+      this.allPages(
+        e,
+        `/participations/${encodeURIComponent(input.collectionId)}/pieces_jointes`,
+        (raw) => {
+          const parsed = listedFichierSchema.safeParse(raw);
+          return parsed.success
+            ? {
+                fileId: parsed.data._id,
+                name: parsed.data.titre,
+                available: parsed.data.disponible === true,
+              }
+            : undefined;
+        },
+      ),
+    );
+  }
+
+  /** `GET /fichiers/<id>/acces`: a signed GET URL, or 410 "file is not available" (an answer). */
+  readTarget(
+    input: { readonly fileId: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<ReadTarget>> {
+    return this.emit(options, async (e): Promise<Outcome<ReadTarget>> => {
+      const answer = await this.api(
+        e,
+        'GET',
+        `/fichiers/${encodeURIComponent(input.fileId)}/acces`,
+      );
+      if (isSuccess(answer.status)) {
+        const { s3_signed_url: url } = this.document(answer, accessSchema, 'a signed URL');
+        return success({ kind: 'readable', url, endpoint: endpointOfUrl(url) });
+      }
+      if (answer.status === 410 && apiErrorsOf(answer) !== undefined) {
+        return success({ kind: 'not-available' });
+      }
+      return this.refusal(answer);
+    });
+  }
+
+  /** The bytes behind a signed GET URL (no credentials of ours: the URL is the credential). */
+  readBytes(
+    input: { readonly url: string; readonly maxBytes: number },
+    options: EmissionOptions,
+  ): Promise<Outcome<ObjectRead>> {
+    return this.emit(options, async (e): Promise<Outcome<ObjectRead>> => {
+      const answer = await httpExchange(
+        { method: 'GET', url: new URL(input.url), headers: {}, maxAnswerBytes: input.maxBytes },
+        e,
+        this.http,
+      );
+      if (isSuccess(answer.status)) {
+        return success(
+          answer.tooLarge === undefined
+            ? { kind: 'bytes', bytes: answer.body }
+            : { kind: 'too-large', size: answer.tooLarge },
+        );
+      }
+      if (answer.status === 404) return success({ kind: 'absent' });
+      return this.storageRefusal(answer);
+    });
+  }
+
+  /**
+   * `POST /participations/<id>/compute` with `{}`: 400 `{etat: 'Already ...'}` within a day of the
+   * last run is an answer (facts §2), told by the shape of `_errors`, not its words.
+   */
+  startProcessing(
+    input: { readonly collectionId: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<ProcessingStarted>> {
+    return this.emit(options, async (e): Promise<Outcome<ProcessingStarted>> => {
+      const answer = await this.api(
+        e,
+        'POST',
+        `/participations/${encodeURIComponent(input.collectionId)}/compute`,
+        {},
+      );
+      if (isSuccess(answer.status)) return success({ kind: 'started' });
+      const api = apiErrorsOf(answer);
+      const errors = api?.errors;
+      if (
+        answer.status === 400 &&
+        typeof errors === 'object' &&
+        errors !== null &&
+        typeof (errors as Record<string, unknown>).etat === 'string'
+      ) {
+        return success({ kind: 'already-planned', answer: evidenceOf(answer, errors) });
+      }
+      return this.refusal(answer);
+    });
+  }
+
+  /** `DELETE /fichiers/<id>`: withdraws an unfinished declaration (204). */
+  cancel(input: { readonly fileId: string }, options: EmissionOptions): Promise<Outcome<void>> {
+    return this.emit(options, async (e) => {
+      const answer = await this.api(e, 'DELETE', `/fichiers/${encodeURIComponent(input.fileId)}`);
+      return isSuccess(answer.status) ? success(undefined) : this.refusal(answer);
+    });
+  }
+
+  /**
+   * A site's participations (`GET /sites/<id>/participations`), or the volunteer's own
+   * (`GET /moi/participations`) when no site is given; every page.
+   */
+  listParticipations(
+    input: { readonly siteId?: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<Participation[]>> {
+    const path =
+      input.siteId === undefined
+        ? '/moi/participations'
+        : `/sites/${encodeURIComponent(input.siteId)}/participations`;
+    return this.emit(options, (e) =>
+      this.allPages(e, path, (raw) => {
+        const parsed = participationSchema.safeParse(raw);
+        const participation = parsed.success ? participationOf(parsed.data) : undefined;
+        if (participation === undefined || input.siteId === undefined) return participation;
+        return { ...participation, siteId: input.siteId };
+      }),
+    );
+  }
+
+  /**
+   * `POST /sites/<id>/participations` with the night's dates (RFC 1123, as the front sends them)
+   * and the point. Not replay-safe: each create makes another (`portalCallRules`).
+   */
+  createParticipation(
+    input: NewParticipation,
+    options: EmissionOptions,
+  ): Promise<Outcome<Participation>> {
+    return this.emit(options, async (e): Promise<Outcome<Participation>> => {
+      const answer = await this.api(
+        e,
+        'POST',
+        `/sites/${encodeURIComponent(input.siteId)}/participations`,
+        {
+          date_debut: toPortalDate(input.startsAt),
+          ...(input.endsAt === undefined ? {} : { date_fin: toPortalDate(input.endsAt) }),
+          ...(input.point === undefined ? {} : { point: input.point }),
+          ...(input.comment === undefined ? {} : { commentaire: input.comment }),
+        },
+      );
+      if (!isSuccess(answer.status)) return this.refusal(answer);
+      const participation = participationOf(
+        this.document(answer, participationSchema, 'the participation'),
+      );
+      if (participation === undefined) throw new IncompleteAnswer('the participation');
+      return success({ ...participation, siteId: input.siteId });
+    });
+  }
+}

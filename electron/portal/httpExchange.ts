@@ -1,0 +1,179 @@
+import type { Agent as HttpAgent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
+import { request as httpsRequest } from 'node:https';
+import type { Emission } from '../s3/Emission';
+
+export type HttpRequest = {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly url: URL;
+  /** Lower-case names; Content-Length and the user agent are added here. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: Uint8Array;
+  /** Answer bytes read at most: past them the answer is left unread and marked `tooLarge`. */
+  readonly maxAnswerBytes: number;
+};
+
+export type HttpAnswer = {
+  readonly status: number;
+  /** Lower-case names, repeated headers joined. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+  /** The announced length, or what had arrived, when it went past `maxAnswerBytes`. */
+  readonly tooLarge?: number;
+};
+
+/** The connections and time-outs every exchange of one adapter shares. */
+export type HttpContext = {
+  readonly agents: { readonly http: HttpAgent; readonly https: HttpsAgent };
+  readonly connectionTimeoutMs: number;
+  readonly socketTimeoutMs: number;
+  readonly userAgent: string;
+};
+
+/**
+ * A body goes to the socket in writes of this size, each reported as progress (as `DirectPut`
+ * does: 0.2 s apart at 10 Mbit/s, well inside the 2 s silence check).
+ */
+const CHUNK = 256 * 1024;
+
+const headersOf = (raw: IncomingMessage['headers']): Record<string, string> => {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value === 'string') headers[name.toLowerCase()] = value;
+    else if (Array.isArray(value)) headers[name.toLowerCase()] = value.join(', ');
+  }
+  return headers;
+};
+
+const timeout = (what: string): Error =>
+  Object.assign(new Error(`portal: ${what}`), { name: 'TimeoutError' });
+
+/**
+ * One HTTP exchange on `node:http(s)`: the body written in chunks reported to the emission (its
+ * progress, stall watchdog and silence), the answer read whole up to a bound. It resolves with any
+ * answer, whatever its status; it rejects with what the socket said (Node's errno as is, a
+ * time-out named TimeoutError, the emission's abort as AbortError), for `toRawResponse`.
+ */
+export const httpExchange = (
+  request: HttpRequest,
+  emission: Emission,
+  context: HttpContext,
+): Promise<HttpAnswer> =>
+  new Promise((resolve, reject) => {
+    const secure = request.url.protocol === 'https:';
+    const body = request.body;
+    const headers: Record<string, string> = {
+      ...request.headers,
+      'user-agent': context.userAgent,
+      ...(body === undefined && request.method !== 'POST' && request.method !== 'PUT'
+        ? {}
+        : { 'content-length': String(body?.length ?? 0) }),
+    };
+    let connect: NodeJS.Timeout | undefined;
+    let settled = false;
+    const done = (): void => {
+      settled = true;
+      clearTimeout(connect);
+      emission.signal.removeEventListener('abort', onAbort);
+    };
+    const fail = (error: Error): void => {
+      if (settled) return;
+      done();
+      reject(error);
+    };
+    const req = (secure ? httpsRequest : httpRequest)(
+      {
+        method: request.method,
+        protocol: request.url.protocol,
+        hostname: request.url.hostname.replace(/^\[|\]$/g, ''),
+        ...(request.url.port === '' ? {} : { port: Number(request.url.port) }),
+        path: `${request.url.pathname}${request.url.search}`,
+        headers: headers as OutgoingHttpHeaders,
+        agent: secure ? context.agents.https : context.agents.http,
+      },
+      (res) => {
+        emission.alive();
+        const announced = Number(res.headers['content-length'] ?? Number.NaN);
+        const answer = (bytes: Uint8Array, tooLarge?: number): HttpAnswer => ({
+          status: res.statusCode ?? 0,
+          headers: headersOf(res.headers),
+          body: bytes,
+          ...(tooLarge === undefined ? {} : { tooLarge }),
+        });
+        if (Number.isFinite(announced) && announced > request.maxAnswerBytes) {
+          res.destroy();
+          done();
+          resolve(answer(new Uint8Array(), announced));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let length = 0;
+        res.on('data', (chunk: Buffer) => {
+          emission.alive();
+          length += chunk.length;
+          if (length > request.maxAnswerBytes) {
+            res.destroy();
+            if (settled) return;
+            done();
+            resolve(answer(new Uint8Array(), length));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('error', fail);
+        // Cut before its end: nothing usable arrived.
+        res.on('aborted', () =>
+          fail(
+            Object.assign(new Error('portal: the answer was cut short'), { code: 'ECONNRESET' }),
+          ),
+        );
+        res.on('end', () => {
+          if (settled) return;
+          done();
+          resolve(answer(Buffer.concat(chunks)));
+        });
+      },
+    );
+    const onAbort = (): void => {
+      req.destroy();
+      fail(Object.assign(new Error('portal: aborted'), { name: 'AbortError' }));
+    };
+    req.on('error', fail);
+    emission.signal.addEventListener('abort', onAbort, { once: true });
+    if (emission.signal.aborted) {
+      onAbort();
+      return;
+    }
+    req.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      connect = setTimeout(() => {
+        req.destroy();
+        fail(timeout('no connection within the connection time-out'));
+      }, context.connectionTimeoutMs);
+      socket.once('connect', () => clearTimeout(connect));
+    });
+    req.setTimeout(context.socketTimeoutMs, () => {
+      req.destroy();
+      fail(timeout('the socket was idle past its time-out'));
+    });
+    if (body === undefined) {
+      req.end();
+      return;
+    }
+    let at = 0;
+    const write = (): void => {
+      while (at < body.length) {
+        const end = Math.min(at + CHUNK, body.length);
+        const flowing = req.write(body.subarray(at, end));
+        at = end;
+        emission.progress(at);
+        if (!flowing) {
+          req.once('drain', write);
+          return;
+        }
+      }
+      req.end();
+    };
+    write();
+  });
