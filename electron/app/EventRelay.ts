@@ -56,6 +56,9 @@ export class EventRelay {
       case 'waiting-network':
         overlay.waitingNetwork = event.waiting;
         break;
+      case 'waiting-card':
+        overlay.waitingCard = event.waiting;
+        break;
       case 'unit-activity':
         setActivity(overlay, event.unitId, event.activity);
         this.emit({

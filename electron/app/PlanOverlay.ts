@@ -8,6 +8,8 @@ import type { UnitActivity } from '../../shared/domain/UnitState';
 export type PlanOverlay = {
   readonly activities: Map<number, UnitActivity>;
   waitingNetwork: boolean;
+  /** Files of the night wait for their card, pulled out of its reader. */
+  waitingCard: boolean;
   throughputBytesPerSec: number;
   lastActivityAt: number | null;
   /** Why the last run ended blocked (credentials refused, bucket missing); null when it did not. */
@@ -17,6 +19,7 @@ export type PlanOverlay = {
 export const emptyOverlay = (): PlanOverlay => ({
   activities: new Map(),
   waitingNetwork: false,
+  waitingCard: false,
   throughputBytesPerSec: 0,
   lastActivityAt: null,
   blocked: null,

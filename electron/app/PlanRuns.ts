@@ -126,6 +126,7 @@ export class PlanRuns {
         this.runs.delete(planId);
         overlay.activities.clear();
         overlay.waitingNetwork = false;
+        overlay.waitingCard = false;
         this.relay.markDirty(planId);
       });
     this.runs.set(planId, { controller, done });

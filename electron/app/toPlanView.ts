@@ -28,6 +28,8 @@ export const planStateOf = (
   if (!running) return summary.bytesAcked === 0 && summary.done === 0 ? 'planned' : 'stopped';
   // The circuit is the endpoint's: while it is open on the server's refusals, every running night
   // waits on the server, whether or not one of its own calls is waiting right now.
+  // The volunteer's own move, and theirs to undo: said before anything of the link.
+  if (overlay.waitingCard) return 'waiting-card';
   if (serverDown) return 'server-unavailable';
   if (overlay.waitingNetwork) return 'waiting-network';
   if (summary.deferred > 0 && summary.inProgress === 0 && summary.pending === 0) return 'deferred';

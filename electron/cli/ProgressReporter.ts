@@ -24,6 +24,7 @@ export class ProgressReporter {
   private failed = 0;
   private rate = 0;
   private waitingNetwork = false;
+  private waitingCard = false;
   private lastDraw = 0;
   private drawn = false;
 
@@ -54,6 +55,14 @@ export class ProgressReporter {
             : 'network back',
         );
         return;
+      case 'waiting-card':
+        this.waitingCard = event.waiting;
+        this.line(
+          event.waiting
+            ? 'card removed: put it back to continue (the deposit resumes by itself)'
+            : 'card back',
+        );
+        return;
       case 'unit-state':
         if (event.state.kind === 'failed')
           this.line(`failed: ${event.relPath}: ${describeCause(event.state.cause)}`);
@@ -71,7 +80,7 @@ export class ProgressReporter {
   private status(): string {
     const pct = this.bytesTotal === 0 ? 100 : Math.floor((this.bytesAcked * 100) / this.bytesTotal);
     const left = this.rate > 0 ? (this.bytesTotal - this.bytesAcked) / this.rate : Number.NaN;
-    return `${pct}% ${formatBytes(this.bytesAcked)}/${formatBytes(this.bytesTotal)} ${formatBytes(this.rate)}/s ETA ${eta(left)} files ${this.done}/${this.units}${this.failed > 0 ? ` failed ${this.failed}` : ''}${this.waitingNetwork ? ' (waiting for network)' : ''}`;
+    return `${pct}% ${formatBytes(this.bytesAcked)}/${formatBytes(this.bytesTotal)} ${formatBytes(this.rate)}/s ETA ${eta(left)} files ${this.done}/${this.units}${this.failed > 0 ? ` failed ${this.failed}` : ''}${this.waitingNetwork ? ' (waiting for network)' : ''}${this.waitingCard ? ' (card removed)' : ''}`;
   }
 
   private draw(force: boolean): void {

@@ -28,6 +28,8 @@ export type EngineEvent =
       readonly activity: UnitActivity;
     }
   | { readonly type: 'waiting-network'; readonly planId: number; readonly waiting: boolean }
+  /** Files of the night wait for their card, pulled out of its reader, to be back. */
+  | { readonly type: 'waiting-card'; readonly planId: number; readonly waiting: boolean }
   | {
       readonly type: 'plan-state';
       readonly planId: number;

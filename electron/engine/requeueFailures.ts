@@ -41,6 +41,33 @@ const replanOf = (unit: UnitRecord, threshold: number): Replan | undefined => {
   }
 };
 
+const sameAsPlanned = (unit: UnitRecord, now: Replan): boolean =>
+  now.size === unit.size && Math.trunc(now.mtimeMs) === Math.trunc(unit.mtimeMs);
+
+/**
+ * Files that had gone from the folder and are back as they were planned (a card pulled out, then
+ * put back): queued again where they stopped, as every run starts (issue 30, item 10). A file
+ * back but changed waits for "Retenter les échecs", which plans it again.
+ */
+export const requeueReturned = (
+  store: PlanStore,
+  planId: number,
+  now: number,
+  onRequeued?: (unit: UnitRecord) => void,
+): number => {
+  let requeued = 0;
+  for (const unit of store.failedUnits(planId)) {
+    if (unit.state.kind !== 'failed' || unit.state.cause.kind !== 'source-missing') continue;
+    const back = replanOf(unit, 0);
+    if (back === undefined || !sameAsPlanned(unit, back)) continue;
+    store.setState(unit.id, { kind: 'pending' }, now);
+    requeued += 1;
+    onRequeued?.(unit);
+  }
+  if (requeued > 0) store.setCompleted(planId, null);
+  return requeued;
+};
+
 /**
  * "Retenter les échecs": only the failures that retrying can help go back in the queue; their
  * uploaded parts are kept. Files the server deferred ("come back later") go back too: the
@@ -76,6 +103,21 @@ const requeue = (
   for (const unit of store.failedUnits(planId)) {
     if (unit.state.kind !== 'failed') continue;
     const cause = unit.state.cause;
+    if (cause.kind === 'source-missing') {
+      // Back on the card: as it was goes on where it stopped (its parts kept); changed is
+      // planned again like a file that changed (issue 30, item 10).
+      const replan = replanOf(unit, plan.threshold);
+      if (replan === undefined) definitive += 1;
+      else if (sameAsPlanned(unit, replan)) {
+        requeued += 1;
+        store.setState(unit.id, { kind: 'pending' }, now);
+        onRequeued?.(unit);
+      } else {
+        replans.push(replan);
+        replanned.push(unit);
+      }
+      continue;
+    }
     if (cause.kind === 'source-changed') {
       const replan = replanOf(unit, plan.threshold);
       if (replan === undefined) definitive += 1;

@@ -5,6 +5,7 @@ import { useDepotStore } from '../store/useDepotStore';
 const pausable: ReadonlySet<PlanView['state']> = new Set([
   'running',
   'waiting-network',
+  'waiting-card',
   'server-unavailable',
   'deferred',
 ]);

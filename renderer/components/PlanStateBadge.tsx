@@ -10,6 +10,7 @@ const symbols: Readonly<Record<PlanState | 'unknown', string>> = {
   running: '▶',
   paused: '⏸',
   'waiting-network': '⌁',
+  'waiting-card': '⏏',
   deferred: '◷',
   done: '✓',
   'needs-attention': '!',

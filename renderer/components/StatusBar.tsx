@@ -1,5 +1,5 @@
 import { causeKeys } from '../failures/causeKeys';
-import { formatDateTime } from '../format/formatClock';
+import { formatWhen } from '../format/formatClock';
 import { formatDuration, secondsUntil } from '../format/formatDuration';
 import { formatPercent } from '../format/formatPercent';
 import { useT } from '../i18n/useT';
@@ -14,7 +14,9 @@ export const StatusBar = () => {
   const plan = useDepotStore(
     (s) =>
       s.plans.find((p) => p.id === s.currentPlanId) ??
-      s.plans.find((p) => p.state === 'running' || p.state === 'waiting-network'),
+      s.plans.find(
+        (p) => p.state === 'running' || p.state === 'waiting-network' || p.state === 'waiting-card',
+      ),
   );
   const everConnected = useDepotStore((s) => s.everConnected);
   const keepingAwake = useDepotStore((s) => s.keepingAwake);
@@ -35,6 +37,9 @@ export const StatusBar = () => {
     } else if (plan.state === 'server-unavailable') {
       text = t('status.serverUnavailable');
       kind = 'server-unavailable';
+    } else if (plan.state === 'waiting-card') {
+      text = t('status.waitingCard');
+      kind = 'waiting-card';
     } else if (plan.state === 'waiting-network') {
       text = t('status.waitingNetwork');
       kind = 'waiting-network';
@@ -47,7 +52,7 @@ export const StatusBar = () => {
       kind = 'retrying';
     } else if (plan.state === 'deferred' && plan.deferredUntil !== null) {
       text = t('status.deferredUntil', {
-        time: formatDateTime(plan.deferredUntil, locale),
+        time: formatWhen(plan.deferredUntil, now, locale),
         left: formatDuration(secondsUntil(plan.deferredUntil, now), locale),
       });
       kind = 'deferred';

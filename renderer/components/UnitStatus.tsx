@@ -1,6 +1,6 @@
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
 import { causeKeys } from '../failures/causeKeys';
-import { formatDateTime } from '../format/formatClock';
+import { formatWhen } from '../format/formatClock';
 import { secondsUntil } from '../format/formatDuration';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
@@ -26,6 +26,13 @@ export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
       <span className="unit-status quiet" data-status={seconds > 0 ? 'retry-wait' : 'retrying'}>
         <span aria-hidden="true">↻</span>{' '}
         {seconds > 0 ? t('unit.retryIn', { seconds }) : t('unit.retrying')}
+      </span>
+    );
+  }
+  if (activity.kind === 'waiting-card' && state.kind !== 'done' && state.kind !== 'failed') {
+    return (
+      <span className="unit-status quiet" data-status="waiting-card">
+        <span aria-hidden="true">⏏</span> {t('unit.waitingCard')}
       </span>
     );
   }
@@ -63,7 +70,7 @@ export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
       return (
         <span className="unit-status quiet" data-status="deferred">
           <span aria-hidden="true">◷</span>{' '}
-          {t('unit.deferred', { time: formatDateTime(state.notBefore, locale) })}
+          {t('unit.deferred', { time: formatWhen(state.notBefore, now, locale) })}
         </span>
       );
     case 'done':

@@ -19,3 +19,9 @@ export const formatDateTime = (epochMs: number, locale: Locale, timeZone?: strin
     hourCycle: 'h23',
     ...(timeZone === undefined ? {} : { timeZone }),
   }).format(epochMs);
+
+/** An instant to come: its time alone when it is today, else its day and time. */
+export const formatWhen = (epochMs: number, now: number, locale: Locale): string =>
+  new Date(epochMs).toDateString() === new Date(now).toDateString()
+    ? formatClock(epochMs, locale)
+    : formatDateTime(epochMs, locale);

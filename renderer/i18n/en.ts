@@ -18,6 +18,7 @@ export const en = {
   'state.running': 'Running',
   'state.paused': 'Paused',
   'state.waiting-network': 'Waiting for network',
+  'state.waiting-card': 'Card removed',
   'state.deferred': 'Deferred',
   'state.done': 'Deposited',
   'state.needs-attention': 'Needs attention',
@@ -31,6 +32,7 @@ export const en = {
   'unit.failed': 'Failed',
   'unit.retryIn': 'retrying in {seconds} s',
   'unit.waitingNetwork': 'waiting for network',
+  'unit.waitingCard': 'card removed',
 
   'nights.title': 'Nights',
   'nights.empty': 'No night deposited yet.',
@@ -121,6 +123,7 @@ export const en = {
   'status.idle': 'Ready',
   'status.retryIn': 'Retrying in {seconds} s',
   'status.waitingNetwork': 'Waiting for network',
+  'status.waitingCard': 'Card removed: put it back to continue',
   'status.deferredUntil':
     'Postponed by the server until {time} (in {left}): it will try again by itself',
   'status.running': 'Depositing: {percent}',

@@ -17,6 +17,7 @@ export const fr = {
   'state.running': 'En cours',
   'state.paused': 'En pause',
   'state.waiting-network': 'En attente du réseau',
+  'state.waiting-card': 'Carte retirée',
   'state.deferred': 'Reporté',
   'state.done': 'Déposé',
   'state.needs-attention': 'À vérifier',
@@ -30,6 +31,7 @@ export const fr = {
   'unit.failed': 'Échec',
   'unit.retryIn': 'nouvelle tentative dans {seconds} s',
   'unit.waitingNetwork': 'en attente du réseau',
+  'unit.waitingCard': 'carte retirée',
 
   'nights.title': 'Nuits',
   'nights.empty': 'Aucune nuit déposée pour l’instant.',
@@ -120,6 +122,7 @@ export const fr = {
   'status.idle': 'Prêt',
   'status.retryIn': 'Nouvelle tentative dans {seconds} s',
   'status.waitingNetwork': 'En attente du réseau',
+  'status.waitingCard': 'Carte retirée : remettez-la pour continuer',
   'status.deferredUntil':
     'Reporté par le serveur jusqu’à {time} (dans {left}) : nouvelle tentative automatique',
   'status.running': 'Dépôt en cours : {percent}',

@@ -52,6 +52,7 @@ const moving = (plan: PlanView): boolean => plan.state === 'running';
 const depositing: ReadonlySet<PlanView['state']> = new Set([
   'running',
   'waiting-network',
+  'waiting-card',
   'server-unavailable',
   'deferred',
 ]);

@@ -18,4 +18,6 @@ export type UnitActivity =
   | { readonly kind: 'idle' }
   | { readonly kind: 'sending'; readonly bytesAcked: number }
   | { readonly kind: 'retry-wait'; readonly nextAttemptAt: number }
-  | { readonly kind: 'waiting-network' };
+  | { readonly kind: 'waiting-network' }
+  /** Its card was pulled out: it waits for the card to be back (issue 30, item 10). */
+  | { readonly kind: 'waiting-card' };

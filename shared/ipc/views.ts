@@ -9,6 +9,8 @@ export type PlanState =
   | 'running'
   | 'paused'
   | 'waiting-network'
+  /** The card was pulled out of its reader: the night waits for it to be back. */
+  | 'waiting-card'
   /** The server answers 503/429 in a storm (circuit open for the server): not the network. */
   | 'server-unavailable'
   | 'deferred'

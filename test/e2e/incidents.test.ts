@@ -1,3 +1,6 @@
+import { readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { fault, s3Request } from '../support/faultProxy';
 import { useDepositWorld } from './support/useDepositWorld';
@@ -66,12 +69,12 @@ describe('incidents absorbed without a gesture', () => {
     await page.getByText('Aucun échec pour cette nuit.').waitFor();
   });
 
-  it('Retry-After beyond what a call may wait: the file is "reporté jusqu’à HH:MM", not failed', async () => {
+  it('Retry-After of ten minutes: the file is "reporté par le serveur jusqu’à HH:MM", the night offers "Retenter maintenant"', async () => {
     const world = await setUpWorld({ label: 'deferred', files: 4, sizes: 'small', seed: 23 });
     const { depot } = world;
     const page = depot.page;
     const [first] = world.files as [string];
-    world.proxy.addRule({
+    const parked = world.proxy.addRule({
       match: { ...s3Request.putObject, path: new RegExp(`/${first.replace(/\./g, '\\.')}$`) },
       action: fault.status(503, { code: 'SlowDown', retryAfter: '600' }),
       times: 1,
@@ -83,17 +86,68 @@ describe('incidents absorbed without a gesture', () => {
     const row = page.locator(`[data-unit="${first}"] [data-status="deferred"]`);
     await row.waitFor({ timeout: 60_000 });
     const text = await row.innerText();
-    const match = /reporté jusqu’à (\d\d):(\d\d)/i.exec(text);
+    const match = /reporté par le serveur jusqu’à (\d\d):(\d\d)/i.exec(text);
     expect(match).not.toBeNull();
     // Ten minutes from when it was asked, in the viewer's clock (same machine here).
     const expected = new Date(asked + 600_000);
     const shown = Number(match?.[1]) * 60 + Number(match?.[2]);
     const wanted = expected.getHours() * 60 + expected.getMinutes();
     expect(Math.abs(shown - wanted) % (24 * 60)).toBeLessThanOrEqual(1);
+    // Further than a run waits (5 min): the others land, the night says until when and counts down.
+    await depot.waitForPlanState('deferred', 60_000);
+    await expect
+      .poll(() => depot.statusBar().innerText())
+      .toMatch(/^Reporté par le serveur jusqu’à \d\d:\d\d \(dans (9|10)\u00a0min \d\d\u00a0s\)/);
     expect(await page.locator('[role="alert"]').count()).toBe(0);
-    expect(await depot.planState().getAttribute('data-state')).not.toBe('needs-attention');
-    await depot.screenshot('depot-en-cours-reporte');
+    await depot.screenshotAtLaptopSizes('depot-reporte-par-le-serveur');
     await depot.go('failures');
     await page.getByText('Aucun échec pour cette nuit.').waitFor();
+    // The volunteer does not wait ten minutes: the server is asked again at once.
+    await depot.go('current');
+    await page.locator('button[data-action="retry-now"]').click();
+    await depot.waitForPlanState('done', 120_000);
+    expect(parked.fired).toBe(1);
+    expect(await page.getByTestId('files').innerText()).toBe('4 / 4 fichiers');
+  });
+
+  it('a card pulled out mid-deposit: "Carte retirée : remettez-la pour continuer", then done once it is back', async () => {
+    const world = await setUpWorld(
+      { label: 'card', files: 6, sizes: 'small', seed: 24 },
+      { concurrency: 1 },
+    );
+    const { depot } = world;
+    const page = depot.page;
+    // Each PUT answered a second late: the night lasts long enough to pull the card out.
+    world.proxy.addRule({
+      match: s3Request.putObject,
+      action: fault.delay(1_000),
+      times: Infinity,
+    });
+    await depot.checkFolder(world.nightDir);
+    await depot.startDeposit({ site: 'SITE01', point: 'P7' });
+    await page.locator('[data-status="done"]').first().waitFor({ timeout: 60_000 });
+    // The card's folder goes as a reader unmounted takes it.
+    renameSync(world.nightDir, `${world.nightDir}.away`);
+    await depot.waitForPlanState('waiting-card', 60_000);
+    await expect
+      .poll(() => depot.statusBar().innerText())
+      .toBe('Carte retirée\u00a0: remettez-la pour continuer');
+    expect(await page.locator('[data-status="waiting-card"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[role="alert"]').count()).toBe(0);
+    await depot.screenshotAtLaptopSizes('depot-carte-retiree');
+    renameSync(`${world.nightDir}.away`, world.nightDir);
+    world.proxy.clearRules();
+    await depot.waitForPlanState('done', 120_000);
+    expect(await page.getByTestId('files').innerText()).toBe('6 / 6 fichiers');
+    await depot.go('failures');
+    await page.getByText('Aucun échec pour cette nuit.').waitFor();
+    // The server holds every recording, byte for byte.
+    for (const name of world.files) {
+      const got = await world.bucket.client.send(
+        new GetObjectCommand({ Bucket: world.bucket.bucket, Key: `SITE01/P7/2026-06-12/${name}` }),
+      );
+      const bytes = Buffer.from((await got.Body?.transformToByteArray()) ?? []);
+      expect(bytes.equals(readFileSync(join(world.nightDir, name)))).toBe(true);
+    }
   });
 });

@@ -32,6 +32,8 @@ export type DepotRunOptions = {
   readonly onSignal?: () => void;
   /** SIGKILL after this long: catches a hang only, far above any run's duration. */
   readonly hangMs?: number;
+  /** Polled every 20 ms with the output so far: act on what the command says (a card put back). */
+  readonly watch?: (output: DepotOutput) => void;
 };
 
 /**
@@ -59,12 +61,13 @@ export const runDepot = (
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const { stopWhen } = options;
+    const { stopWhen, watch } = options;
     const poll =
-      stopWhen === undefined
+      stopWhen === undefined && watch === undefined
         ? undefined
         : setInterval(() => {
-            if (!stopWhen({ stdout, stderr })) return;
+            watch?.({ stdout, stderr });
+            if (stopWhen === undefined || !stopWhen({ stdout, stderr })) return;
             clearInterval(poll);
             child.kill(options.signal ?? 'SIGTERM');
             options.onSignal?.();

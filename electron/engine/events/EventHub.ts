@@ -137,6 +137,15 @@ export class EventHub {
     this.emitNetworkChange(run, before);
   }
 
+  /** A unit waits for its card, pulled out of the reader: the night says so while any does. */
+  setCardWait(run: RunContext, unit: UnitRecord, waiting: boolean): void {
+    const before = run.state.waitingCard > 0;
+    run.state.waitingCard += waiting ? 1 : -1;
+    this.setActivity(run.planId, unit.id, waiting ? { kind: 'waiting-card' } : { kind: 'idle' });
+    const now = run.state.waitingCard > 0;
+    if (now !== before) this.emit({ type: 'waiting-card', planId: run.planId, waiting: now });
+  }
+
   /** A unit waits for the network, or the policy holds calls while the endpoint is unreachable. */
   private isWaitingNetwork(run: RunContext): boolean {
     return run.state.waitingNetwork > 0 || this.circuitOffline;

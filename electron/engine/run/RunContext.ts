@@ -15,6 +15,8 @@ export type RunState = {
   paused: boolean;
   blocked: FailureCause | undefined;
   waitingNetwork: number;
+  /** Units waiting for their card to be back. */
+  waitingCard: number;
   lastProgressAt: number;
   readonly acked: { at: number; bytes: number }[];
 };
@@ -81,6 +83,7 @@ export const newRunContext = (
     paused: false,
     blocked: undefined,
     waitingNetwork: 0,
+    waitingCard: 0,
     lastProgressAt: 0,
     acked: [],
   },

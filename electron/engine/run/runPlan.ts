@@ -9,6 +9,10 @@ import { withWaits } from '../pacer/withWaits';
 import { PlanError } from '../PlanError';
 import type { RunResult } from '../RunResult';
 import { sourceCause } from '../source/sourceCause';
+import { cardAway } from '../source/cardAway';
+import { requeueReturned } from '../requeueFailures';
+import { waitForCard } from '../source/waitForCard';
+import { maySignCardAway } from '../../../shared/engine/maySignCardAway';
 import { depositUnit } from '../upload/depositUnit';
 import type { Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
@@ -29,7 +33,7 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
   // Read again for every attempt but the first (`nextRunnable` has just read it), once what
   // the last attempt held for it is committed.
   let fresh: UnitRecord | undefined = unit;
-  const result = await withWaits(run, unit, async () => {
+  const attempt = async (): Promise<Step<{ alreadyPresent: boolean }>> => {
     if (fresh === undefined) run.writes.flush(unit.id);
     const u = fresh ?? store.getUnit(unit.id) ?? unit;
     fresh = undefined;
@@ -41,6 +45,17 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
       const cause = sourceCause(error);
       if (cause !== undefined) return unitFailed(cause);
       throw error;
+    }
+  };
+  const result = await withWaits(run, unit, async () => {
+    for (;;) {
+      const step = await attempt();
+      if (step.kind !== 'failed' || !maySignCardAway(step.cause)) return step;
+      // Gone with its whole card (pulled out of the reader): wait for it, then go on where the
+      // file was (its parts kept); gone alone: the failure stands (issue 30, item 10).
+      const dir = store.getPlan(run.planId)?.dir;
+      if (dir === undefined || !(await cardAway(run.ports.source, store, dir, unit))) return step;
+      await waitForCard(run, unit, dir);
     }
   });
   if (result.kind === 'deferred') return;
@@ -96,6 +111,9 @@ export const runPlan = async (run: RunContext): Promise<RunResult> => {
   // Units a killed run left in progress wait again: from now on only this run's workers hold
   // units in progress, so they need not be looked for at every file taken (issue 15).
   store.resetInProgress(run.planId, clock.now());
+  // Files that had gone with their card and are back as planned go on where they stopped: the
+  // same command again, or Reprendre, is all it takes (issue 30, item 10).
+  requeueReturned(store, run.planId, clock.now());
   if (planPhase({ ...store.counts(run.planId), ...plan }) === 'complete') {
     return { kind: 'completed' };
   }

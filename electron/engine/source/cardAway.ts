@@ -1,0 +1,60 @@
+import type { SourceReader } from '../../../shared/ports/SourceReader';
+import type { PlanStore } from '../../store/PlanStore';
+import type { UnitRecord } from '../../store/UnitRecord';
+
+/** Other files of the night looked at to tell a card pulled out from one file deleted. */
+const SIBLINGS = 3;
+
+const exists = async (source: SourceReader, path: string): Promise<boolean> => {
+  try {
+    await source.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Up to `SIBLINGS` of the night's other files, in plan order. */
+const siblingsOf = (store: PlanStore, unit: UnitRecord): string[] => {
+  const paths: string[] = [];
+  for (const other of store.iterateUnits(unit.planId, SIBLINGS + 1)) {
+    if (other.id === unit.id) continue;
+    paths.push(other.absPath);
+    if (paths.length === SIBLINGS) break;
+  }
+  return paths;
+};
+
+/**
+ * Whether the card this file was on went away, rather than the file alone (issue 30, item 10):
+ * the night's folder is gone, or none of its other files is there any more (a reader unmounted
+ * leaves its mount point behind, empty). A night of one file cannot tell: only its folder says.
+ */
+export const cardAway = async (
+  source: SourceReader,
+  store: PlanStore,
+  dir: string,
+  unit: UnitRecord,
+): Promise<boolean> => {
+  if (!(await exists(source, dir))) return true;
+  const siblings = siblingsOf(store, unit);
+  if (siblings.length === 0) return false;
+  for (const path of siblings) if (await exists(source, path)) return false;
+  return true;
+};
+
+/**
+ * The card is back: its folder is there with this file, or with other files of the night (this
+ * one then really gone: its next attempt says so).
+ */
+export const cardBack = async (
+  source: SourceReader,
+  store: PlanStore,
+  dir: string,
+  unit: UnitRecord,
+): Promise<boolean> => {
+  if (!(await exists(source, dir))) return false;
+  if (await exists(source, unit.absPath)) return true;
+  for (const path of siblingsOf(store, unit)) if (await exists(source, path)) return true;
+  return false;
+};

@@ -1,0 +1,27 @@
+import type { UnitRecord } from '../../store/UnitRecord';
+import type { RunContext } from '../run/RunContext';
+import { cardBack } from './cardAway';
+
+/** How often the card's return is looked for: a stat of its folder, nothing sent. */
+const LOOK_EVERY_MS = 1_000;
+
+/**
+ * A card pulled out is a pause, not a failure (issue 30, item 10): the file waits, said as "card
+ * removed" on its row and for its night, until the card is back; a stop ends the wait (the
+ * platform's AbortError), the night resumable as ever.
+ */
+export const waitForCard = async (
+  run: RunContext,
+  unit: UnitRecord,
+  dir: string,
+): Promise<void> => {
+  const { source, store, sleeper, hub } = run.ports;
+  hub.setCardWait(run, unit, true);
+  try {
+    while (!(await cardBack(source, store, dir, unit))) {
+      await sleeper.sleep(LOOK_EVERY_MS, run.controller.signal);
+    }
+  } finally {
+    hub.setCardWait(run, unit, false);
+  }
+};
