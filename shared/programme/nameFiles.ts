@@ -8,6 +8,7 @@ import type {
 import type { ProblemFacts } from '../field/problemMessage';
 import { decisionFor, problemMessage } from '../field/problemMessage';
 import { prefixValues } from '../field/prefixValues';
+import { withProblems } from '../field/withProblems';
 import type { NameTemplate } from './NameTemplate';
 import { fillNameTemplate, parseNameTemplate } from './NameTemplate';
 import type { ProgrammeNames } from './ProgrammeProfile';
@@ -108,15 +109,19 @@ export const nameFiles = (
 };
 
 /**
- * The files a programme's profile leaves out before any name is made: with `otherFiles: skip`,
- * whatever is not a recording (a `CONFIG.TXT`), each said as skipped.
+ * The report as a programme's profile sees it before any name is made: with `otherFiles: skip`,
+ * whatever is not a recording (a `CONFIG.TXT`) is said as left out, instead of "deposited as is".
  */
-export const programmeSkips = (
-  report: PreflightReport,
-  names: ProgrammeNames,
-): readonly PreflightProblem[] =>
-  names.otherFiles !== 'skip'
-    ? []
-    : report.files
-        .filter((f) => f.class === 'companion')
-        .map((f) => problemOf(f.relPath, 'not-for-programme', {}));
+export const skipOtherFiles = (report: PreflightReport, names: ProgrammeNames): PreflightReport => {
+  if (names.otherFiles !== 'skip') return report;
+  const others = report.files.filter((f) => f.class === 'companion').map((f) => f.relPath);
+  if (others.length === 0) return report;
+  const left = new Set(others);
+  return withProblems(
+    {
+      ...report,
+      problems: report.problems.filter((p) => !(p.class === 'companion' && left.has(p.relPath))),
+    },
+    others.map((relPath) => problemOf(relPath, 'not-for-programme', {})),
+  );
+};

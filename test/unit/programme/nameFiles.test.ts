@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PreflightFile, PreflightReport } from '../../../shared/field/PreflightReport';
 import { recordingsSummary } from '../../../shared/field/recordingsSummary';
 import { fillNameTemplate, parseNameTemplate } from '../../../shared/programme/NameTemplate';
-import { nameFiles, programmeSkips } from '../../../shared/programme/nameFiles';
+import { nameFiles, skipOtherFiles } from '../../../shared/programme/nameFiles';
 import { recorderNamePart } from '../../../shared/programme/nameValues';
 import type { ProgrammeNames } from '../../../shared/programme/ProgrammeProfile';
 import { VIGIE_CHIRO_POINT_FIXE } from '../../support/programmeProfiles';
@@ -344,11 +344,21 @@ describe('a programme’s object names', () => {
   });
 
   it('leaves out what is not a recording when the profile takes recordings only', () => {
-    const report = reportOf([
-      wav('r.wav', '2026-06-12T21:00:00'),
-      { relPath: 'CONFIG.TXT', size: 1, class: 'companion' },
-    ]);
-    expect(programmeSkips(report, vigieChiro)).toEqual([
+    const companion = {
+      relPath: 'CONFIG.TXT',
+      class: 'companion' as const,
+      decision: 'deposit-anyway' as const,
+      message: { fr: 'x', en: 'x' },
+    };
+    const report = {
+      ...reportOf([
+        wav('r.wav', '2026-06-12T21:00:00'),
+        { relPath: 'CONFIG.TXT', size: 1, class: 'companion' },
+      ]),
+      problems: [companion],
+    };
+    // Said as left out, instead of "deposited as is".
+    expect(skipOtherFiles(report, vigieChiro).problems).toEqual([
       {
         relPath: 'CONFIG.TXT',
         class: 'not-for-programme',
@@ -359,7 +369,9 @@ describe('a programme’s object names', () => {
         },
       },
     ]);
-    expect(programmeSkips(report, { ...vigieChiro, otherFiles: 'deposit' })).toEqual([]);
+    expect(skipOtherFiles(report, { ...vigieChiro, otherFiles: 'deposit' }).problems).toEqual([
+      companion,
+    ]);
   });
 });
 
