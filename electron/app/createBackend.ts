@@ -22,6 +22,7 @@ export type BackendOptions = {
   readonly dataDir: string;
   readonly secrets: SecretStore;
   readonly chooseFolder?: () => Promise<ChosenFolder>;
+  readonly chooseProgramme?: () => Promise<ChosenFolder>;
   readonly notify?: Notifier;
   readonly log: (line: string) => void;
 };
@@ -99,6 +100,7 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
     preflight: checkFolder,
     expandPrefix: (template, values) => expandPrefix(template, values),
     ...(options.chooseFolder === undefined ? {} : { chooseFolder: options.chooseFolder }),
+    ...(options.chooseProgramme === undefined ? {} : { chooseProgramme: options.chooseProgramme }),
     ...(options.notify === undefined ? {} : { notify: options.notify }),
     log: options.log,
     close: () => store.close(),
