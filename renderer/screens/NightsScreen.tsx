@@ -75,6 +75,11 @@ const Row = ({
                 {t('nights.recorder')} {plan.recorder}
               </span>
             )}
+            {plan.programme !== null && (
+              <span data-testid="night-programme">
+                {t('current.programme')} {plan.programme.name}
+              </span>
+            )}
             <span>
               {plan.lastActivityAt === null
                 ? t('nights.never')

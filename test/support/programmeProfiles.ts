@@ -66,3 +66,49 @@ export const vigieChiroProfile = (
 
 export const profileText = (profile: Readonly<Record<string, unknown>>): string =>
   JSON.stringify(profile, null, 2) + '\n';
+
+/**
+ * Each real recording (`realRecordings.ts`) and the key the example profile gives it with the
+ * fields carré 640123, passage 1, point Z1, detector SM4-07, written out by hand from the
+ * recordings' own times (GUANO, the AudioMoth comment, the file name; Europe/Paris for the times
+ * without an offset): `Car640123/<year>/Pass1/Z1/<night>/Car640123-<year>-Pass1-Z1-SM4-07_<date>_
+ * <time>_<ms>.wav`. The card's README is not a recording: the profile leaves it out.
+ */
+export const realRecordingKeys: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries({
+    '20170701_213954-MYOMYS-LR_0_0.5.wav':
+      '2017/Pass1/Z1/2017-07-01/Car640123-2017-Pass1-Z1-SM4-07_20170701_213954_000.wav',
+    '20180530_213516-EPTSER-LR_0_0.5.wav':
+      '2018/Pass1/Z1/2018-05-30/Car640123-2018-Pass1-Z1-SM4-07_20180530_213516_000.wav',
+    '20180627_215323-RHIFER-LR_0_0.5.wav':
+      '2018/Pass1/Z1/2018-06-27/Car640123-2018-Pass1-Z1-SM4-07_20180627_215323_000.wav',
+    'Echometer.wav':
+      '2022/Pass1/Z1/2022-08-15/Car640123-2022-Pass1-Z1-SM4-07_20220815_213414_000.wav',
+    '20230322_172000_selec2.wav':
+      '2023/Pass1/Z1/2023-03-22/Car640123-2023-Pass1-Z1-SM4-07_20230322_172000_000.wav',
+    '0166_20240531_223911.wav':
+      '2024/Pass1/Z1/2024-05-31/Car640123-2024-Pass1-Z1-SM4-07_20240531_223911_000.wav',
+    '0166_20240602_225340.wav':
+      '2024/Pass1/Z1/2024-06-02/Car640123-2024-Pass1-Z1-SM4-07_20240602_225340_000.wav',
+    // After midnight: the recording's own date, the night of the evening before.
+    '0166_20240603_033731.wav':
+      '2024/Pass1/Z1/2024-06-02/Car640123-2024-Pass1-Z1-SM4-07_20240603_033731_000.wav',
+    '0166_20240603_033937.wav':
+      '2024/Pass1/Z1/2024-06-02/Car640123-2024-Pass1-Z1-SM4-07_20240603_033937_000.wav',
+    '0166_20240604_233500.wav':
+      '2024/Pass1/Z1/2024-06-04/Car640123-2024-Pass1-Z1-SM4-07_20240604_233500_000.wav',
+    // Upper-case `.WAV` on the card: Vigie-Chiro refuses it, the profile lower-cases it.
+    'Audiomoth.WAV':
+      '2024/Pass1/Z1/2024-09-03/Car640123-2024-Pass1-Z1-SM4-07_20240903_202615_000.wav',
+    'AudiomothNoBatCalls.WAV':
+      '2024/Pass1/Z1/2024-09-03/Car640123-2024-Pass1-Z1-SM4-07_20240903_193130_000.wav',
+  }).map(([file, key]) => [file, `Car640123/${key}`]),
+);
+
+/** The fields those keys were made with. */
+export const realRecordingFields = {
+  carre: '640123',
+  passage: '1',
+  point: 'Z1',
+  detecteur: 'SM4-07',
+} as const;

@@ -7,7 +7,7 @@ import type { DepositSummary } from '../../../electron/cli/DepositSummary';
 import { depotEnv } from '../../support/depotEnv';
 import type { FaultProxy } from '../../support/faultProxy';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
-import { profileText, vigieChiroProfile } from '../../support/programmeProfiles';
+import { profileText, realRecordingKeys, vigieChiroProfile } from '../../support/programmeProfiles';
 import {
   realRecordingsAbsent,
   realRecordingsDir,
@@ -16,41 +16,8 @@ import {
 import { runDepot } from '../../support/runDepot';
 import type { TestBucket } from '../../support/testBucket';
 
-/**
- * Each recording of the card and the name Vigie-Chiro's point fixe needs for it, written out by
- * hand from the recordings' own times (GUANO, the AudioMoth comment, the file name; Europe/Paris
- * for the times without an offset): `Car<carré>-<year>-Pass<passage>-<point>-<detector>_<date>_
- * <time>_<ms>.wav`, under `Car<carré>/<year>/Pass<passage>/<point>/<night>/`.
- */
-const expected: Readonly<Record<string, string>> = {
-  '20170701_213954-MYOMYS-LR_0_0.5.wav':
-    '2017/Pass1/Z1/2017-07-01/Car640123-2017-Pass1-Z1-SM4-07_20170701_213954_000.wav',
-  '20180530_213516-EPTSER-LR_0_0.5.wav':
-    '2018/Pass1/Z1/2018-05-30/Car640123-2018-Pass1-Z1-SM4-07_20180530_213516_000.wav',
-  '20180627_215323-RHIFER-LR_0_0.5.wav':
-    '2018/Pass1/Z1/2018-06-27/Car640123-2018-Pass1-Z1-SM4-07_20180627_215323_000.wav',
-  'Echometer.wav':
-    '2022/Pass1/Z1/2022-08-15/Car640123-2022-Pass1-Z1-SM4-07_20220815_213414_000.wav',
-  '20230322_172000_selec2.wav':
-    '2023/Pass1/Z1/2023-03-22/Car640123-2023-Pass1-Z1-SM4-07_20230322_172000_000.wav',
-  '0166_20240531_223911.wav':
-    '2024/Pass1/Z1/2024-05-31/Car640123-2024-Pass1-Z1-SM4-07_20240531_223911_000.wav',
-  '0166_20240602_225340.wav':
-    '2024/Pass1/Z1/2024-06-02/Car640123-2024-Pass1-Z1-SM4-07_20240602_225340_000.wav',
-  // After midnight: the recording's own date, the night of the evening before.
-  '0166_20240603_033731.wav':
-    '2024/Pass1/Z1/2024-06-02/Car640123-2024-Pass1-Z1-SM4-07_20240603_033731_000.wav',
-  '0166_20240603_033937.wav':
-    '2024/Pass1/Z1/2024-06-02/Car640123-2024-Pass1-Z1-SM4-07_20240603_033937_000.wav',
-  '0166_20240604_233500.wav':
-    '2024/Pass1/Z1/2024-06-04/Car640123-2024-Pass1-Z1-SM4-07_20240604_233500_000.wav',
-  // Upper-case `.WAV` on the card; Vigie-Chiro refuses it, the profile lower-cases it.
-  'Audiomoth.WAV':
-    '2024/Pass1/Z1/2024-09-03/Car640123-2024-Pass1-Z1-SM4-07_20240903_202615_000.wav',
-  'AudiomothNoBatCalls.WAV':
-    '2024/Pass1/Z1/2024-09-03/Car640123-2024-Pass1-Z1-SM4-07_20240903_193130_000.wav',
-};
-const keyOf = (file: string): string => `Car640123/${expected[file] ?? ''}`;
+const expected = realRecordingKeys;
+const keyOf = (file: string): string => expected[file] ?? '';
 
 const fields = [
   '--field',
