@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseProgrammeProfile } from '../../../shared/programme/parseProgrammeProfile';
 import type { ProfileProblem } from '../../../shared/programme/ProfileProblem';
@@ -273,6 +275,24 @@ describe('a programme profile', () => {
     const said = profileProblemText(parsed.problem);
     expect(said).toContain(line);
     expect(said).not.toContain('\n');
+  });
+
+  it('reads the profile the README gives coordinators, as the tests’ own', () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## For a programme'));
+    const json = /```json\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const parsed = parseProgrammeProfile(json);
+    expect(parsed.ok).toBe(true);
+    const tests = parseProgrammeProfile(
+      profileText(
+        vigieChiroProfile({
+          endpoint: 'https://s3.vigie-chiro.example.org',
+          region: 'fr-par',
+          bucket: 'vigie-chiro-nuits',
+        }),
+      ),
+    );
+    expect(parsed).toEqual(tests);
   });
 
   it('refuses a file far larger than any profile without reading it as JSON', () => {
