@@ -34,13 +34,13 @@ const hms = (seconds: number): string => {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m${String(s % 60).padStart(2, '0')}s`;
 };
 
-const zoneLine = (r: PreflightReport): string => {
+const zoneLine = (r: PreflightReport, zoneFrom: '--tz' | 'the programme profile'): string => {
   const { zone, source, sources } = r.timeZone;
   const why =
     source === 'file-offset'
       ? "the files' own UTC offsets"
       : source === 'volunteer'
-        ? 'the zone given with --tz'
+        ? `the zone given with ${zoneFrom}`
         : 'no offset in the files and no --tz: local times as written';
   const mixed = Object.entries(sources)
     .filter(([, n]) => n > 0)
@@ -55,6 +55,8 @@ export const formatPreflight = (
   lang: 'en' | 'fr',
   /** More lines before the verdict (a programme's names). */
   extra: readonly string[] = [],
+  /** Where the zone came from, when one was given. */
+  zoneFrom: '--tz' | 'the programme profile' = '--tz',
 ): string => {
   const c = r.counts;
   const m = r.metadata;
@@ -65,7 +67,7 @@ export const formatPreflight = (
     r.nights.length === 0
       ? 'Nights: none found (no dated recording)'
       : `Nights: ${r.nights.map((n) => `${n.night} (${n.files} files, ${n.firstAt} -> ${n.lastAt})`).join('; ')}`,
-    zoneLine(r),
+    zoneLine(r, zoneFrom),
     m.recorders.length > 1
       ? `Recorders: ${m.recorders.join('; ')}`
       : `Recorder: ${[m.make, m.model].filter(Boolean).join(' ') || 'unknown'}${m.serial ? `, serial ${m.serial}` : ''}`,
@@ -181,7 +183,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
               keys,
             },
           }) + '\n'
-        : formatPreflight(report, values.lang, section),
+        : formatPreflight(
+            report,
+            values.lang,
+            section,
+            values.tz === undefined ? 'the programme profile' : '--tz',
+          ),
     );
     return blockingProblems(report).length > 0 ? 3 : 0;
   } catch (error) {
