@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SettingsView } from '../../shared/ipc/views';
 
 /** Settings as stored in `settings.json` (no secret: credentials live in the SecretStore). */
-export type AppSettings = Omit<SettingsView, 'credentials'>;
+export type AppSettings = Omit<SettingsView, 'credentials' | 'programme'>;
 
 export const defaultAppSettings: AppSettings = {
   endpoint: '',

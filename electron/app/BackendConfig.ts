@@ -1,13 +1,22 @@
 import { dirname, join } from 'node:path';
 import type { EngineEvent } from '../engine/EngineEvent';
 import { IpcFailure } from '../ipc/IpcFailure';
-import { isConfigured, loadAppSettings, saveAppSettings } from './AppSettings';
+import { profileProblemText } from '../../shared/programme/profileProblemText';
+import { defaultAppSettings, isConfigured, loadAppSettings, saveAppSettings } from './AppSettings';
 import type { AppSettings } from './AppSettings';
 import { loadArchivedNights } from './ArchivedNights';
 import type { ArchivedNights } from './ArchivedNights';
 import type { Credentials } from './Credentials';
 import type { DepotBackendDeps } from './DepotBackendDeps';
 import type { EngineHandle } from './EngineHandle';
+import type { ActiveProgramme } from './ProgrammeFile';
+import {
+  activeProgramme,
+  loadProgramme,
+  programmeView,
+  removeProgramme,
+  saveProgramme,
+} from './ProgrammeFile';
 
 /**
  * The settings, the credentials, the archived nights and the engine built for them: the engine is
@@ -20,6 +29,7 @@ export class BackendConfig {
   private unlistenEngine: (() => void) | undefined;
   private archivedNights: ArchivedNights | undefined;
   private online = true;
+  private programmeInUse: ActiveProgramme | undefined;
 
   constructor(
     private readonly deps: DepotBackendDeps,
@@ -32,6 +42,72 @@ export class BackendConfig {
       join(dirname(this.deps.settingsPath), 'archived-nights.json'),
     );
     this.secret = await this.deps.secrets.read();
+    this.programmeInUse = await loadProgramme(this.programmePath());
+  }
+
+  private programmePath(): string {
+    return join(dirname(this.deps.settingsPath), 'programme.json');
+  }
+
+  /** The programme profile in use, if one was imported: it fixes the target and the names. */
+  get programme(): ActiveProgramme | undefined {
+    return this.programmeInUse;
+  }
+
+  /**
+   * Imports a profile (issue 29): refused whole with its problem, nothing changed; else the
+   * settings take what it fixes (endpoint, region, addressing, bucket, prefix) and its defaults
+   * (concurrency, bandwidth cap). Answers whether the engine must be rebuilt. Nights created
+   * before keep their own target and names.
+   */
+  async importProgramme(text: string): Promise<boolean> {
+    const active = activeProgramme(text, this.programmeInUse?.lastFields);
+    if ('problem' in active)
+      throw new IpcFailure('invalid-input', profileProblemText(active.problem), {
+        kind: 'programme-invalid',
+        problem: active.problem,
+      });
+    const current = this.current ?? defaultAppSettings;
+    const defaults = active.profile.defaults;
+    const next: AppSettings = {
+      ...current,
+      ...(defaults.concurrency === undefined ? {} : { concurrency: defaults.concurrency }),
+      ...(defaults.bandwidthLimitBytesPerSec === undefined
+        ? {}
+        : { bwlimitBytesPerSec: defaults.bandwidthLimitBytesPerSec }),
+    };
+    await saveProgramme(this.programmePath(), active);
+    this.programmeInUse = active;
+    return this.save(next, undefined);
+  }
+
+  /** Back to hand-typed settings: the settings the profile wrote stay, editable. */
+  async removeProgramme(): Promise<void> {
+    await removeProgramme(this.programmePath());
+    this.programmeInUse = undefined;
+  }
+
+  /** The field values a deposit was just started with: offered again next time. */
+  async rememberFields(fields: Readonly<Record<string, string>>): Promise<void> {
+    const active = this.programmeInUse;
+    if (active === undefined) return;
+    this.programmeInUse = { ...active, lastFields: { ...fields } };
+    await saveProgramme(this.programmePath(), this.programmeInUse);
+  }
+
+  /** What a profile in use fixes wins over whatever the form sent. */
+  private fixedBy(settings: AppSettings): AppSettings {
+    const profile = this.programmeInUse?.profile;
+    if (profile === undefined) return settings;
+    const { destination, names } = profile;
+    return {
+      ...settings,
+      endpoint: destination.endpoint,
+      region: destination.region,
+      bucket: destination.bucket,
+      pathStyle: destination.pathStyle,
+      prefixTemplate: names.prefix,
+    };
   }
 
   get settings(): AppSettings | undefined {
@@ -54,7 +130,8 @@ export class BackendConfig {
    * Saves the settings (and the credentials, when given) and answers whether the engine must be
    * rebuilt: what it talks to, how, or as whom changed.
    */
-  async save(next: AppSettings, credentials: Credentials | undefined): Promise<boolean> {
+  async save(asked: AppSettings, credentials: Credentials | undefined): Promise<boolean> {
+    const next = this.fixedBy(asked);
     const before = this.current;
     await saveAppSettings(this.deps.settingsPath, next);
     if (credentials !== undefined) await this.deps.secrets.write(credentials);
@@ -116,6 +193,7 @@ export class BackendConfig {
     return {
       ...settings,
       credentials: this.secret === undefined ? 'not-set' : 'set',
+      programme: this.programmeInUse === undefined ? null : programmeView(this.programmeInUse),
     } as const;
   }
 }

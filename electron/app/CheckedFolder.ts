@@ -2,6 +2,15 @@ import type { PlanMetadata } from '../../shared/field/planMetadata';
 import type { ScanResult } from '../../shared/field/ScanResult';
 import type { NightFiles } from '../../shared/field/splitByNight';
 import type { PreflightView } from '../../shared/ipc/views';
+import type { NamedFiles, NightOfFiles } from '../../shared/programme/nameFiles';
+import type { ProgrammeNames } from '../../shared/programme/ProgrammeProfile';
+
+/** How a programme's profile reads a folder: its recorders' zone, and the files it takes. */
+export type FolderReading = {
+  /** The IANA zone of timestamps written without an offset. */
+  readonly tz?: string;
+  readonly names?: ProgrammeNames;
+};
 
 /** A folder's pre-flight report, with what planning needs of it. */
 export type CheckedFolder = {
@@ -23,4 +32,10 @@ export type CheckedFolder = {
   depositable(options: { readonly skipBlocking: boolean }): readonly string[];
   /** Those files night by night (`splitByNight`): empty when no file is dated. */
   byNight(include: readonly string[]): readonly NightFiles[];
+  /** A programme's names of these nights' files, and what blocks (`nameFiles`). */
+  name(
+    names: ProgrammeNames,
+    fields: Readonly<Record<string, string>>,
+    nights: readonly NightOfFiles[],
+  ): NamedFiles;
 };

@@ -7,7 +7,9 @@ import { IpcFailure } from '../ipc/IpcFailure';
 import { ScanError } from '../scan/ScanError';
 import { BackendConfig } from './BackendConfig';
 import type { CheckedFolder } from './CheckedFolder';
-import { createPlans } from './createPlans';
+import { createPlans, readingOf } from './createPlans';
+import { previewNames } from './previewNames';
+import { programmeHandlers } from './programmeHandlers';
 import type { DepotBackendDeps } from './DepotBackendDeps';
 import { diagnosticsHandlers } from './diagnosticsHandlers';
 import { EventRelay } from './EventRelay';
@@ -40,7 +42,7 @@ export class DepotBackend {
   private readonly relay: EventRelay;
   private readonly runs: PlanRuns;
   private keepingAwake = false;
-  private lastChecked: { readonly dir: string; readonly checked: CheckedFolder } | undefined;
+  private lastChecked: { readonly key: string; readonly checked: CheckedFolder } | undefined;
   private readonly home: string;
   readonly handlers: Handlers;
 
@@ -179,6 +181,10 @@ export class DepotBackend {
         const checked = await this.checkedFolder(expandHome(input.dir, this.home));
         return previewDestination(input, settings, checked, this.deps.expandPrefix);
       },
+      'plans.previewNames': async (input) => {
+        const checked = await this.checkedFolder(expandHome(input.dir, this.home));
+        return previewNames(input, this.config.programme, checked, this.deps.expandPrefix);
+      },
       'plans.resume': ({ planId }) => {
         const id = planIdOf(planId);
         const { engine } = this.config.requireEngine();
@@ -226,6 +232,7 @@ export class DepotBackend {
         return Promise.resolve(result);
       },
       ...settingsHandlers(this.config, this.runs, this.relay, this.deps),
+      ...programmeHandlers(this.config, this.runs, this.relay, this.deps, this.home),
       ...diagnosticsHandlers(this.config, this.views, this.deps),
       'dialog.chooseFolder': () =>
         this.deps.chooseFolder?.() ?? Promise.resolve({ kind: 'unsupported' as const }),
@@ -252,9 +259,12 @@ export class DepotBackend {
    * always analyses afresh.
    */
   private async checkedFolder(dir: string, fresh = false): Promise<CheckedFolder> {
-    if (!fresh && this.lastChecked?.dir === dir) return this.lastChecked.checked;
-    const checked = await this.deps.preflight(dir);
-    this.lastChecked = { dir, checked };
+    // A profile reads a folder its own way (its zone, the files it takes): a new one reads again.
+    const programme = this.config.programme;
+    const key = `${dir}\u0000${programme?.record.sha256 ?? ''}`;
+    if (!fresh && this.lastChecked?.key === key) return this.lastChecked.checked;
+    const checked = await this.deps.preflight(dir, readingOf(programme));
+    this.lastChecked = { key, checked };
     return checked;
   }
 }

@@ -4,7 +4,7 @@ import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { ChosenFolder } from '../../shared/ipc/views';
 import type { ProbeListing } from '../s3/probeEndpoint';
 import type { AppSettings } from './AppSettings';
-import type { CheckedFolder } from './CheckedFolder';
+import type { CheckedFolder, FolderReading } from './CheckedFolder';
 import type { Credentials, SecretStore } from './Credentials';
 import type { EngineHandle } from './EngineHandle';
 import type { Notifier } from './Notifier';
@@ -28,12 +28,14 @@ export type DepotBackendDeps = {
   ) => ObjectStore & { readonly probeListing?: ProbeListing };
   readonly earliestDeferred: (planId: number) => number | undefined;
   /** The pre-flight report of a folder, and the prefix placeholders it fills. */
-  readonly preflight: (dir: string) => Promise<CheckedFolder>;
+  readonly preflight: (dir: string, reading?: FolderReading) => Promise<CheckedFolder>;
   readonly expandPrefix: (
     template: string,
     values: Readonly<Record<string, string | undefined>>,
   ) => string;
   readonly chooseFolder?: () => Promise<ChosenFolder>;
+  /** The native file picker for a programme's profile (Electron); absent through the bridge. */
+  readonly chooseProgramme?: () => Promise<ChosenFolder>;
   readonly notify?: Notifier;
   /** Never handed a secret: messages name operations and plan ids only. */
   readonly log: (line: string) => void;

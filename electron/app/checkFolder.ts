@@ -4,13 +4,21 @@ import { prefixValues } from '../../shared/field/prefixValues';
 import { splitByNight } from '../../shared/field/splitByNight';
 import { runPreflight } from '../field/runPreflight';
 import { scanFolder } from '../scan/scanFolder';
-import type { CheckedFolder } from './CheckedFolder';
+import { nameFiles, skipOtherFiles } from '../../shared/programme/nameFiles';
+import type { CheckedFolder, FolderReading } from './CheckedFolder';
 import { toPreflightView } from './toPreflightView';
 
-/** A folder's pre-flight for the app: one scan, kept for the plans made from this verdict. */
-export const checkFolder = async (dir: string): Promise<CheckedFolder> => {
+/**
+ * A folder's pre-flight for the app: one scan, kept for the plans made from this verdict. A
+ * programme's profile reads it in its recorders' zone, and leaves out what it does not take.
+ */
+export const checkFolder = async (
+  dir: string,
+  reading: FolderReading = {},
+): Promise<CheckedFolder> => {
   const scan = await scanFolder(dir);
-  const report = await runPreflight(scan);
+  const read = await runPreflight(scan, reading.tz === undefined ? {} : { tz: reading.tz });
+  const report = reading.names === undefined ? read : skipOtherFiles(read, reading.names);
   return {
     scan,
     view: toPreflightView(report),
@@ -18,5 +26,6 @@ export const checkFolder = async (dir: string): Promise<CheckedFolder> => {
     metadata: (entered) => planMetadata(report, entered),
     depositable: (options) => depositableFiles(report, options),
     byNight: (include) => splitByNight(report, include),
+    name: (names, fields, nights) => nameFiles(report, names, fields, nights),
   };
 };

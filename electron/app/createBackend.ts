@@ -23,6 +23,7 @@ export type BackendOptions = {
   readonly dataDir: string;
   readonly secrets: SecretStore;
   readonly chooseFolder?: () => Promise<ChosenFolder>;
+  readonly chooseProgramme?: () => Promise<ChosenFolder>;
   readonly notify?: Notifier;
   readonly log: (line: string) => void;
 };
@@ -101,6 +102,7 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
     preflight: checkFolder,
     expandPrefix: (template, values) => expandPrefix(template, values),
     ...(options.chooseFolder === undefined ? {} : { chooseFolder: options.chooseFolder }),
+    ...(options.chooseProgramme === undefined ? {} : { chooseProgramme: options.chooseProgramme }),
     ...(options.notify === undefined ? {} : { notify: options.notify }),
     log: options.log,
     close: () => store.close(),

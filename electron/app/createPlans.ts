@@ -1,5 +1,4 @@
 import { prefixTemplateProblem } from '../../shared/field/prefixTemplateProblem';
-import type { NightFiles } from '../../shared/field/splitByNight';
 import type { ParsedInput } from '../../shared/ipc/contract';
 import type { CreateOutcome, SourceChangeView } from '../../shared/ipc/views';
 import { PlanError } from '../engine/PlanError';
@@ -9,6 +8,17 @@ import type { DepotBackendDeps } from './DepotBackendDeps';
 import type { EventRelay } from './EventRelay';
 import type { PlanRuns } from './PlanRuns';
 import type { PlanViews } from './PlanViews';
+import { nightsToDeposit } from './nightsToDeposit';
+import { programmeFields } from './programmeFields';
+import type { ActiveProgramme } from './ProgrammeFile';
+import type { FolderReading } from './CheckedFolder';
+
+/** How the profile in use reads a folder (its zone, what it leaves out); none without one. */
+export const readingOf = (programme: ActiveProgramme | undefined): FolderReading => {
+  if (programme === undefined) return {};
+  const { timeZone } = programme.profile.defaults;
+  return { names: programme.profile.names, ...(timeZone === undefined ? {} : { tz: timeZone }) };
+};
 
 export type PlanCreation = {
   readonly config: BackendConfig;
@@ -29,7 +39,12 @@ export const createPlans = async (
 ): Promise<CreateOutcome> => {
   const { engine } = config.requireEngine();
   const settings = config.requireSettings();
-  const checked = await deps.preflight(input.dir);
+  const programme = config.programme;
+  // With a profile, its fields are what the volunteer gives; without, site and point.
+  const fields = programme === undefined ? {} : programmeFields(programme.profile, input.fields);
+  if (programme === undefined && (input.site === undefined || input.point === undefined))
+    throw new IpcFailure('invalid-input', 'site and point are required');
+  const checked = await deps.preflight(input.dir, readingOf(programme));
   const several = checked.view.nights.length > 1;
   // "Several nights" is settled by depositing night by night, or one night: not by the checkbox.
   const blocking = several
@@ -45,11 +60,18 @@ export const createPlans = async (
   // What the pre-flight said to leave out (empty, header-only, extra copies; blocking files
   // when the volunteer chose to skip them) is not planned at all.
   const include = checked.depositable({ skipBlocking: input.skipInvalid });
-  const nights: readonly NightFiles[] = !several
-    ? [{ night: input.night, relPaths: include }]
-    : input.nights === 'each'
-      ? checked.byNight(include)
-      : checked.byNight(include).filter((n) => n.night === input.night);
+  let nights = nightsToDeposit(checked, include, input);
+  // Every name is made before anything is planned: one that cannot be blocks like the others.
+  const named =
+    programme === undefined ? undefined : checked.name(programme.profile.names, fields, nights);
+  if (named !== undefined && named.problems.length > 0) {
+    if (!input.skipInvalid)
+      throw new IpcFailure('blocked', `${named.problems.length} name(s) cannot be used`, {
+        kind: 'files-block',
+        count: new Set(named.problems.map((p) => p.relPath)).size,
+      });
+    nights = nights.map((n) => ({ ...n, relPaths: n.relPaths.filter((p) => named.names.has(p)) }));
+  }
   if (nights.every((n) => n.relPaths.length === 0)) {
     throw new IpcFailure('invalid-input', `${input.dir} holds no file to deposit`, {
       kind: 'nothing-to-deposit',
@@ -57,7 +79,12 @@ export const createPlans = async (
     });
   }
   const planned = nights.map((n) => {
-    const entered = { site: input.site, point: input.point, night: n.night };
+    const entered: Record<string, string> = {
+      ...(input.site === undefined ? {} : { site: input.site }),
+      ...(input.point === undefined ? {} : { point: input.point }),
+      ...fields,
+      night: n.night,
+    };
     const values = checked.values(entered);
     let prefix: string;
     try {
@@ -80,9 +107,9 @@ export const createPlans = async (
     // prefix's values (year, month, day...) and what the volunteer entered.
     const metadata = {
       ...checked.metadata({
-        ...(input.site ? { site: input.site } : {}),
-        ...(input.point ? { point: input.point } : {}),
-        ...(n.night !== undefined ? { night: n.night } : {}),
+        ...(entered['site'] ? { site: entered['site'] } : {}),
+        ...(entered['point'] ? { point: entered['point'] } : {}),
+        night: n.night,
       }),
       ...filled,
     };
@@ -102,6 +129,8 @@ export const createPlans = async (
         prefix: p.prefix,
         metadata: p.metadata,
         include: p.include,
+        ...(named === undefined ? {} : { names: named.names }),
+        ...(programme === undefined ? {} : { programme: { ...programme.record, fields } }),
         update: input.update,
       });
       ids.push(plan.id);
@@ -111,6 +140,7 @@ export const createPlans = async (
     }
   }
   if (changes.length > 0) return { kind: 'changed', changes };
+  if (programme !== undefined) await config.rememberFields(fields);
   for (const id of ids) runs.refuseIfHeldElsewhere(engine, id);
   for (const id of ids) runs.start(id);
   relay.emit({ type: 'plans-changed' });

@@ -18,7 +18,9 @@ export const previewDestination = (
   return nights.map((night) => {
     // What the volunteer has not typed yet stays unknown rather than an empty segment.
     const entered = Object.fromEntries(
-      Object.entries({ site: input.site, point: input.point, night }).filter(([, v]) => v !== ''),
+      Object.entries({ site: input.site, point: input.point, ...input.fields, night }).filter(
+        ([, v]) => v !== '',
+      ),
     );
     let prefix: string | null;
     try {

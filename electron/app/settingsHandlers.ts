@@ -4,6 +4,8 @@ import type { BackendConfig } from './BackendConfig';
 import type { DepotBackendDeps } from './DepotBackendDeps';
 import type { EventRelay } from './EventRelay';
 import type { PlanRuns } from './PlanRuns';
+import { defaultAppSettings } from './AppSettings';
+import { restartEngine } from './restartEngine';
 import { testConnection } from './testConnection';
 
 type SettingsHandlers = Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.testConnection'>;
@@ -20,18 +22,16 @@ export const settingsHandlers = (
 ): SettingsHandlers => ({
   'settings.get': () => Promise.resolve(config.settingsView()),
   'settings.set': async (input) => {
-    const { credentials, ...rest } = input;
-    const engineChanged = await config.save(rest, credentials);
-    if (engineChanged) {
-      const interrupted = runs.ids();
-      await runs.abortAll();
-      config.rebuildEngine();
-      // New credentials re-arm the units that failed on the old ones.
-      if (credentials !== undefined) config.handle?.engine.credentialsChanged();
-      for (const id of interrupted) runs.start(id);
-      runs.resumeUnfinished();
-      relay.emit({ type: 'plans-changed' });
-    }
+    const { credentials, prefixTemplate, ...rest } = input;
+    const engineChanged = await config.save(
+      {
+        ...rest,
+        prefixTemplate:
+          prefixTemplate ?? config.settings?.prefixTemplate ?? defaultAppSettings.prefixTemplate,
+      },
+      credentials,
+    );
+    if (engineChanged) await restartEngine(config, runs, relay, credentials !== undefined);
     return config.settingsView();
   },
   'settings.testConnection': async () => {

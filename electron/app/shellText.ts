@@ -2,7 +2,14 @@ import type { Locale } from '../../shared/ipc/views';
 
 /** The tray's words (menu and tooltip): shown by main, outside the renderer, in both languages. */
 export type ShellTextKey =
-  'show' | 'pauseAll' | 'quit' | 'idle' | 'depositing' | 'paused' | 'chooseFolder';
+  | 'show'
+  | 'pauseAll'
+  | 'quit'
+  | 'idle'
+  | 'depositing'
+  | 'paused'
+  | 'chooseFolder'
+  | 'chooseProgramme';
 
 const texts: Readonly<Record<Locale, Readonly<Record<ShellTextKey, string>>>> = {
   fr: {
@@ -13,6 +20,7 @@ const texts: Readonly<Record<Locale, Readonly<Record<ShellTextKey, string>>>> = 
     depositing: 'Depot : {night}, {percent} confirmés par le serveur',
     paused: 'Depot : dépôts en pause',
     chooseFolder: 'Choisir le dossier de la nuit',
+    chooseProgramme: 'Choisir le profil du programme',
   },
   en: {
     show: 'Show Depot',
@@ -22,6 +30,7 @@ const texts: Readonly<Record<Locale, Readonly<Record<ShellTextKey, string>>>> = 
     depositing: 'Depot: {night}, {percent} confirmed by the server',
     paused: 'Depot: deposits paused',
     chooseFolder: 'Choose the night’s folder',
+    chooseProgramme: 'Choose the programme’s profile',
   },
 };
 

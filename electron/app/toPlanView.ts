@@ -77,5 +77,9 @@ export const toPlanView = (
       model: text(summary.metadata, 'model'),
       serial: text(summary.metadata, 'serial'),
     }),
+    programme:
+      summary.programme === null
+        ? null
+        : { name: summary.programme.name, fields: summary.programme.fields },
   };
 };

@@ -38,6 +38,14 @@ export const toIpcFailure = (error: unknown): unknown => {
             : { kind: 'held-elsewhere', pid: holder.pid, host: holder.host },
         );
       }
+      case 'names-changed': {
+        const [first] = error.detail.examples;
+        return new IpcFailure('blocked', error.message, {
+          kind: 'names-changed',
+          count: error.detail.count,
+          example: first === undefined ? '' : `${first.relPath} → ${first.planned}`,
+        });
+      }
       case 'empty-folder':
         return new IpcFailure('invalid-input', error.message, {
           kind: 'nothing-to-deposit',

@@ -5,8 +5,15 @@ import { runPreflight } from '../field/runPreflight';
 import { ScanError } from '../scan/ScanError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
+import { chooseNights } from './chooseNights';
+import { nameNights } from './nameNights';
+import { programmeOptions, readProgramme } from './readProgramme';
+import { depositableFiles } from '../../shared/field/depositableFiles';
+import { objectKey } from '../../shared/field/objectKey';
+import { skipOtherFiles } from '../../shared/programme/nameFiles';
 
 const USAGE = `Usage: depot check DIR [--tz ZONE] [--site NAME] [--point NAME] [--lang en|fr] [--json]
+       depot check DIR --programme FILE --field NAME=VALUE ... [--lang en|fr] [--json]
 
 Pre-flight of a night of recordings, without any network: counts by class, each problem file
 with its class, message and decision, the nights found, the time zone used and the metadata.
@@ -14,6 +21,10 @@ with its class, message and decision, the nights found, the time zone used and t
   --site/--point what the volunteer knows; they win over what the file names suggest
   --lang        language of the problem messages (default en)
   --json        print the whole report as one JSON object
+  --programme FILE, --field NAME=VALUE
+                a programme's profile and its fields: every file's object name is made as
+                \`depot deposit\` would make it (a few shown; --json: \`programme.keys\`), and a
+                name that cannot be made blocks its file
 Exit codes: 0 nothing blocks, 3 something blocks the deposit, 2 usage error (missing folder...).`;
 
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -23,13 +34,13 @@ const hms = (seconds: number): string => {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m${String(s % 60).padStart(2, '0')}s`;
 };
 
-const zoneLine = (r: PreflightReport): string => {
+const zoneLine = (r: PreflightReport, zoneFrom: '--tz' | 'the programme profile'): string => {
   const { zone, source, sources } = r.timeZone;
   const why =
     source === 'file-offset'
       ? "the files' own UTC offsets"
       : source === 'volunteer'
-        ? 'the zone given with --tz'
+        ? `the zone given with ${zoneFrom}`
         : 'no offset in the files and no --tz: local times as written';
   const mixed = Object.entries(sources)
     .filter(([, n]) => n > 0)
@@ -39,7 +50,14 @@ const zoneLine = (r: PreflightReport): string => {
 };
 
 /** The human-readable report: one fact per line, problems last, the verdict at the very end. */
-export const formatPreflight = (r: PreflightReport, lang: 'en' | 'fr'): string => {
+export const formatPreflight = (
+  r: PreflightReport,
+  lang: 'en' | 'fr',
+  /** More lines before the verdict (a programme's names). */
+  extra: readonly string[] = [],
+  /** Where the zone came from, when one was given. */
+  zoneFrom: '--tz' | 'the programme profile' = '--tz',
+): string => {
   const c = r.counts;
   const m = r.metadata;
   const lines = [
@@ -49,7 +67,7 @@ export const formatPreflight = (r: PreflightReport, lang: 'en' | 'fr'): string =
     r.nights.length === 0
       ? 'Nights: none found (no dated recording)'
       : `Nights: ${r.nights.map((n) => `${n.night} (${n.files} files, ${n.firstAt} -> ${n.lastAt})`).join('; ')}`,
-    zoneLine(r),
+    zoneLine(r, zoneFrom),
     m.recorders.length > 1
       ? `Recorders: ${m.recorders.join('; ')}`
       : `Recorder: ${[m.make, m.model].filter(Boolean).join(' ') || 'unknown'}${m.serial ? `, serial ${m.serial}` : ''}`,
@@ -64,6 +82,7 @@ export const formatPreflight = (r: PreflightReport, lang: 'en' | 'fr'): string =
         `  [${p.decision}] ${p.relPath === '' ? '(folder)' : p.relPath}: ${p.class}: ${p.message[lang]}`,
       );
   }
+  lines.push(...extra);
   lines.push(
     blocking.length === 0
       ? 'Nothing blocks the deposit.'
@@ -74,6 +93,7 @@ export const formatPreflight = (r: PreflightReport, lang: 'en' | 'fr'): string =
 
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('check', USAGE, argv, io, {
+    ...programmeOptions,
     tz: { type: 'string' },
     site: { type: 'string' },
     point: { type: 'string' },
@@ -91,13 +111,19 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   if (values.lang !== 'en' && values.lang !== 'fr') return usageError('--lang must be en or fr');
   if (values.tz !== undefined && !isValidTimeZone(values.tz))
     return usageError(`unknown time zone "${values.tz}" (use an IANA name such as Europe/Paris)`);
+  const programme = await readProgramme(values, (message) => {
+    io.stderr.write(`depot check: ${message}\n`);
+    return 2;
+  });
+  if (typeof programme === 'number') return programme;
+  const tz = values.tz ?? programme?.profile.defaults.timeZone;
 
   const progress = io.stdout.isTTY === true && !values.json;
   let lastShown = 0;
   try {
-    const report = await runPreflight(dir, {
+    let report = await runPreflight(dir, {
       signal: io.signal,
-      ...(values.tz !== undefined ? { tz: values.tz } : {}),
+      ...(tz !== undefined ? { tz } : {}),
       ...(values.site !== undefined ? { site: values.site } : {}),
       ...(values.point !== undefined ? { point: values.point } : {}),
       ...(progress
@@ -112,8 +138,57 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
           }
         : {}),
     });
+    if (programme === undefined) {
+      io.stdout.write(
+        values.json ? JSON.stringify(report) + '\n' : formatPreflight(report, values.lang),
+      );
+      return blockingProblems(report).length > 0 ? 3 : 0;
+    }
+    // The names `depot deposit` would give, night by night, as it would refuse them.
+    report = skipOtherFiles(report, programme.profile.names);
+    const include = depositableFiles(report, { skipBlocking: false });
+    const chosen = chooseNights(
+      'check',
+      dir,
+      report,
+      include,
+      { prefix: programme.profile.names.prefix, fields: programme.fields },
+      io,
+      usageError,
+    );
+    if (typeof chosen === 'number') return chosen;
+    const named = nameNights(report, chosen, programme, false);
+    report = named.report;
+    const keys: Record<string, string> = {};
+    for (const night of named.nights)
+      for (const relPath of night.include) {
+        const name = night.names?.get(relPath);
+        if (name !== undefined) keys[relPath] = objectKey(night.prefix, name);
+      }
+    const { destination } = programme.profile;
+    const shown = Object.entries(keys).slice(0, 5);
+    const section = [
+      `Programme "${programme.record.name}" (profile ${programme.path}, sha256 ${programme.record.sha256.slice(0, 12)}): ${Object.keys(keys).length} file(s) named in s3://${destination.bucket}/ at ${destination.endpoint}${shown.length > 0 ? ', e.g.' : ''}`,
+      ...shown.map(([relPath, key]) => `  ${relPath} -> ${key}`),
+    ];
     io.stdout.write(
-      values.json ? JSON.stringify(report) + '\n' : formatPreflight(report, values.lang),
+      values.json
+        ? JSON.stringify({
+            ...report,
+            programme: {
+              name: programme.record.name,
+              version: programme.record.version,
+              sha256: programme.record.sha256,
+              fields: programme.fields,
+              keys,
+            },
+          }) + '\n'
+        : formatPreflight(
+            report,
+            values.lang,
+            section,
+            values.tz === undefined ? 'the programme profile' : '--tz',
+          ),
     );
     return blockingProblems(report).length > 0 ? 3 : 0;
   } catch (error) {

@@ -11,6 +11,8 @@ export type NightInputs = {
   readonly prefix: string;
   readonly include: readonly string[];
   readonly metadata: PlanMetadata;
+  /** A programme's object names of `include` (relPath -> name under the prefix), when one names them. */
+  readonly names?: ReadonlyMap<string, string>;
 };
 
 const NIGHT_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -22,17 +24,25 @@ const NIGHT_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * night's recordings under the other's date (issue 11, "one night, one date").
  */
 export const chooseNights = (
-  command: 'deposit' | 'verify',
+  command: 'deposit' | 'verify' | 'check',
   dir: string,
   report: PreflightReport,
   include: readonly string[],
-  v: { readonly prefix: string; readonly night?: string },
+  v: {
+    readonly prefix: string;
+    readonly night?: string;
+    /** A programme's field values: placeholders of its prefix (they win over what files suggest). */
+    readonly fields?: Readonly<Record<string, string>>;
+  },
   io: CommandIo,
   usageError: (message: string) => number,
 ): readonly NightInputs[] | number => {
   const nights = report.nights.map((n) => n.night);
   const night = (n: string | undefined, files: readonly string[]): NightInputs | number => {
-    const prefix = reportPrefix(v.prefix, report, usageError, n === undefined ? {} : { night: n });
+    const prefix = reportPrefix(v.prefix, report, usageError, {
+      ...v.fields,
+      ...(n === undefined ? {} : { night: n }),
+    });
     if (typeof prefix === 'number') return prefix;
     return {
       ...(n === undefined ? {} : { night: n }),

@@ -16,6 +16,10 @@ import { scanFolder } from '../scan/scanFolder';
 import { DatabaseError } from '../store/DatabaseError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
+import { nameNights } from './nameNights';
+import type { Programme } from './readProgramme';
+import { programmeOptions, readProgramme } from './readProgramme';
+import { skipOtherFiles } from '../../shared/programme/nameFiles';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { defaultDbPath } from './defaultDbPath';
 import { certificateAdvice } from './certificateAdvice';
@@ -33,9 +37,17 @@ import type { DepositSummary } from './DepositSummary';
 import type { NightInputs } from './chooseNights';
 
 const USAGE = `Usage: depot deposit DIR --endpoint URL --bucket NAME [options]
+       depot deposit DIR --programme FILE --field NAME=VALUE ... [options]
 
 Deposits a folder (a night of recordings) to an S3-compatible bucket: resumable, verified.
 Running the same command again resumes where it stopped.
+  --programme FILE  a programme's profile, from its coordinator: it fixes the endpoint, region,
+                    addressing, bucket, prefix and each file's object name (the card's files are
+                    never renamed); --endpoint, --bucket, --region, --path-style or --prefix
+                    saying otherwise is refused. Its zone, concurrency and bandwidth cap are
+                    defaults that --tz, --concurrency and --bwlimit override
+  --field NAME=VALUE  a value the profile asks for, checked against its pattern (repeat it:
+                    --field carre=640123 --field passage=1 ...)
   --prefix P        key prefix; may use {site} {point} {night} {year} {month} {day} {serial}.
                     A folder holding several nights needs {night} (or {day}...): each night is
                     then deposited as its own night, under its own date, one plan each
@@ -113,6 +125,7 @@ const readFolder = async (
     readonly night?: string;
     readonly 'skip-invalid': boolean;
   },
+  programme: Programme | undefined,
   io: CommandIo,
   usageError: (message: string) => number,
 ): Promise<FolderInputs | number> => {
@@ -129,10 +142,24 @@ const readFolder = async (
     if (io.signal.aborted) return 4;
     throw error;
   }
+  // What the programme does not take (its `otherFiles: skip`) is left out like the pre-flight's skips.
+  if (programme !== undefined) report = skipOtherFiles(report, programme.profile.names);
   const include = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
   // "Several nights" is settled by depositing night by night (or one night): never by mixing them.
-  const nights = chooseNights('deposit', dir, report, include, v, io, usageError);
-  if (typeof nights === 'number') return nights;
+  const chosen = chooseNights(
+    'deposit',
+    dir,
+    report,
+    include,
+    { ...v, ...(programme === undefined ? {} : { fields: programme.fields }) },
+    io,
+    usageError,
+  );
+  if (typeof chosen === 'number') return chosen;
+  let nights = chosen;
+  // Every name is made before any network contact: one that cannot be blocks like the others.
+  if (programme !== undefined)
+    ({ report, nights } = nameNights(report, chosen, programme, v['skip-invalid']));
   const blocking = blockingProblems(report).filter((p) => p.class !== 'several-nights');
   if (blocking.length > 0 && !v['skip-invalid']) {
     io.stderr.write(`depot deposit: ${blocking.length} problem(s) block the deposit of ${dir}:\n`);
@@ -183,7 +210,8 @@ const describeUpdate = (planId: number, u: PlanUpdateReport): string => {
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('deposit', USAGE, argv, io, {
     ...targetOptions,
-    prefix: { type: 'string', default: '' },
+    ...programmeOptions,
+    prefix: { type: 'string' },
     night: { type: 'string' },
     update: { type: 'boolean', default: false },
     concurrency: { type: 'string' },
@@ -198,11 +226,16 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   if (typeof parsed === 'number') return parsed;
   const { values: v, positionals } = parsed;
   const usageError = usageErrorFor('deposit', io);
-  const target = folderAndTarget(positionals, v, io, USAGE, usageError);
+  const programme = await readProgramme(v, usageError);
+  if (typeof programme === 'number') return programme;
+  const target = folderAndTarget(positionals, v, io, USAGE, usageError, programme);
   if (typeof target === 'number') return target;
   const { dir, endpoint, bucket, credentials } = target;
+  const defaults = programme?.profile.defaults;
   const concurrency =
-    v.concurrency === undefined ? defaultEngineSettings.concurrency : Number(v.concurrency);
+    v.concurrency === undefined
+      ? (defaults?.concurrency ?? defaultEngineSettings.concurrency)
+      : Number(v.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     return usageError('--concurrency must be a whole number from 1 to 64');
   }
@@ -211,7 +244,10 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   if (partSize === undefined || partSize < 5 * 1024 * 1024 || partSize > 5 * 1024 ** 3) {
     return usageError('--part-size must be between 5MiB and 5GiB (e.g. 8MiB)');
   }
-  const bwlimit = v.bwlimit === undefined ? undefined : parseSize(v.bwlimit);
+  const bwlimit =
+    v.bwlimit === undefined
+      ? (defaults?.bandwidthLimitBytesPerSec ?? undefined)
+      : parseSize(v.bwlimit);
   if (v.bwlimit !== undefined && bwlimit === undefined)
     return usageError(`--bwlimit "${v.bwlimit}" is not a rate (e.g. 2MiB/s)`);
   if (bwlimit !== undefined && bwlimit < MIN_BWLIMIT_BYTES_PER_SEC)
@@ -220,6 +256,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     );
   if (v.tz !== undefined && !isValidTimeZone(v.tz))
     return usageError(`unknown time zone "${v.tz}" (use an IANA name such as Europe/Paris)`);
+  const tz = v.tz ?? defaults?.timeZone;
 
   const say = (text: string): void => {
     if (!v.json) io.stderr.write(`${text}\n`);
@@ -228,11 +265,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   // (issue 12). Probed while the folder is read (a card's pre-flight takes seconds, a dead
   // network's probe up to 15 s; issue 15): the folder's own problems are still said first.
   const probeStop = new AbortController();
-  const probing = probeOutcome(
-    'deposit',
-    { ...target, region: v.region, pathStyle: v['path-style'] },
-    AbortSignal.any([io.signal, probeStop.signal]),
-  );
+  const probing = probeOutcome('deposit', target, AbortSignal.any([io.signal, probeStop.signal]));
   // A probe that throws while the folder is read is not an unhandled rejection: awaited below.
   void probing.catch(() => undefined);
   // The folder ended the command: nothing of the probe is said, or left running.
@@ -240,7 +273,13 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     probeStop.abort();
     await probing.catch(() => undefined);
   };
-  const folder = await readFolder(dir, v, io, usageError).catch(async (error: unknown) => {
+  const folder = await readFolder(
+    dir,
+    { ...v, prefix: target.prefix, ...(tz === undefined ? {} : { tz }) },
+    programme,
+    io,
+    usageError,
+  ).catch(async (error: unknown) => {
     await dropProbe();
     throw error;
   });
@@ -256,9 +295,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     depot = openDepot({
       dbPath: defaultDbPath(io.env, v.db),
       endpoint,
-      region: v.region,
+      region: target.region,
       bucket,
-      pathStyle: v['path-style'],
+      pathStyle: target.pathStyle,
       credentials,
       settings: {
         concurrency,
@@ -315,6 +354,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
           prefix: night.prefix,
           include: night.include,
           metadata: night.metadata,
+          ...(night.names === undefined ? {} : { names: night.names }),
+          ...(programme === undefined ? {} : { programme: programme.record }),
           update: v.update,
           // Each file is checksummed as it is taken: uploading starts at once.
           hashAhead: false,
@@ -349,6 +390,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     for (const { night, plan } of plans) {
       say(
         `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}${night.night === undefined ? '' : ` (night ${night.night})`}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to s3://${bucket}/${night.prefix}` +
+          (plan.programme === null ? '' : `, named by the programme "${plan.programme.name}"`) +
           (plan.skippedJunk > 0 ? ` (${plan.skippedJunk} system files skipped)` : ''),
       );
       if (plan.update !== undefined) say(describeUpdate(plan.id, plan.update));

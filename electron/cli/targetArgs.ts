@@ -3,22 +3,75 @@ import {
   prefixTemplateProblem,
 } from '../../shared/field/prefixTemplateProblem';
 import type { CommandIo } from './Command';
+import type { Programme } from './readProgramme';
 import type { Credentials } from './resolveCredentials';
 import { resolveCredentials } from './resolveCredentials';
 
-/** The options of a command that talks to the server (read by `targetArgs`, and the region). */
+/**
+ * The options of a command that talks to the server (read by `targetArgs`). No defaults here: a
+ * programme's profile fixes them, and only an option actually given can conflict with it.
+ */
 export const targetOptions = {
   endpoint: { type: 'string' },
   bucket: { type: 'string' },
-  region: { type: 'string', default: 'us-east-1' },
-  'path-style': { type: 'boolean', default: false },
+  region: { type: 'string' },
+  'path-style': { type: 'boolean' },
   profile: { type: 'string' },
 } as const;
+
+export const DEFAULT_REGION = 'us-east-1';
 
 export type Target = {
   readonly endpoint: string;
   readonly bucket: string;
   readonly credentials: Credentials;
+};
+
+/** What a command addresses: the target, the signing region, the addressing and the prefix template. */
+export type FolderTarget = Target & {
+  readonly dir: string;
+  readonly region: string;
+  readonly pathStyle: boolean;
+  readonly prefix: string;
+};
+
+type TargetValues = {
+  readonly endpoint?: string;
+  readonly bucket?: string;
+  readonly region?: string;
+  readonly 'path-style'?: boolean;
+  readonly prefix?: string;
+  readonly profile?: string;
+};
+
+/**
+ * The target a programme's profile fixes, or the one line naming an option given on the command
+ * line that says otherwise (both values): a volunteer's typo never sends a night elsewhere than
+ * the programme's bucket, and an option that agrees with the profile is harmless.
+ */
+const withProgramme = (
+  values: TargetValues,
+  programme: Programme | undefined,
+): TargetValues | { readonly problem: string } => {
+  if (programme === undefined) return values;
+  const { destination, names } = programme.profile;
+  const fixed = {
+    endpoint: destination.endpoint,
+    bucket: destination.bucket,
+    region: destination.region,
+    'path-style': destination.pathStyle,
+    prefix: names.prefix,
+  } as const;
+  for (const option of ['endpoint', 'bucket', 'region', 'path-style', 'prefix'] as const) {
+    const given = values[option];
+    if (given === undefined || given === fixed[option]) continue;
+    const shown = (v: string | boolean): string =>
+      typeof v === 'boolean' ? (v ? 'path-style' : 'virtual-hosted') : `"${v}"`;
+    return {
+      problem: `--${option}${typeof given === 'boolean' ? '' : ` ${shown(given)}`} conflicts with the programme profile ${programme.path}, which fixes ${option === 'path-style' ? 'the addressing' : `the ${option}`} to ${shown(fixed[option])}: leave --${option} out`,
+    };
+  }
+  return { ...values, ...fixed };
 };
 
 /**
@@ -59,12 +112,15 @@ export const usageErrorFor =
  */
 export const folderAndTarget = (
   positionals: readonly string[],
-  values: Parameters<typeof targetArgs>[0] & { readonly prefix?: string },
+  given: TargetValues,
   io: CommandIo,
   usage: string,
   usageError: (message: string) => number,
-): (Target & { readonly dir: string }) | number => {
+  programme?: Programme,
+): FolderTarget | number => {
   if (positionals.length !== 1) return usageError(`give exactly one folder\n\n${usage}`);
+  const values = withProgramme(given, programme);
+  if ('problem' in values) return usageError(values.problem);
   // Before the folder is read and before any server is contacted (issue 12).
   // Placeholders and braces are named when the template is expanded (still before the network).
   const problem = values.prefix === undefined ? undefined : prefixTemplateProblem(values.prefix);
@@ -76,5 +132,11 @@ export const folderAndTarget = (
     return usageError(prefixTemplateMessage(values.prefix ?? '', problem));
   const target = targetArgs(values, io);
   if ('problem' in target) return usageError(target.problem);
-  return { ...target, dir: positionals[0] ?? '' };
+  return {
+    ...target,
+    dir: positionals[0] ?? '',
+    region: values.region ?? DEFAULT_REGION,
+    pathStyle: values['path-style'] ?? false,
+    prefix: values.prefix ?? '',
+  };
 };

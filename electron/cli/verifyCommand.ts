@@ -28,6 +28,10 @@ import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
 import { probeTarget } from './probeTarget';
 import { chooseNights } from './chooseNights';
+import type { NightInputs } from './chooseNights';
+import { nameNights } from './nameNights';
+import { programmeOptions, readProgramme } from './readProgramme';
+import { skipOtherFiles } from '../../shared/programme/nameFiles';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { parseManifest } from './parseManifest';
 import { chooseManifest } from './chooseManifest';
@@ -35,6 +39,7 @@ import { chooseManifest } from './chooseManifest';
 const USAGE = `Usage: depot verify DIR --endpoint URL --bucket NAME --prefix P [--region R] [--path-style]
                     [--night DATE] [--profile NAME] [--tz ZONE] [--skip-invalid] [--read-back]
                     [--json]
+       depot verify DIR --programme FILE --field NAME=VALUE ... [options]
 
 Compares the local files with what the server lists and holds under the prefix, changing
 nothing. "Identical" is proved by a checksum the server computed over its bytes (the ETag: the
@@ -46,7 +51,9 @@ the local files or the listing. A folder of several nights deposited with {night
 is verified night by night, each under its own date (--json prints one line per night); --night
 DATE verifies one. Exit codes: 0 everything proved identical and the manifest there
 and agreeing; 3 differences or unproven content; 4 could not verify (the listing or a check
-failed: nothing is concluded); 2 usage error.`;
+failed: nothing is concluded); 2 usage error. With --programme and the same --field values as
+the deposit, each file is looked for under the name the profile gave it (files that cannot be
+named are refused, exit 2, or left out with --skip-invalid).`;
 
 // A manifest lists ~200 bytes per file: this is far beyond any night, and bounds memory.
 const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
@@ -78,7 +85,8 @@ export type VerifyReport = {
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('verify', USAGE, argv, io, {
     ...targetOptions,
-    prefix: { type: 'string', default: '' },
+    ...programmeOptions,
+    prefix: { type: 'string' },
     night: { type: 'string' },
     tz: { type: 'string' },
     'skip-invalid': { type: 'boolean', default: false },
@@ -88,38 +96,65 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   if (typeof parsed === 'number') return parsed;
   const { values: v, positionals } = parsed;
   const usageError = usageErrorFor('verify', io);
-  const target = folderAndTarget(positionals, v, io, USAGE, usageError);
+  const programme = await readProgramme(v, usageError);
+  if (typeof programme === 'number') return programme;
+  const target = folderAndTarget(positionals, v, io, USAGE, usageError, programme);
   if (typeof target === 'number') return target;
   const { dir, endpoint, bucket, credentials } = target;
+  const tz = v.tz ?? programme?.profile.defaults.timeZone;
 
   let report;
   try {
     report = await runPreflight(dir, {
       signal: io.signal,
-      ...(v.tz === undefined ? {} : { tz: v.tz }),
+      ...(tz === undefined ? {} : { tz }),
     });
   } catch (error) {
     if (error instanceof ScanError || error instanceof RangeError) return usageError(error.message);
     throw error;
   }
+  if (programme !== undefined) report = skipOtherFiles(report, programme.profile.names);
   const include = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
   // A night deposited under its own date ({night} in --prefix) is verified under that date.
-  const chosen = chooseNights('verify', dir, report, include, v, io, usageError);
+  const chosen = chooseNights(
+    'verify',
+    dir,
+    report,
+    include,
+    {
+      ...v,
+      prefix: target.prefix,
+      ...(programme === undefined ? {} : { fields: programme.fields }),
+    },
+    io,
+    usageError,
+  );
   if (typeof chosen === 'number') return chosen;
-  const nonEmpty = chosen.filter((n) => n.include.length > 0);
-  const nights = nonEmpty.length > 0 ? nonEmpty : chosen;
-  const probed = await probeTarget('verify', io, {
-    ...target,
-    region: v.region,
-    pathStyle: v['path-style'],
-  });
+  let named: readonly NightInputs[] = chosen;
+  if (programme !== undefined) {
+    // The keys the profile gave: a file it cannot name was never deposited under a name.
+    const result = nameNights(report, chosen, programme, v['skip-invalid']);
+    const unnamed = result.report.problems.filter((p) => p.class.startsWith('name-'));
+    if (unnamed.length > 0 && !v['skip-invalid']) {
+      io.stderr.write(
+        `depot verify: the programme's names of ${unnamed.length} file(s) cannot be made, so their keys are unknown:\n`,
+      );
+      for (const p of unnamed) io.stderr.write(`  ${p.relPath}: ${p.message.en}\n`);
+      io.stderr.write('Run again with --skip-invalid to verify the other files.\n');
+      return 2;
+    }
+    named = result.nights;
+  }
+  const nonEmpty = named.filter((n) => n.include.length > 0);
+  const nights = nonEmpty.length > 0 ? nonEmpty : named;
+  const probed = await probeTarget('verify', io, target);
   if (probed !== undefined) return probed;
   const store = new S3ObjectStore({
     endpoint: endpoint,
-    region: v.region,
+    region: target.region,
     bucket,
     credentials,
-    forcePathStyle: v['path-style'],
+    forcePathStyle: target.pathStyle,
   });
   const policy = new RetryPolicy({
     clock: monotonicClock,
@@ -177,6 +212,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   /** One night: its files under its prefix, its own manifest; prints its report, says if clean. */
   const verifyNight = async (
     prefix: string,
+    keyOf: (relPath: string) => string,
     local: readonly string[],
     /** Every file of the folder: another night's under the same prefix is not unexpected. */
     folderKeys: ReadonlySet<string>,
@@ -186,9 +222,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       store.listObjects({ prefix: listPrefix }, o),
     );
     const remote = new Map(listed.map((o) => [o.key, o]));
-    const localByKey = new Map(
-      local.map((relPath) => [objectKey(prefix, relPath), relPath] as const),
-    );
+    const localByKey = new Map(local.map((relPath) => [keyOf(relPath), relPath] as const));
     // Manifests: every night's own under PREFIX/.depot/, and the one key nights shared before.
     const legacyKey = objectKey(prefix, LEGACY_MANIFEST_NAME);
     const nightPrefix = nightManifestPrefix(prefix);
@@ -241,7 +275,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     const fileByPath = new Map(report.files.map((f) => [f.relPath, f] as const));
     for (const relPath of local) {
       io.signal.throwIfAborted();
-      const key = objectKey(prefix, relPath);
+      const key = keyOf(relPath);
       const file = fileByPath.get(relPath);
       const object = remote.get(key);
       if (object === undefined || file === undefined) {
@@ -369,13 +403,17 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     return clean;
   };
   try {
-    const folderKeys = new Set(
-      nights.flatMap((n) => n.include.map((relPath) => objectKey(n.prefix, relPath))),
-    );
+    // A programme's name, else the file's path, under the night's prefix: as the deposit made it.
+    const keyOfIn =
+      (night: NightInputs) =>
+      (relPath: string): string =>
+        objectKey(night.prefix, night.names?.get(relPath) ?? relPath);
+    const folderKeys = new Set(nights.flatMap((n) => n.include.map(keyOfIn(n))));
     let clean = true;
     for (const night of nights) {
       io.signal.throwIfAborted();
-      if (!(await verifyNight(night.prefix, night.include, folderKeys))) clean = false;
+      if (!(await verifyNight(night.prefix, keyOfIn(night), night.include, folderKeys)))
+        clean = false;
     }
     return clean ? 0 : 3;
   } catch (error) {

@@ -210,6 +210,7 @@ export class DepositEngine {
       bucket: plan.bucket,
       prefix: plan.prefix,
       metadata: plan.metadata,
+      programme: plan.programme,
       createdAt: plan.createdAt,
       completedAt: plan.completedAt,
       manifestAt: plan.manifestAt,

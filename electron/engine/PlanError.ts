@@ -9,6 +9,22 @@ export type PlanErrorDetail =
       readonly changes: readonly SourceChange[];
     }
   | { readonly code: 'no-such-plan'; readonly planId: number }
+  /**
+   * The folder's plan (same folder, endpoint, bucket and prefix) gives its files other keys than
+   * the names asked now (another profile or other field values): a night keeps the names it was
+   * created with, as it keeps its target.
+   */
+  | {
+      readonly code: 'names-changed';
+      readonly planId: number;
+      /** Some of the files concerned: the key the plan holds, and the one asked now. */
+      readonly examples: readonly {
+        readonly relPath: string;
+        readonly planned: string;
+        readonly asked: string;
+      }[];
+      readonly count: number;
+    }
   | {
       readonly code: 'already-running';
       readonly planId: number;

@@ -1,3 +1,4 @@
+import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 import type { ScanIssue } from '../../shared/field/ScanResult';
 import type { StateCounts } from '../store/PlanStore';
 import type { PlanUpdateReport } from './PlanUpdateReport';
@@ -10,6 +11,8 @@ export type PlanSummary = StateCounts & {
   readonly bucket: string;
   readonly prefix: string;
   readonly metadata: Readonly<Record<string, unknown>>;
+  /** The programme profile the night was created with; null without one. */
+  readonly programme: ProgrammeRecord | null;
   readonly createdAt: number;
   readonly completedAt: number | null;
   readonly manifestAt: number | null;

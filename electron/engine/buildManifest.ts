@@ -30,6 +30,8 @@ export const buildManifest = (
       bucket: plan.bucket,
       prefix: plan.prefix,
       metadata: plan.metadata,
+      // The programme profile the night was created with, when one named its files (issue 29).
+      ...(plan.programme === null ? {} : { programme: plan.programme }),
       plannedAt: new Date(plan.createdAt).toISOString(),
       completedAt: new Date(completedAt).toISOString(),
       totals: { files: files.length, bytes },

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { objectKey } from '../../shared/field/objectKey';
 import type { ScanIssue, ScannedFile, ScanResult } from '../../shared/field/ScanResult';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
+import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 import type { Clock } from '../../shared/ports/Clock';
 import { decideSourceUpdate } from '../../shared/plan/decideSourceUpdate';
 import { scanFolder } from '../scan/scanFolder';
@@ -24,6 +25,13 @@ export type PlanFolderInput = {
   readonly bucket: string;
   readonly prefix: string;
   readonly metadata?: Readonly<Record<string, unknown>>;
+  /**
+   * A programme's object names (issue 29), by path on the card: each file's key is the prefix and
+   * its name instead of its path. Every planned file must have one. Absent: keys are paths.
+   */
+  readonly names?: ReadonlyMap<string, string>;
+  /** The profile the names come from: the night records it (plan and manifest). */
+  readonly programme?: ProgrammeRecord;
   /** Only these relative paths (the pre-flight's depositable files); every scanned file when absent. */
   readonly include?: readonly string[];
   /**
@@ -72,10 +80,24 @@ export type PlannedFolder = {
   readonly refused: readonly ScanIssue[];
 };
 
-const newUnit = (prefix: string, threshold: number, f: ScannedFile): NewUnit => ({
+/** A file's name under the prefix: the programme's when it gives names, else its path. */
+const nameOf = (names: ReadonlyMap<string, string> | undefined, relPath: string): string => {
+  if (names === undefined) return relPath;
+  const name = names.get(relPath);
+  // The caller names every file it plans (nameFiles): a gap is a bug, never a guessed key.
+  if (name === undefined) throw new Error(`no programme name for ${relPath}`);
+  return name;
+};
+
+const newUnit = (
+  prefix: string,
+  threshold: number,
+  f: ScannedFile,
+  names: ReadonlyMap<string, string> | undefined,
+): NewUnit => ({
   relPath: f.relPath,
   absPath: f.absPath,
-  key: objectKey(prefix, f.relPath),
+  key: objectKey(prefix, nameOf(names, f.relPath)),
   size: f.size,
   mtimeMs: f.mtimeMs,
   multipart: f.size >= threshold,
@@ -127,9 +149,12 @@ export const planFolder = async (
       partSize: deps.settings.partSize,
       threshold,
       createdAt: deps.clock.now(),
+      ...(input.programme === undefined ? {} : { programme: input.programme }),
     },
-    () => files.map((f) => newUnit(input.prefix, threshold, f)),
+    () => files.map((f) => newUnit(input.prefix, threshold, f, input.names)),
   );
+  if (!created && (input.names !== undefined || plan.programme !== null))
+    refuseOtherNames(deps, plan, files, input.names);
   let update: PlanUpdateReport | undefined;
   if (!created && fingerprint(files) !== plan.fingerprint) {
     if (input.update !== true) {
@@ -143,7 +168,9 @@ export const planFolder = async (
         `the folder changed since it was planned (plan ${plan.id}); ${changes.length} file(s) differ:\n${shown}${changes.length > 20 ? '\n  ...' : ''}`,
       );
     }
-    update = await deps.withLease(plan.id, () => updateSources(deps, plan, files, input.signal));
+    update = await deps.withLease(plan.id, () =>
+      updateSources(deps, plan, files, input.names, input.signal),
+    );
   }
   if (!created && input.metadata !== undefined && Object.keys(plan.metadata).length === 0) {
     deps.store.setPlanMetadata(plan.id, input.metadata);
@@ -158,6 +185,32 @@ export const planFolder = async (
 };
 
 /**
+ * A night resumed with a programme's names (or made with them and resumed without) keeps the keys
+ * it was created with only if they are the ones asked: otherwise the volunteer is told, and
+ * nothing is sent under keys they did not ask for (issue 29).
+ */
+const refuseOtherNames = (
+  deps: PlannerDeps,
+  plan: PlanRecord,
+  files: readonly ScannedFile[],
+  names: ReadonlyMap<string, string> | undefined,
+): void => {
+  const asked = new Set(files.map((f) => f.relPath));
+  const differ: { relPath: string; planned: string; asked: string }[] = [];
+  for (const unit of deps.store.iterateUnits(plan.id)) {
+    if (!asked.has(unit.relPath)) continue;
+    const key = objectKey(plan.prefix, names?.get(unit.relPath) ?? unit.relPath);
+    if (key !== unit.key) differ.push({ relPath: unit.relPath, planned: unit.key, asked: key });
+  }
+  const [first] = differ;
+  if (first === undefined) return;
+  throw new PlanError(
+    { code: 'names-changed', planId: plan.id, examples: differ.slice(0, 5), count: differ.length },
+    `this folder's night (plan ${plan.id}) was created with other names for ${differ.length} file(s) (e.g. ${first.relPath}: "${first.planned}", now "${first.asked}"); a night keeps the names it was created with`,
+  );
+};
+
+/**
  * The plan follows its folder: the open uploads of changed and removed files are aborted first
  * (a kill before the transaction leaves the plan as it was, and the next update aborts again,
  * a gone upload counting as aborted), then the units change in one transaction with the
@@ -167,6 +220,7 @@ const updateSources = async (
   deps: PlannerDeps,
   plan: PlanRecord,
   files: readonly ScannedFile[],
+  names: ReadonlyMap<string, string> | undefined,
   signal: AbortSignal | undefined,
 ): Promise<PlanUpdateReport> => {
   const units = new Map([...deps.store.iterateUnits(plan.id)].map((u) => [u.relPath, u]));
@@ -208,7 +262,7 @@ const updateSources = async (
       multipart: d.size >= plan.threshold,
     })),
     remove: removed.map(idOf),
-    add: added.map((f) => newUnit(plan.prefix, plan.threshold, f)),
+    add: added.map((f) => newUnit(plan.prefix, plan.threshold, f, names)),
     now: deps.clock.now(),
   });
   return {

@@ -22,6 +22,7 @@ import type { DepotBackend } from '../app/DepotBackend';
 import { registerIpc } from '../ipc/registerIpc';
 import { shellText } from '../app/shellText';
 import { chooseFolder } from './chooseFolder';
+import { chooseProgrammeFile } from './chooseProgrammeFile';
 import { FieldShell } from './FieldShell';
 import { hardenWindow } from './hardenWindow';
 import { safeStorageSecretStore } from './safeStorageSecretStore';
@@ -113,6 +114,22 @@ const start = async (): Promise<void> => {
                 }),
         },
         shellText(backend?.locale() ?? 'fr', 'chooseFolder'),
+      ),
+    chooseProgramme: () =>
+      chooseProgrammeFile(
+        {
+          showOpenDialog: (options) => {
+            const asked = {
+              ...options,
+              properties: [...options.properties],
+              filters: options.filters.map((f) => ({ ...f, extensions: [...f.extensions] })),
+            };
+            return window === undefined
+              ? dialog.showOpenDialog(asked)
+              : dialog.showOpenDialog(window, asked);
+          },
+        },
+        shellText(backend?.locale() ?? 'fr', 'chooseProgramme'),
       ),
     // Shown by the shell, which opens the night when the notification is clicked.
     notify: (notice) => shell?.notify(notice),

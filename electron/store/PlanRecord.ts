@@ -1,3 +1,5 @@
+import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
+
 /** A deposit plan as persisted: one folder towards one bucket and prefix. */
 export type PlanRecord = {
   readonly id: number;
@@ -23,4 +25,6 @@ export type PlanRecord = {
   readonly pathStyle: boolean | null;
   /** Which credentials (the access key id, never a secret). */
   readonly credentialId: string | null;
+  /** The programme profile the night was created with (its names are the plan's keys); null without one. */
+  readonly programme: ProgrammeRecord | null;
 };

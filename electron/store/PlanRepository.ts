@@ -1,3 +1,4 @@
+import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 import type { PlanRecord } from './PlanRecord';
 import type { SqlStatements } from './SqlStatements';
 import { decodePlanRow } from './rows/decodePlanRow';
@@ -14,10 +15,13 @@ export type NewPlan = Omit<
   | 'region'
   | 'pathStyle'
   | 'credentialId'
+  | 'programme'
 > & {
   readonly region: string;
   readonly pathStyle: boolean;
   readonly credentialId: string;
+  /** Absent: a night made without a programme profile. */
+  readonly programme?: ProgrammeRecord | null;
 };
 
 /** The `plans` table: a night's target, settings and milestones. Its byte counters are the part ledger's. */
@@ -51,8 +55,8 @@ export class PlanRepository {
       this.sql
         .statement(
           `INSERT INTO plans (dir, endpoint, bucket, prefix, fingerprint, metadata, part_size, threshold, created_at,
-                          night_id, region, path_style, credential_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                          night_id, region, path_style, credential_id, programme)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           plan.dir,
@@ -68,6 +72,7 @@ export class PlanRepository {
           plan.region,
           plan.pathStyle ? 1 : 0,
           plan.credentialId,
+          plan.programme == null ? null : JSON.stringify(plan.programme),
         ).lastInsertRowid,
     );
   }

@@ -1,11 +1,13 @@
 import type { IpcError } from '../../shared/ipc/Result';
+import type { Locale } from '../../shared/ipc/views';
+import { programmeProblemText } from './programmeProblemText';
 import type { Translate } from './translate';
 
 /**
  * A refused call in the volunteer's language: its reason with parameters, else its code. The
  * envelope's English `message` is for logs and is never shown.
  */
-export const errorText = (error: IpcError, t: Translate): string => {
+export const errorText = (error: IpcError, t: Translate, locale: Locale = 'fr'): string => {
   const reason = error.reason;
   if (reason === undefined) return t(`errorCode.${error.code}`);
   switch (reason.kind) {
@@ -27,5 +29,13 @@ export const errorText = (error: IpcError, t: Translate): string => {
     case 'engine-unreachable':
     case 'database-damaged':
       return t(`reason.${reason.kind}`);
+    case 'programme-invalid':
+      return t('reason.programme-invalid', { problem: programmeProblemText(reason.problem, t) });
+    case 'programme-unreadable':
+      return t('reason.programme-unreadable', { path: reason.path });
+    case 'field-invalid':
+      return t('reason.field-invalid', { label: reason.label[locale], pattern: reason.pattern });
+    case 'names-changed':
+      return t('reason.names-changed', { count: reason.count, example: reason.example });
   }
 };

@@ -89,6 +89,12 @@ export const DepositScreen = () => {
       <p className="where quiet">
         {t('current.folder')} <code>{plan.dir}</code> · {t('current.destination')}{' '}
         <code>{destinationOf(plan)}</code>
+        {plan.programme !== null && (
+          <>
+            {' · '}
+            {t('current.programme')} {plan.programme.name}
+          </>
+        )}
       </p>
       <BlockerNotice plan={plan} />
       {done && <Completion plan={plan} />}

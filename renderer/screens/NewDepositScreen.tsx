@@ -4,9 +4,12 @@ import type { IpcError } from '../../shared/ipc/Result';
 import type {
   DestinationPreview,
   Locale,
+  NamesPreview,
   PreflightView,
+  ProgrammeView,
   SourceChangeView,
 } from '../../shared/ipc/views';
+import { wholeMatch } from '../../shared/programme/wholeMatch';
 import { destinationOf } from '../format/destinationOf';
 import { formatBytes } from '../format/formatBytes';
 import { formatNight } from '../format/formatNight';
@@ -48,11 +51,30 @@ export const NewDepositScreen = () => {
   const [error, setError] = useState<IpcError | string | null>(null);
   const [canChoose, setCanChoose] = useState(true);
   const [destinations, setDestinations] = useState<readonly DestinationPreview[]>([]);
+  /** The programme profile in use: its fields replace site and point, its names the paths. */
+  const [programme, setProgramme] = useState<ProgrammeView | null>(null);
+  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const [names, setNames] = useState<NamesPreview>({ kind: 'no-programme' });
 
   useEffect(() => {
     // The bridge has no native dialog: the path field is the way there.
     void api?.app.info().then((r) => r.ok && r.value.mode === 'bridge' && setCanChoose(false));
+    void api?.settings.get().then((r) => {
+      if (!r.ok) return;
+      setProgramme(r.value.programme);
+      // The values given last time (a volunteer's carré and point rarely change).
+      setFields(r.value.programme?.lastFields ?? {});
+    });
   }, [api]);
+
+  /** Each field's problem as typed: empty, or not matching its pattern (live, as the backend checks). */
+  const fieldProblem = (name: string, pattern: string): 'missing' | 'invalid' | null => {
+    const value = (fields[name] ?? '').trim();
+    if (value === '') return 'missing';
+    return wholeMatch(pattern).test(value) ? null : 'invalid';
+  };
+  const fieldsReady =
+    programme === null || programme.fields.every((f) => fieldProblem(f.name, f.pattern) === null);
 
   const check = async (path: string): Promise<void> => {
     if (api === undefined || path.trim() === '') return;
@@ -102,14 +124,38 @@ export const NewDepositScreen = () => {
     let current = true;
     const timer = setTimeout(() => {
       void api.plans
-        .previewDestination({ dir: report.dir, site, point, night })
+        .previewDestination({ dir: report.dir, site, point, fields, night })
         .then((r) => current && setDestinations(r.ok ? r.value : []));
     }, 200);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [api, report, site, point, night]);
+  }, [api, report, site, point, night, fields]);
+
+  useEffect(() => {
+    // The names the programme gives the files, made by the backend as the deposit will make them.
+    if (api === undefined || report === null || programme === null) {
+      setNames({ kind: 'no-programme' });
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      void api.plans
+        .previewNames({
+          dir: report.dir,
+          fields,
+          night,
+          nights: report.nights.length > 1 ? nightsMode : 'one',
+        })
+        .then((r) => current && setNames(r.ok ? r.value : { kind: 'no-programme' }));
+    }, 200);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [api, report, programme, fields, night, nightsMode]);
+  const nameIssues = names.kind === 'named' ? names.issues : [];
   const shownDestinations =
     several && nightsMode === 'one' ? destinations.filter((d) => d.night === night) : destinations;
 
@@ -119,8 +165,7 @@ export const NewDepositScreen = () => {
     setError(null);
     const result = await api.plans.create({
       dir: report.dir,
-      site,
-      point,
+      ...(programme === null ? { site, point } : { fields }),
       night,
       skipInvalid,
       nights: several ? nightsMode : 'one',
@@ -152,22 +197,25 @@ export const NewDepositScreen = () => {
     await deposit(false);
   };
 
-  // "Several nights" blocks nothing once the volunteer chose how to deposit them.
+  // "Several nights" blocks nothing once the volunteer chose how to deposit them; a name the
+  // programme cannot use blocks like the pre-flight's own problems.
   const blocking =
-    report === null
+    (report === null
       ? 0
       : several
         ? report.issues.filter((i) => i.decision === 'block' && i.kind !== 'several-nights').length
-        : report.blocking;
+        : report.blocking) + nameIssues.filter((i) => i.decision === 'block').length;
   const blocked = blocking > 0 && !skipInvalid;
   // ...and the choice below asks the question itself, with the nights' dates in words: the
   // pre-flight's line (ISO dates, "bloquant") would contradict it.
-  const issues =
-    report === null
+  const issues = [
+    ...(report === null
       ? []
       : several
         ? report.issues.filter((i) => i.kind !== 'several-nights')
-        : report.issues;
+        : report.issues),
+    ...nameIssues,
+  ];
 
   return (
     <section
@@ -219,7 +267,7 @@ export const NewDepositScreen = () => {
       {error !== null && (
         <p className="error" role="alert">
           {t('error.generic', {
-            message: typeof error === 'string' ? error : errorText(error, t),
+            message: typeof error === 'string' ? error : errorText(error, t, locale),
           })}
         </p>
       )}
@@ -271,6 +319,30 @@ export const NewDepositScreen = () => {
                     </div>
                   ))}
             </dd>
+            {programme !== null && (
+              <>
+                <dt>{t('new.programme')}</dt>
+                <dd data-testid="programme-name">{programme.name}</dd>
+                <dt>{t('new.names')}</dt>
+                <dd data-testid="names">
+                  {names.kind !== 'named' ? (
+                    <span className="quiet">{t('new.namesIncomplete')}</span>
+                  ) : (
+                    <>
+                      <div>{t('new.namesCount', { named: names.named, total: names.total })}</div>
+                      <ul className="names">
+                        {names.examples.map((e) => (
+                          <li key={e.relPath} data-path={e.relPath}>
+                            <code>{e.relPath}</code> → <code>{e.key}</code>
+                          </li>
+                        ))}
+                      </ul>
+                      <small>{t('new.cardUntouched')}</small>
+                    </>
+                  )}
+                </dd>
+              </>
+            )}
           </dl>
           <h3>{t('new.warnings')}</h3>
           {issues.length === 0 ? (
@@ -331,19 +403,57 @@ export const NewDepositScreen = () => {
             </fieldset>
           )}
           <div className="row">
-            <label>
-              {t('new.site')}
-              <input name="site" required value={site} onChange={(e) => setSite(e.target.value)} />
-            </label>
-            <label>
-              {t('new.point')}
-              <input
-                name="point"
-                required
-                value={point}
-                onChange={(e) => setPoint(e.target.value)}
-              />
-            </label>
+            {programme === null ? (
+              <>
+                <label>
+                  {t('new.site')}
+                  <input
+                    name="site"
+                    required
+                    value={site}
+                    onChange={(e) => setSite(e.target.value)}
+                  />
+                </label>
+                <label>
+                  {t('new.point')}
+                  <input
+                    name="point"
+                    required
+                    value={point}
+                    onChange={(e) => setPoint(e.target.value)}
+                  />
+                </label>
+              </>
+            ) : (
+              programme.fields.map((f) => {
+                const problem = fieldProblem(f.name, f.pattern);
+                const value = fields[f.name] ?? '';
+                return (
+                  <label key={f.name} className="programme-field">
+                    {f.label[locale]}
+                    <input
+                      name={`field-${f.name}`}
+                      value={value}
+                      placeholder={f.example ?? undefined}
+                      autoComplete="off"
+                      aria-invalid={problem !== null}
+                      aria-describedby={`field-${f.name}-hint`}
+                      onChange={(e) => setFields({ ...fields, [f.name]: e.target.value })}
+                    />
+                    <small id={`field-${f.name}-hint`}>
+                      {t('programme.fieldHint', { pattern: f.pattern })}
+                      {f.example !== null &&
+                        ` (${t('programme.fieldExample', { example: f.example })})`}
+                    </small>
+                    {problem === 'invalid' && (
+                      <small className="field-problem" role="alert">
+                        {t('programme.fieldInvalid', { value: value.trim(), pattern: f.pattern })}
+                      </small>
+                    )}
+                  </label>
+                );
+              })
+            )}
             {!several ? (
               <NightDateField value={night} onChange={setNight} />
             ) : (
@@ -362,7 +472,11 @@ export const NewDepositScreen = () => {
             )}
           </div>
           {changes === null ? (
-            <button type="submit" className="primary" disabled={busy !== null || blocked}>
+            <button
+              type="submit"
+              className="primary"
+              disabled={busy !== null || blocked || !fieldsReady}
+            >
               {busy === 'starting'
                 ? t('new.starting')
                 : several && nightsMode === 'each'
@@ -385,7 +499,7 @@ export const NewDepositScreen = () => {
               <button
                 type="button"
                 className="primary"
-                disabled={busy !== null || blocked}
+                disabled={busy !== null || blocked || !fieldsReady}
                 onClick={() => void deposit(true)}
               >
                 {busy === 'starting' ? t('new.starting') : t('new.depositChanges')}

@@ -16,9 +16,13 @@ import type { Locale } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 
-/** Site · point · night, the night spelled out in the volunteer's language. */
+/** Site · point (or a programme's fields) · night, the night spelled out in the volunteer's language. */
 export const planLabel = (plan: PlanView, locale: Locale = 'fr'): string =>
-  [plan.site, plan.point, plan.night === null ? null : formatNight(plan.night, locale)]
+  [
+    // A programme's night: the values its volunteer gave (carré, passage, point...).
+    ...(plan.programme === null ? [plan.site, plan.point] : Object.values(plan.programme.fields)),
+    plan.night === null ? null : formatNight(plan.night, locale),
+  ]
     .filter((x) => x !== null && x !== '')
     .join(' · ') ||
   plan.prefix ||
@@ -69,6 +73,11 @@ const Row = ({
             {plan.recorder !== null && (
               <span>
                 {t('nights.recorder')} {plan.recorder}
+              </span>
+            )}
+            {plan.programme !== null && (
+              <span data-testid="night-programme">
+                {t('current.programme')} {plan.programme.name}
               </span>
             )}
             <span>

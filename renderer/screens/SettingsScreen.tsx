@@ -13,6 +13,7 @@ import { clockOffText } from '../format/clockOffText';
 import { useT } from '../i18n/useT';
 import type { MessageKey } from '../i18n/fr';
 import { useDepotStore } from '../store/useDepotStore';
+import { ProgrammeSection } from '../components/ProgrammeSection';
 
 const MB = 1_000_000;
 
@@ -117,7 +118,9 @@ export const SettingsScreen = () => {
     setDirty(true);
   };
 
-  const prefixProblem = prefixTemplateProblem(settings.prefixTemplate);
+  // A programme's prefix uses its own fields as placeholders: the profile was checked on import.
+  const prefixProblem =
+    settings.programme === null ? prefixTemplateProblem(settings.prefixTemplate) : undefined;
 
   const save = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -136,7 +139,7 @@ export const SettingsScreen = () => {
       endpoint: settings.endpoint,
       region: settings.region,
       bucket: settings.bucket,
-      prefixTemplate: settings.prefixTemplate,
+      ...(settings.programme === null ? { prefixTemplate: settings.prefixTemplate } : {}),
       pathStyle: settings.pathStyle,
       concurrency: settings.concurrency,
       bwlimitBytesPerSec: rate,
@@ -181,60 +184,75 @@ export const SettingsScreen = () => {
       <p className="quiet" data-testid="applies-to-new">
         {t('settings.appliesToNew')}
       </p>
+      <ProgrammeSection
+        settings={settings}
+        onChange={(view) => {
+          setSettings(view);
+          setConfigured(view.endpoint !== '' && view.bucket !== '' && view.credentials === 'set');
+          setMessage(null);
+          setVerdict(null);
+          setDirty(false);
+        }}
+      />
       <form className="settings" onSubmit={(e) => void save(e)}>
-        <label>
-          {t('settings.endpoint')}
-          <input
-            name="endpoint"
-            type="url"
-            required
-            value={settings.endpoint}
-            onChange={(e) => update({ endpoint: e.target.value })}
-          />
-        </label>
-        <label>
-          {t('settings.region')}
-          <input
-            name="region"
-            required
-            value={settings.region}
-            onChange={(e) => update({ region: e.target.value })}
-          />
-        </label>
-        <label>
-          {t('settings.bucket')}
-          <input
-            name="bucket"
-            required
-            value={settings.bucket}
-            onChange={(e) => update({ bucket: e.target.value })}
-          />
-        </label>
-        <label>
-          {t('settings.prefixTemplate')}
-          <input
-            name="prefixTemplate"
-            value={settings.prefixTemplate}
-            onChange={(e) => update({ prefixTemplate: e.target.value })}
-            aria-describedby="prefix-hint"
-            aria-invalid={prefixProblem !== undefined}
-          />
-          <small id="prefix-hint">{t('settings.prefixHint')}</small>
-          {prefixProblem !== undefined && (
-            <small role="alert" className="field-problem" data-testid="prefix-problem">
-              {prefixProblemText(t, prefixProblem)}
-            </small>
-          )}
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            name="pathStyle"
-            checked={settings.pathStyle}
-            onChange={(e) => update({ pathStyle: e.target.checked })}
-          />{' '}
-          {t('settings.pathStyle')}
-        </label>
+        {/* A programme's profile fixes these: shown above, not editable. */}
+        {settings.programme === null && (
+          <>
+            <label>
+              {t('settings.endpoint')}
+              <input
+                name="endpoint"
+                type="url"
+                required
+                value={settings.endpoint}
+                onChange={(e) => update({ endpoint: e.target.value })}
+              />
+            </label>
+            <label>
+              {t('settings.region')}
+              <input
+                name="region"
+                required
+                value={settings.region}
+                onChange={(e) => update({ region: e.target.value })}
+              />
+            </label>
+            <label>
+              {t('settings.bucket')}
+              <input
+                name="bucket"
+                required
+                value={settings.bucket}
+                onChange={(e) => update({ bucket: e.target.value })}
+              />
+            </label>
+            <label>
+              {t('settings.prefixTemplate')}
+              <input
+                name="prefixTemplate"
+                value={settings.prefixTemplate}
+                onChange={(e) => update({ prefixTemplate: e.target.value })}
+                aria-describedby="prefix-hint"
+                aria-invalid={prefixProblem !== undefined}
+              />
+              <small id="prefix-hint">{t('settings.prefixHint')}</small>
+              {prefixProblem !== undefined && (
+                <small role="alert" className="field-problem" data-testid="prefix-problem">
+                  {prefixProblemText(t, prefixProblem)}
+                </small>
+              )}
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                name="pathStyle"
+                checked={settings.pathStyle}
+                onChange={(e) => update({ pathStyle: e.target.checked })}
+              />{' '}
+              {t('settings.pathStyle')}
+            </label>
+          </>
+        )}
         <fieldset>
           <legend>
             {settings.credentials === 'set'

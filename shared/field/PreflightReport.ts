@@ -19,7 +19,17 @@ export type ProblemClass =
   | 'bad-name'
   | 'unreadable'
   /** A symbolic link or special file: never followed, never deposited. */
-  | 'not-a-regular-file';
+  | 'not-a-regular-file'
+  /** Not a recording, and the programme's profile takes recordings only (`otherFiles: skip`). */
+  | 'not-for-programme'
+  /** The programme's name for the file needs a value the file does not give (a timestamp...). */
+  | 'name-missing-value'
+  /** A value would add or escape a segment of the programme's name (`/`, `..`...). */
+  | 'name-unsafe'
+  /** The programme's name for the file does not match the profile's pattern. */
+  | 'name-mismatch'
+  /** Two files of the night would take the same programme name. */
+  | 'name-taken';
 
 /**
  * What Depot does with a problem file: deposit it anyway (only reported), skip it (not deposited,
@@ -48,6 +58,8 @@ export type PreflightFile = {
   readonly recordedAt?: string;
   /** Epoch ms of the start, when the offset is known. */
   readonly recordedAtMs?: number;
+  /** The start's milliseconds, when the recorder wrote a fraction of a second (GUANO); else 0. */
+  readonly recordedMillis?: number;
   readonly timeSource?: TimestampSource;
   readonly zoneSource?: TimeZoneSource;
   /** Real duration in seconds (WAV duration divided by the time-expansion factor). */

@@ -170,6 +170,7 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
         night: at.night,
         recordedAt: at.localIso,
         ...(at.instant !== undefined ? { recordedAtMs: at.instant } : {}),
+        ...(at.local.millisecond > 0 ? { recordedMillis: at.local.millisecond } : {}),
         timeSource: dated.ts!.source,
         zoneSource: at.zoneSource,
       };

@@ -26,6 +26,11 @@ export const decisionFor: Record<ProblemClass, Decision> = {
   'bad-name': 'block',
   unreadable: 'block',
   'not-a-regular-file': 'skip',
+  'not-for-programme': 'skip',
+  'name-missing-value': 'block',
+  'name-unsafe': 'block',
+  'name-mismatch': 'block',
+  'name-taken': 'block',
 };
 
 const fmt = (n: number, locale: 'fr' | 'en'): string =>
@@ -38,6 +43,52 @@ export type ProblemFacts = {
   readonly nights?: readonly string[];
   readonly recorders?: readonly string[];
   readonly reason?: string;
+  /** A programme name: the one the file would take, and what made it impossible or refused. */
+  readonly name?: string;
+  readonly pattern?: string;
+  readonly placeholder?: string;
+  readonly value?: string;
+  /** The other files that would take the same name. */
+  readonly others?: readonly string[];
+};
+
+/** What a name's missing placeholder stands for, and why this file does not give it. */
+const missingValue = (placeholder: string): LocalizedText => {
+  switch (placeholder) {
+    case 'date':
+    case 'time':
+    case 'ms':
+      return {
+        fr: 'la date et l’heure de l’enregistrement, et aucune n’a été trouvée (ni GUANO, ni commentaire AudioMoth, ni date dans le nom)',
+        en: 'the recording’s date and time, and none was found (no GUANO, no AudioMoth comment, no date in the name)',
+      };
+    case 'serial':
+    case 'make':
+    case 'model':
+    case 'recorder':
+      return {
+        fr: 'l’enregistreur, et ni ce fichier ni sa nuit ne le nomment',
+        en: 'the recorder, and neither this file nor its night names it',
+      };
+    case 'ext':
+      return {
+        fr: 'une extension, et ce fichier n’en a pas',
+        en: 'an extension, and this file has none',
+      };
+    case 'night':
+    case 'year':
+    case 'month':
+    case 'day':
+      return {
+        fr: 'la nuit, et aucun enregistrement daté ne la donne',
+        en: 'the night, and no dated recording gives it',
+      };
+    default:
+      return {
+        fr: 'une valeur que ce fichier ne donne pas',
+        en: 'a value this file does not give',
+      };
+  }
 };
 
 /** The plain message of a problem in French and English, ending with what Depot will do. */
@@ -121,6 +172,33 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
         return {
           fr: 'Lien symbolique ou fichier spécial : non suivi.',
           en: 'Symbolic link or special file: not followed.',
+        };
+      case 'not-for-programme':
+        return {
+          fr: 'Pas un enregistrement\u00a0: le profil du programme ne prend que les enregistrements.',
+          en: 'Not a recording: the programme’s profile takes recordings only.',
+        };
+      case 'name-missing-value': {
+        const why = missingValue(facts.placeholder ?? '');
+        return {
+          fr: `Son nom pour le programme demande {${facts.placeholder ?? ''}}\u00a0: ${why.fr}.`,
+          en: `Its name for the programme needs {${facts.placeholder ?? ''}}: ${why.en}.`,
+        };
+      }
+      case 'name-unsafe':
+        return {
+          fr: `Son nom pour le programme prendrait «\u00a0${facts.value ?? ''}\u00a0» pour {${facts.placeholder ?? ''}}\u00a0: «\u00a0/\u00a0», «\u00a0\\\u00a0», «\u00a0..\u00a0» et les caractères de contrôle n’y sont pas permis.`,
+          en: `Its name for the programme would take "${facts.value ?? ''}" for {${facts.placeholder ?? ''}}: "/", "\\", ".." and control characters are not allowed in it.`,
+        };
+      case 'name-mismatch':
+        return {
+          fr: `Son nom pour le programme, «\u00a0${facts.name ?? ''}\u00a0», ne suit pas le modèle du programme (${facts.pattern ?? ''}).`,
+          en: `Its name for the programme, "${facts.name ?? ''}", does not match the programme’s pattern (${facts.pattern ?? ''}).`,
+        };
+      case 'name-taken':
+        return {
+          fr: `Prendrait le même nom que ${(facts.others ?? []).join(', ')}\u00a0: «\u00a0${facts.name ?? ''}\u00a0».`,
+          en: `Would take the same name as ${(facts.others ?? []).join(', ')}: "${facts.name ?? ''}".`,
         };
     }
   })();

@@ -1,3 +1,6 @@
+import type { ProfileProblem } from '../programme/ProfileProblem';
+import type { LocalizedText } from './views';
+
 /**
  * Why a call was refused, as a code and its parameters: the interface says it in the volunteer's
  * language (renderer/i18n `reason.*`). The envelope's `message` stays English for logs only.
@@ -18,6 +21,18 @@ export type ErrorReason =
   | { readonly kind: 'no-such-plan' }
   | { readonly kind: 'engine-unreachable' }
   /** A row of the plan database no Depot wrote: the message (logs) names it. */
-  | { readonly kind: 'database-damaged' };
+  | { readonly kind: 'database-damaged' }
+  /** A programme profile refused: nothing changed. */
+  | { readonly kind: 'programme-invalid'; readonly problem: ProfileProblem }
+  | { readonly kind: 'programme-unreadable'; readonly path: string }
+  /** A programme's field left empty or not matching its pattern. */
+  | {
+      readonly kind: 'field-invalid';
+      readonly field: string;
+      readonly label: LocalizedText;
+      readonly pattern: string;
+    }
+  /** The folder's night was created with other names: it keeps them. */
+  | { readonly kind: 'names-changed'; readonly count: number; readonly example: string };
 
 export type ErrorReasonKind = ErrorReason['kind'];

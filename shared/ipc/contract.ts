@@ -12,6 +12,7 @@ import type {
   FailureView,
   ForgetResult,
   JournalEntryView,
+  NamesPreview,
   PlanView,
   PreflightView,
   RetryFailuresResult,
@@ -31,6 +32,8 @@ const none = z.undefined();
 
 const nightDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const label = z.string().trim().min(1).max(120);
+/** A programme's field values, by field name (checked against the profile's patterns in main). */
+const fields = z.record(z.string().max(32), z.string().max(120)).default({});
 
 export const inputSchemas = {
   'app.info': none,
@@ -38,8 +41,10 @@ export const inputSchemas = {
   'plans.get': planId,
   'plans.create': z.object({
     dir: z.string().min(1).max(4096),
-    site: label,
-    point: label,
+    /** Required without a programme profile; with one, its fields say what the volunteer gives. */
+    site: label.optional(),
+    point: label.optional(),
+    fields,
     night: nightDate,
     /** Deposit files the pre-flight would block (truncated recordings...). */
     skipInvalid: z.boolean().default(false),
@@ -62,7 +67,18 @@ export const inputSchemas = {
     dir: z.string().min(1).max(4096),
     site: z.string().trim().max(120),
     point: z.string().trim().max(120),
+    fields,
     night: nightDate.or(z.literal('')),
+  }),
+  /**
+   * The names a programme's profile gives the folder's files, with the fields typed so far: a few
+   * examples and what blocks (issue 29). Nothing is planned.
+   */
+  'plans.previewNames': z.object({
+    dir: z.string().min(1).max(4096),
+    fields,
+    night: nightDate.or(z.literal('')),
+    nights: z.enum(['one', 'each']).default('one'),
   }),
   'units.list': planId.extend({
     offset: z.number().int().min(0),
@@ -79,10 +95,12 @@ export const inputSchemas = {
       .string()
       .trim()
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/),
+    /** Absent: the stored one stays (a programme's profile fixes it, with its own fields). */
     prefixTemplate: z
       .string()
       .max(512)
-      .refine((t) => prefixTemplateProblem(t) === undefined, 'invalid prefix template'),
+      .refine((t) => prefixTemplateProblem(t) === undefined, 'invalid prefix template')
+      .optional(),
     pathStyle: z.boolean(),
     concurrency: z.number().int().min(1).max(16),
     bwlimitBytesPerSec: z.number().int().min(MIN_BWLIMIT_BYTES_PER_SEC).nullable(),
@@ -97,10 +115,26 @@ export const inputSchemas = {
       .optional(),
   }),
   'settings.testConnection': none,
+  /**
+   * A programme's profile from its coordinator: a path (the file picker, or typed through the
+   * bridge) or the file's text (dropped on the window). A profile a few kilobytes long.
+   */
+  'programme.import': z.union([
+    z.object({ path: z.string().min(1).max(4096) }),
+    z.object({
+      text: z
+        .string()
+        .min(1)
+        .max(64 * 1024),
+    }),
+  ]),
+  /** Back to hand-typed settings: the profile is forgotten, the settings it wrote stay editable. */
+  'programme.remove': none,
   'diagnostics.counters': none,
   'diagnostics.journal': z.object({ limit: z.number().int().min(1).max(5000) }),
   'diagnostics.export': none,
   'dialog.chooseFolder': none,
+  'dialog.chooseProgramme': none,
   'preflight.run': z.object({ dir: z.string().min(1).max(4096) }),
 } as const;
 
@@ -114,16 +148,20 @@ export type Outputs = {
   'plans.archive': PlanView;
   'plans.forget': ForgetResult;
   'plans.previewDestination': readonly DestinationPreview[];
+  'plans.previewNames': NamesPreview;
   'units.list': UnitPage;
   'units.failures': readonly FailureView[];
   'units.retryFailures': RetryFailuresResult;
   'settings.get': SettingsView;
   'settings.set': SettingsView;
   'settings.testConnection': ConnectionVerdict;
+  'programme.import': SettingsView;
+  'programme.remove': SettingsView;
   'diagnostics.counters': CountersView;
   'diagnostics.journal': readonly JournalEntryView[];
   'diagnostics.export': DiagnosticsExport;
   'dialog.chooseFolder': ChosenFolder;
+  'dialog.chooseProgramme': ChosenFolder;
   'preflight.run': PreflightView;
 };
 

@@ -22,6 +22,7 @@ export const createDepotApi = (transport: DepotTransport): DepotApi => {
       archive: m('plans.archive'),
       forget: m('plans.forget'),
       previewDestination: m('plans.previewDestination'),
+      previewNames: m('plans.previewNames'),
     },
     units: {
       list: m('units.list'),
@@ -33,12 +34,19 @@ export const createDepotApi = (transport: DepotTransport): DepotApi => {
       set: m('settings.set'),
       testConnection: m('settings.testConnection'),
     },
+    programme: {
+      import: m('programme.import'),
+      remove: m('programme.remove'),
+    },
     diagnostics: {
       counters: m('diagnostics.counters'),
       journal: m('diagnostics.journal'),
       export: m('diagnostics.export'),
     },
-    dialog: { chooseFolder: m('dialog.chooseFolder') },
+    dialog: {
+      chooseFolder: m('dialog.chooseFolder'),
+      chooseProgramme: m('dialog.chooseProgramme'),
+    },
     preflight: { run: m('preflight.run') },
     events: { subscribe: (listener) => transport.subscribe(listener) },
   } satisfies DepotApi;

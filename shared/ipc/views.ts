@@ -54,6 +54,11 @@ export type PlanView = {
   readonly archived: boolean;
   /** The recorder that made the files (model and serial as the files say), when known. */
   readonly recorder: string | null;
+  /** The programme profile the night was created with, and the field values it was given. */
+  readonly programme: {
+    readonly name: string;
+    readonly fields: Readonly<Record<string, string>>;
+  } | null;
 };
 
 export type UnitFilter = 'all' | 'active' | 'failed' | 'done' | 'pending';
@@ -101,6 +106,58 @@ export type DestinationPreview = {
 
 export type Locale = 'fr' | 'en';
 
+/** A value a programme's profile asks the volunteer for, with its label in both languages. */
+export type ProgrammeFieldView = {
+  readonly name: string;
+  readonly label: LocalizedText;
+  /** The regular expression the whole value must match. */
+  readonly pattern: string;
+  readonly example: string | null;
+};
+
+/**
+ * The programme profile in use: what it fixes (shown, not editable) and what it asks. Nights
+ * created while it is in use are named by it; nights created before keep their own names.
+ */
+export type ProgrammeView = {
+  readonly name: string;
+  readonly version: number;
+  /** SHA-256 of the file as imported: each night records it. */
+  readonly sha256: string;
+  readonly destination: {
+    readonly kind: 's3';
+    readonly endpoint: string;
+    readonly region: string;
+    readonly bucket: string;
+    readonly pathStyle: boolean;
+  };
+  readonly prefixTemplate: string;
+  readonly nameTemplate: string | null;
+  readonly namePattern: string | null;
+  readonly otherFiles: 'deposit' | 'skip';
+  readonly fields: readonly ProgrammeFieldView[];
+  readonly timeZone: string | null;
+  /** The values given last, to fill the fields with again. */
+  readonly lastFields: Readonly<Record<string, string>>;
+};
+
+/** The names a programme gives a folder's files, before anything is planned. */
+export type NamesPreview =
+  | { readonly kind: 'no-programme' }
+  /** A field is missing or does not match its pattern: no name can be made yet. */
+  | { readonly kind: 'fields-incomplete' }
+  | {
+      readonly kind: 'named';
+      readonly programme: string;
+      /** A few files and the key each will take (prefix and name). */
+      readonly examples: readonly { readonly relPath: string; readonly key: string }[];
+      /** Files named, of those to deposit. */
+      readonly named: number;
+      readonly total: number;
+      /** Names that cannot be used (each blocks its file), as the pre-flight's problems. */
+      readonly issues: readonly PreflightIssueView[];
+    };
+
 export type SettingsView = {
   readonly endpoint: string;
   readonly region: string;
@@ -115,6 +172,8 @@ export type SettingsView = {
   readonly locale: Locale;
   /** Write-only credentials: the interface only learns whether they are set. */
   readonly credentials: 'set' | 'not-set';
+  /** The programme profile in use: it fixes endpoint, region, addressing, bucket and prefix. */
+  readonly programme: ProgrammeView | null;
 };
 
 export type ConnectionVerdict = {

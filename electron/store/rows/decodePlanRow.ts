@@ -1,3 +1,4 @@
+import { programmeRecordSchema } from '../../../shared/programme/ProgrammeRecord';
 import type { PlanRecord } from '../PlanRecord';
 import { RowReader } from './RowReader';
 
@@ -7,6 +8,12 @@ export const decodePlanRow = (raw: unknown): PlanRecord => {
   const metadata = r.json('metadata');
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
     throw r.damaged('metadata', 'a JSON object');
+  // A row read before migration 5 has no such column: no profile.
+  const programmeJson =
+    (raw as { programme?: unknown }).programme == null ? null : r.json('programme');
+  const programme = programmeJson === null ? null : programmeRecordSchema.safeParse(programmeJson);
+  if (programme !== null && !programme.success)
+    throw r.damaged('programme', 'a programme record (name, version, sha256, fields)');
   return {
     id: r.integer('id', 1),
     dir: r.text('dir'),
@@ -27,5 +34,6 @@ export const decodePlanRow = (raw: unknown): PlanRecord => {
     region: r.textOrNull('region'),
     pathStyle: r.flagOrNull('path_style'),
     credentialId: r.textOrNull('credential_id'),
+    programme: programme === null ? null : programme.data,
   };
 };

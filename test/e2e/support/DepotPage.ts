@@ -68,6 +68,45 @@ export class DepotPage {
     await this.page.getByText('Réglages enregistrés.').waitFor();
   }
 
+  /**
+   * Settings, "Importer le profil du programme" through the bridge: the profile's path typed in
+   * its field (the native picker's place). Returns what the section then says.
+   */
+  async importProgramme(path: string): Promise<Locator> {
+    return this.programmeAnswer(async (section) => {
+      await section.locator('input[name="programmePath"]').fill(path);
+      await section.locator('button[type="submit"]').click();
+    });
+  }
+
+  /** A profile's file dropped on the programme section, as from a file manager. */
+  async dropProgramme(fileName: string, text: string): Promise<Locator> {
+    return this.programmeAnswer(async (section) => {
+      const transfer = await this.page.evaluateHandle(
+        `(() => { const dt = new DataTransfer(); dt.items.add(new File([${JSON.stringify(text)}], ${JSON.stringify(fileName)}, { type: 'application/json' })); return dt; })()`,
+      );
+      await section.dispatchEvent('drop', { dataTransfer: transfer });
+    });
+  }
+
+  /** What the programme section says after `gesture`: its next answer, not the one before. */
+  private async programmeAnswer(gesture: (section: Locator) => Promise<void>): Promise<Locator> {
+    await this.go('settings');
+    const section = this.page.getByTestId('programme');
+    const said = section.getByTestId('programme-said');
+    const before = (await said.count()) === 0 ? null : await said.innerText();
+    await gesture(section);
+    // The answer is cleared while the import runs, then shown: wait for one that is not the last.
+    await (before === null ? said : said.filter({ hasNotText: before })).waitFor();
+    return said;
+  }
+
+  /** Nouveau dépôt under a programme: its fields, by name (`carre`, `passage`...). */
+  async fillProgrammeFields(fields: Readonly<Record<string, string>>): Promise<void> {
+    for (const [name, value] of Object.entries(fields))
+      await this.page.locator(`input[name="field-${name}"]`).fill(value);
+  }
+
   /** Types a storage address without saving: "Tester la connexion" saves what is on screen. */
   async typeEndpoint(endpoint: string): Promise<void> {
     await this.go('settings');

@@ -44,7 +44,12 @@ export type NightShape = {
 };
 
 /** Entered on the Settings screen beside the bucket's endpoint and keys. */
-export type DepositSettings = { readonly concurrency?: number; readonly bwlimitMBps?: number };
+export type DepositSettings = {
+  readonly concurrency?: number;
+  readonly bwlimitMBps?: number;
+  /** Leave Settings empty: the test configures Depot itself (a programme's profile). */
+  readonly unconfigured?: boolean;
+};
 
 /**
  * A fresh world per test: its own bucket on the real server, its own fault proxy, its own data
@@ -75,14 +80,15 @@ export const setUpDeposit = async (
   const page = await context.newPage();
   const depot = new DepotPage(page);
   await depot.open(bridge.url);
-  await depot.configure({
-    endpoint: proxy.endpoint,
-    region: bucket.region,
-    bucket: bucket.bucket,
-    accessKeyId: bucket.accessKeyId,
-    secretAccessKey: bucket.secretAccessKey,
-    ...settings,
-  });
+  if (settings.unconfigured !== true)
+    await depot.configure({
+      endpoint: proxy.endpoint,
+      region: bucket.region,
+      bucket: bucket.bucket,
+      accessKeyId: bucket.accessKeyId,
+      secretAccessKey: bucket.secretAccessKey,
+      ...settings,
+    });
   const fixture: DepositFixture = {
     bucket,
     proxy,

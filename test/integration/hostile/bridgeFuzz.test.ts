@@ -129,7 +129,14 @@ const anyValue = (depth = 0): unknown =>
 
 // These would walk a folder or start a deposit when their input passes: fuzzed only with inputs
 // the schema refuses (the deposit at the end is the real one).
-const WALKERS = new Set(['plans.create', 'preflight.run', 'settings.set']);
+const WALKERS = new Set([
+  'plans.create',
+  'plans.previewNames',
+  'preflight.run',
+  'settings.set',
+  // Reads the file it is given and, when it is a profile, changes the settings.
+  'programme.import',
+]);
 const METHODS = methodNames.filter((m) => m !== 'dialog.chooseFolder');
 
 /** One message: a call with mutated fields, or anything else a client could send. */

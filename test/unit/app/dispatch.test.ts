@@ -18,6 +18,7 @@ const handlers: Handlers = {
   'plans.archive': unused,
   'plans.forget': unused,
   'plans.previewDestination': unused,
+  'plans.previewNames': unused,
   'units.list': (input) => {
     received.push(input);
     return Promise.resolve({ total: 0, offset: input.offset, units: [] });
@@ -27,10 +28,13 @@ const handlers: Handlers = {
   'settings.get': unused,
   'settings.set': unused,
   'settings.testConnection': unused,
+  'programme.import': unused,
+  'programme.remove': unused,
   'diagnostics.counters': unused,
   'diagnostics.journal': unused,
   'diagnostics.export': unused,
   'dialog.chooseFolder': unused,
+  'dialog.chooseProgramme': unused,
   'preflight.run': unused,
 };
 

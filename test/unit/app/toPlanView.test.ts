@@ -10,6 +10,7 @@ const summary = (patch: Partial<PlanSummary> = {}): PlanSummary => ({
   bucket: 'b',
   prefix: 'S/P/2026-06-12',
   metadata: { site: 'S', point: 'P', night: '2026-06-12' },
+  programme: null,
   createdAt: 1_000,
   completedAt: null,
   manifestAt: null,

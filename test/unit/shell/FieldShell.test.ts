@@ -109,6 +109,7 @@ const plan = (id: string, state: PlanState, acked = 50, total = 100): PlanView =
   completedAt: null,
   archived: false,
   recorder: null,
+  programme: null,
 });
 
 const world = (options: { busy?: boolean; background?: boolean; plans?: PlanView[] } = {}) => {

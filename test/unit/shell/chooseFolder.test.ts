@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chooseFolder } from '../../../electron/main/chooseFolder';
 import type { FolderDialog } from '../../../electron/main/chooseFolder';
+import { chooseProgrammeFile } from '../../../electron/main/chooseProgrammeFile';
+import type { ProfileDialog } from '../../../electron/main/chooseProgrammeFile';
 import { droppedFolder } from '../../../renderer/api/droppedFolder';
 import { shellText } from '../../../electron/app/shellText';
 
@@ -51,5 +53,33 @@ describe('a folder dropped on the window', () => {
   it('gives nothing in a browser (no path there: the path field is the way)', () => {
     expect(droppedFolder([file('b')], undefined)).toBeNull();
     expect(droppedFolder([file('a')], () => '')).toBeNull();
+  });
+});
+
+describe('the native picker for a programme’s profile', () => {
+  it('asks for one JSON file, in the volunteer’s language, and returns it or "cancelled"', async () => {
+    const asked: unknown[] = [];
+    const picker = (answer: { canceled: boolean; filePaths: string[] }): ProfileDialog => ({
+      showOpenDialog: (options) => {
+        asked.push(options);
+        return Promise.resolve(answer);
+      },
+    });
+    expect(
+      await chooseProgrammeFile(
+        picker({ canceled: false, filePaths: ['/home/v/vigie-chiro.json'] }),
+        shellText('fr', 'chooseProgramme'),
+      ),
+    ).toEqual({ kind: 'chosen', path: '/home/v/vigie-chiro.json' });
+    expect(asked).toEqual([
+      {
+        properties: ['openFile'],
+        title: 'Choisir le profil du programme',
+        filters: [{ name: 'JSON', extensions: ['json'] }],
+      },
+    ]);
+    expect(await chooseProgrammeFile(picker({ canceled: true, filePaths: [] }), 't')).toEqual({
+      kind: 'cancelled',
+    });
   });
 });

@@ -139,6 +139,13 @@ const damages: readonly Damage[] = [
     expected: /number/,
   },
   { table: 'plans', column: 'manifest_at', value: 'x', found: '"x"', expected: /number/ },
+  {
+    table: 'plans',
+    column: 'programme',
+    value: '{"name":"P"}',
+    found: '"{\\"name\\":\\"P\\"}"',
+    expected: /programme record/,
+  },
   { table: 'plans', column: 'bytes_sent', value: -5, found: '-5', expected: />= 0/ },
   { table: 'plans', column: 'bytes_resent', value: 1.5, found: '1.5', expected: /whole number/ },
   { table: 'plans', column: 'night_id', value: null, found: 'null', expected: /^text$/ },
@@ -470,6 +477,7 @@ describe('valid rows read back as written', () => {
       region: 'r',
       pathStyle: true,
       credentialId: 'k',
+      programme: null,
     });
     expect(store.getUnit(ids.unit)).toMatchObject({
       uploadId: 'up-1',
