@@ -94,3 +94,5 @@ const stop = (): void => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// A closed terminal stops it as Ctrl-C does: the deposit it was running resumes next time.
+process.on('SIGHUP', stop);
