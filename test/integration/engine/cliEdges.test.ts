@@ -1,0 +1,86 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthNight } from '../../../electron/field/synthNight';
+import { depotEnv } from '../../support/depotEnv';
+import type { FaultProxy } from '../../support/faultProxy';
+import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
+import { runDepot, type DepotRun, type DepotRunOptions } from '../../support/runDepot';
+import type { TestBucket } from '../../support/testBucket';
+
+/**
+ * Issue 30's edges, each as it was found: the command line on radosgw, through the fault proxy
+ * where a server misbehaves, the server's state read with the SDK rather than from Depot's report.
+ */
+describe('depot on the edges of issue 30', () => {
+  let setup: ProxiedBucket;
+  let b: TestBucket;
+  let proxy: FaultProxy;
+  let work: string;
+
+  beforeAll(async () => {
+    setup = await proxiedBucket('edges');
+    ({ bucket: b, proxy, work } = setup);
+  });
+  afterAll(() => setup.close());
+
+  const depot = (
+    args: readonly string[],
+    options: Pick<DepotRunOptions, 'stopWhen' | 'signal' | 'hangMs'> = {},
+  ): Promise<DepotRun> => runDepot(args, { ...options, env: depotEnv(b) });
+
+  const target = (prefix: string): string[] => [
+    '--endpoint',
+    proxy.endpoint,
+    '--bucket',
+    b.bucket,
+    '--prefix',
+    prefix,
+    '--path-style',
+  ];
+  const db = (name: string): string[] => ['--db', join(work, name)];
+
+  /** The keys under `prefix/` with their sizes, as the server lists them to another client. */
+  const listed = async (prefix: string): Promise<Map<string, number>> => {
+    const out = await b.client.send(
+      new ListObjectsV2Command({ Bucket: b.bucket, Prefix: `${prefix}/` }),
+    );
+    return new Map((out.Contents ?? []).map((o) => [o.Key ?? '', o.Size ?? -1]));
+  };
+
+  it('item 14: a damaged database is one line saying what to do, and doing it works', async () => {
+    const night = join(work, 'n14');
+    await synthNight(night, { files: 3, totalBytes: 900_000, seed: 14, sizes: 'small' });
+    const first = await depot(['deposit', night, ...target('n14'), ...db('n14.db'), '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    expect((await listed('n14')).size).toBe(4);
+    // The ends of its tables' pages overwritten, as a failing disk or a bad copy leaves them:
+    // SQLite still opens it, and its integrity check lists a line per damaged cell.
+    const file = join(work, 'n14.db');
+    const bytes = readFileSync(file);
+    for (let page = 2; page < bytes.length / 4096; page += 1)
+      bytes.fill(0xff, page * 4096 + 3400, page * 4096 + 4090);
+    writeFileSync(file, bytes);
+    for (const args of [
+      ['status', ...db('n14.db')],
+      ['deposit', night, ...target('n14'), ...db('n14.db')],
+    ]) {
+      const r = await depot(args);
+      expect(r.code, r.stderr).toBe(2);
+      const lines = r.stderr.trimEnd().split('\n');
+      expect(lines, r.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^depot (status|deposit): the database .*n14\.db is damaged \(SQLite's integrity check lists \d+ problem\(s\), listed in .*n14\.db\.integrity-check\.txt\); it was left untouched: move it aside with its -wal and -shm files .*run the same command again/,
+      );
+    }
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    // What it says: moved aside, the same command deposits the night again without sending it.
+    renameSync(file, `${file}.damaged`);
+    for (const side of ['-wal', '-shm'])
+      if (existsSync(`${file}${side}`)) renameSync(`${file}${side}`, `${file}.damaged${side}`);
+    const again = await depot(['deposit', night, ...target('n14'), ...db('n14.db'), '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ result: 'completed', bytesSent: 0 });
+  });
+});
