@@ -1,4 +1,3 @@
-import type { FailureCause } from '../../shared/domain/FailureCause';
 import { MIN_BWLIMIT_BYTES_PER_SEC } from '../../shared/domain/minimumBandwidth';
 import { blockingProblems } from '../../shared/field/blockingProblems';
 import { depositableFiles } from '../../shared/field/depositableFiles';
@@ -17,8 +16,7 @@ import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { defaultDbPath } from './defaultDbPath';
-import { certificateAdvice } from './certificateAdvice';
-import { describeCause } from './describeCause';
+import { blockedMessage, blockedRunMessage } from './blockedMessage';
 import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
 import { formatBytes, parseSize } from './parseSize';
@@ -67,20 +65,6 @@ const exitCodeOf = (result: RunResult): number => {
       return 4;
     case 'blocked':
       return 2;
-  }
-};
-
-/** What to fix when the endpoint refuses the whole deposit (nothing is failed for it). */
-const blockedMessage = (cause: FailureCause, endpoint: string): string => {
-  switch (cause.kind) {
-    case 'bucket-missing':
-      return `the bucket "${cause.bucket}" does not exist on ${endpoint}: create it, or check --bucket`;
-    case 'auth':
-      return `${endpoint} refused the credentials (${cause.status} ${cause.code}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile) and the bucket's permissions`;
-    case 'certificate':
-      return certificateAdvice(cause.problem, cause.code, endpoint);
-    default:
-      return describeCause(cause);
   }
 };
 
@@ -379,9 +363,10 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       codes.push(exitCodeOf(result));
       if (!v.json) io.stdout.write(formatSummary(summary));
       if (result.kind === 'blocked') {
-        io.stderr.write(
-          `depot deposit: ${describeCause(result.cause)}. Nothing was failed; fix it and run the same command again.\n`,
-        );
+        const failed = depot.engine
+          .failedUnits(plan.id)
+          .flatMap((u) => (u.state.kind === 'failed' ? [u.state.cause] : []));
+        io.stderr.write(`depot deposit: ${blockedRunMessage(result.cause, endpoint, failed)}\n`);
         break;
       }
       if (result.kind === 'stopped') {

@@ -152,6 +152,19 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
         letBodyCome();
         forward(req, res, { dropHeader: action.header.toLowerCase() });
         return;
+      case 'answer':
+        letBodyCome();
+        req.on('end', () => {
+          res.writeHead(action.status, {
+            'content-type': action.contentType ?? 'application/xml',
+            'content-length': String(Buffer.byteLength(action.body)),
+            date: new Date().toUTCString(),
+            'x-amz-request-id': 'depot-fault-proxy',
+          });
+          res.end(req.method === 'HEAD' ? undefined : action.body);
+        });
+        req.resume();
+        return;
     }
   };
 

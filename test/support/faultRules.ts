@@ -27,7 +27,17 @@ export type FaultAction =
   /** Forward at once, hold the server's answer for `ms`: a slow reply. */
   | { readonly kind: 'delay'; readonly ms: number }
   /** Forward, and pass the server's answer on without this header (a middlebox that drops it). */
-  | { readonly kind: 'dropHeader'; readonly header: string };
+  | { readonly kind: 'dropHeader'; readonly header: string }
+  /**
+   * Answer this status and body without forwarding (after reading the request body): a server or
+   * a middlebox that says something the protocol does not (a garbled listing, a looping token).
+   */
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      readonly body: string;
+      readonly contentType?: string;
+    };
 
 export const fault = {
   reset: (): FaultAction => ({ kind: 'reset' }),
@@ -40,6 +50,12 @@ export const fault = {
   loseReply: (): FaultAction => ({ kind: 'loseReply' }),
   delay: (ms: number): FaultAction => ({ kind: 'delay', ms }),
   dropHeader: (header: string): FaultAction => ({ kind: 'dropHeader', header }),
+  answer: (status: number, body: string, contentType = 'application/xml'): FaultAction => ({
+    kind: 'answer',
+    status,
+    body,
+    contentType,
+  }),
 } as const;
 
 /** What the proxy knows of a request when it decides (headers read, body not yet). */

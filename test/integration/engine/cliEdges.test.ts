@@ -4,7 +4,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
 import { depotEnv } from '../../support/depotEnv';
-import type { FaultProxy } from '../../support/faultProxy';
+import { fault, s3Request, type FaultProxy } from '../../support/faultProxy';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import { runDepot, type DepotRun, type DepotRunOptions } from '../../support/runDepot';
 import type { TestBucket } from '../../support/testBucket';
@@ -82,5 +82,55 @@ describe('depot on the edges of issue 30', () => {
     const again = await depot(['deposit', night, ...target('n14'), ...db('n14.db'), '--json']);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ result: 'completed', bytesSent: 0 });
+  });
+
+  it('item 13: a deposit stopped by its credentials mid-run names them, says what became of the files, and the same command finishes it', async () => {
+    const night = join(work, 'n13');
+    await synthNight(night, { files: 4, totalBytes: 1_200_000, seed: 13, sizes: 'small' });
+    const cases = [
+      // A key removed on the server mid-run: every later request is refused for it.
+      {
+        prefix: 'key-removed',
+        rule: { match: s3Request.putObject, after: 1 },
+        answer: fault.status(403, { code: 'InvalidAccessKeyId' }),
+        said: /does not know this access key \(403 InvalidAccessKeyId/,
+      },
+      // A session token that expired mid-run, as S3 says it (400).
+      {
+        prefix: 'token-expired',
+        rule: { match: s3Request.putObject, after: 1 },
+        answer: fault.status(400, { code: 'ExpiredToken' }),
+        said: /session token has expired \(400 ExpiredToken\): get new temporary credentials/,
+      },
+      // Refused before any file was taken: then, and only then, nothing was failed.
+      {
+        prefix: 'refused-at-listing',
+        rule: { match: s3Request.listObjects, after: 1 },
+        answer: fault.status(403, { code: 'InvalidAccessKeyId' }),
+        said: /does not know this access key/,
+      },
+    ];
+    for (const c of cases) {
+      const handle = proxy.addRule({ ...c.rule, action: c.answer, times: Infinity });
+      const r = await depot(['deposit', night, ...target(c.prefix), ...db(`${c.prefix}.db`)]);
+      handle.remove();
+      expect(r.code, r.stderr).toBe(2);
+      const failed = Number(/failed: (\d+)/.exec(r.stdout)?.[1]);
+      const last = r.stderr.trimEnd().split('\n').at(-1) ?? '';
+      expect(last).toMatch(c.said);
+      if (failed === 0) {
+        expect(c.prefix).toBe('refused-at-listing');
+        expect(last).toMatch(/Nothing was failed: run the same command again once it is fixed\.$/);
+      } else {
+        expect(r.stdout).toMatch(/FAILED /);
+        expect(last).not.toMatch(/Nothing was failed/);
+        expect(last).toMatch(new RegExp(`sends the ${failed} files? refused for it again\\.$`));
+      }
+      // The step it names works: fixed, the same command deposits every file.
+      const again = await depot(['deposit', night, ...target(c.prefix), ...db(`${c.prefix}.db`)]);
+      expect(again.code, again.stderr).toBe(0);
+      const onServer = await listed(c.prefix);
+      expect(onServer.size, c.prefix).toBe(5);
+    }
   });
 });
