@@ -380,12 +380,21 @@ export class S3ObjectStore implements ObjectStore {
    * A web server answering 200 with HTML passes a HeadBucket, not this.
    */
   probeListing(options: EmissionOptions): Promise<Outcome<{ readonly listBucketResult: boolean }>> {
-    return this.emit(options, async (e, client) => {
-      const out = await client().send(
-        withSignal(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 0 }), e.signal),
-      );
-      return { listBucketResult: out.Name === this.bucket };
-    });
+    return this.emit(
+      options,
+      async (e, client) => {
+        const out = await client().send(
+          withSignal(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 0 }), e.signal),
+        );
+        return { listBucketResult: out.Name === this.bucket };
+      },
+      // At first contact a 2xx that is not XML is what it says: not a ListBucketResult (a web
+      // page, a captive portal), where later in a run the same is a garbled answer (transient).
+      (raw) =>
+        raw.status !== undefined && raw.status >= 200 && raw.status < 300
+          ? success({ listBucketResult: false })
+          : undefined,
+    );
   }
 }
 

@@ -11,8 +11,9 @@ export type UnreachableReason =
   /** This machine has no route to the endpoint (link down, tether lost): nothing left it. */
   | 'no-route'
   /**
-   * A 2xx answer arrived without what the protocol requires (an UploadId, a part's ETag): nothing
-   * usable arrived, as with a reply lost on the way; the request may have acted.
+   * A 2xx answer arrived without what the protocol requires (an UploadId, a part's ETag), or with
+   * a body that cannot be read (a garbled listing): nothing usable arrived, as with a reply lost
+   * on the way; the request may have acted.
    */
   | 'incomplete-answer'
   /**

@@ -133,4 +133,39 @@ describe('depot on the edges of issue 30', () => {
       expect(onServer.size, c.prefix).toBe(5);
     }
   });
+
+  it('item 12: a listing answered 200 with a garbled body is transient: retried, waited, never a configuration error', async () => {
+    const night = join(work, 'n12');
+    await synthNight(night, { files: 3, totalBytes: 900_000, seed: 12, sizes: 'small' });
+    const garbled = fault.answer(200, '<?xml version="1.0"?><ListBucketResult><Contents><Key');
+    // The night's own listing (the probe's comes first) garbled twice, then answered.
+    const twice = proxy.addRule({
+      match: { ...s3Request.listObjects, test: (r) => r.query.get('prefix') === 'n12/' },
+      action: garbled,
+      times: 2,
+    });
+    const r = await depot(['deposit', night, ...target('n12'), ...db('n12.db')]);
+    twice.remove();
+    expect(twice.fired).toBe(2);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/refused|retrying will not help/);
+    expect((await listed('n12')).size).toBe(4);
+
+    // Garbled for good: the run waits (as for any transient trouble) until stopped, resumable.
+    const always = proxy.addRule({
+      match: { ...s3Request.listObjects, test: (r) => r.query.get('prefix') === 'n12b/' },
+      action: garbled,
+      times: Infinity,
+    });
+    const stuck = await depot(['deposit', night, ...target('n12b'), ...db('n12b.db')], {
+      stopWhen: () => always.fired >= 4,
+    });
+    always.remove();
+    expect(stuck.code, stuck.stderr).toBe(4);
+    expect(stuck.stderr).not.toMatch(/refused|retrying will not help|Nothing was failed/);
+    expect(stuck.stderr).toMatch(/run the same command again to resume/);
+    const again = await depot(['deposit', night, ...target('n12b'), ...db('n12b.db')]);
+    expect(again.code, again.stderr).toBe(0);
+    expect((await listed('n12b')).size).toBe(4);
+  });
 });
