@@ -1,7 +1,7 @@
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import { remedyOf } from '../../shared/domain/FailureCause';
 import { certificateAdvice } from './certificateAdvice';
-import { describeCause } from './describeCause';
+import { describeCause, ENDLESS_LISTING } from './describeCause';
 
 /** What the credentials' refusal says to fix, from its code (never from the message's text). */
 const credentialsAdvice = (endpoint: string, status: number, code: string): string => {
@@ -27,6 +27,8 @@ export const blockedMessage = (cause: FailureCause, endpoint: string): string =>
       return credentialsAdvice(endpoint, cause.status, cause.code);
     case 'certificate':
       return certificateAdvice(cause.problem, cause.code, endpoint);
+    case 'endless-listing':
+      return ENDLESS_LISTING;
     default:
       return describeCause(cause);
   }

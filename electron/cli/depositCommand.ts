@@ -64,7 +64,8 @@ const exitCodeOf = (result: RunResult): number => {
     case 'stopped':
       return 4;
     case 'blocked':
-      return 2;
+      // The server's listing, not a setting, stopped it: resumable once the server lists again.
+      return result.cause.kind === 'endless-listing' ? 4 : 2;
   }
 };
 

@@ -2,6 +2,10 @@ import type { FailureCause } from '../../shared/domain/FailureCause';
 import { remedyOf } from '../../shared/domain/FailureCause';
 import { certificateAdvice } from './certificateAdvice';
 
+/** The server's fault (or a proxy's), never the volunteer's settings (issue 30). */
+export const ENDLESS_LISTING =
+  "the server's listing went round in circles (a continuation token it had given before, or page after page with nothing new): Depot stopped asking; the server's or a proxy's fault: tell the storage administrator";
+
 /** A failure cause in plain English for the command line, with what retrying can do about it. */
 export const describeCause = (cause: FailureCause): string => {
   // It stops the run, never a file: its advice is the whole sentence, no retry is offered.
@@ -30,6 +34,8 @@ export const describeCause = (cause: FailureCause): string => {
         return `an object of the same size is already there, but nothing the server computed proves its content (ETag ${cause.remoteEtag || 'none'}): not overwritten; \`depot verify --read-back\` or \`depot deposit --read-back\` reads it and compares`;
       case 'upload-vanished':
         return `the server dropped this file's multipart upload ${cause.restarts + 1} times (a lifecycle rule or a purge of unfinished uploads?): ask the storage administrator`;
+      case 'endless-listing':
+        return ENDLESS_LISTING;
       case 'target-unavailable':
         return `this night goes to bucket "${cause.bucket}" with access key ${cause.credentialId}, which this Depot no longer holds: give those credentials again`;
     }

@@ -24,6 +24,7 @@ import { timerSleeper } from '../runtime/timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import { ScanError } from '../scan/ScanError';
 import { certificateAdvice } from './certificateAdvice';
+import { ENDLESS_LISTING } from './describeCause';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
 import { probeTarget } from './probeTarget';
@@ -153,7 +154,11 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         : last.kind === 'refused'
           ? `${last.status} ${last.code ?? ''}`.trim()
           : last.kind === 'unreachable'
-            ? `unreachable (${last.reason})`
+            ? last.reason === 'endless-listing'
+              ? ENDLESS_LISTING
+              : last.reason === 'incomplete-answer'
+                ? "the server's answers could not be read"
+                : `unreachable (${last.reason})`
             : last.kind === 'certificate'
               ? certificateAdvice(last.problem, last.code, store.endpoint)
               : last.kind;

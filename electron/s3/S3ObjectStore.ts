@@ -32,7 +32,9 @@ import { DirectPut, putObjectRequest, uploadPartRequest } from './DirectPut';
 import type { Emission } from './Emission';
 import { startEmission } from './Emission';
 import { hideSdkNodeVersionWarning } from './hideSdkNodeVersionWarning';
+import { EndlessListing } from './EndlessListing';
 import { IncompleteAnswer } from './IncompleteAnswer';
+import { ListingProgress } from './ListingProgress';
 import { readBounded } from './readBounded';
 import { routeCheckTo } from './routeCheckTo';
 import { S3Clients } from './S3Clients';
@@ -40,8 +42,6 @@ import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
 import { toRawResponse } from './toRawResponse';
 
 const systemClock: Clock = { now: () => Date.now() };
-// A listing longer than this many pages is a server loop, not a night of recordings.
-const MAX_PAGES = 10_000;
 
 // Where the wiring and the engine stack have always imported it from.
 export type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
@@ -104,6 +104,8 @@ export class S3ObjectStore implements ObjectStore {
     } catch (error) {
       if (error instanceof IncompleteAnswer)
         return { kind: 'unreachable', reason: 'incomplete-answer' };
+      if (error instanceof EndlessListing)
+        return { kind: 'unreachable', reason: 'endless-listing' };
       const abortCause = emission.cause();
       const raw = toRawResponse(error, {
         receivedAt: this.clock.now(),
@@ -184,8 +186,9 @@ export class S3ObjectStore implements ObjectStore {
       options,
       async (e, client) => {
         const parts: ListedPart[] = [];
+        const progress = new ListingProgress();
         let marker: string | undefined;
-        for (let page = 0; page < MAX_PAGES; page++) {
+        for (;;) {
           const out = await client().send(
             withSignal(
               new ListPartsCommand({
@@ -205,8 +208,13 @@ export class S3ObjectStore implements ObjectStore {
           e.alive();
           if (out.IsTruncated !== true || out.NextPartNumberMarker === undefined) return parts;
           marker = out.NextPartNumberMarker;
+          const verdict = progress.next(
+            marker,
+            (out.Parts ?? []).map((p) => String(p.PartNumber)),
+          );
+          if (verdict.kind === 'endless')
+            throw new EndlessListing('ListParts', verdict.why, verdict.pages);
         }
-        throw new Error(`ListParts: more than ${MAX_PAGES} pages`);
       },
       uploadGone,
     );
@@ -218,9 +226,10 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<ListedUpload[]>> {
     return this.emit(options, async (e, client) => {
       const uploads: ListedUpload[] = [];
+      const progress = new ListingProgress();
       let keyMarker: string | undefined;
       let uploadIdMarker: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
+      for (;;) {
         const out = await client().send(
           withSignal(
             new ListMultipartUploadsCommand({
@@ -246,8 +255,13 @@ export class S3ObjectStore implements ObjectStore {
         keyMarker = out.NextKeyMarker;
         uploadIdMarker = out.NextUploadIdMarker;
         if (keyMarker === undefined) return uploads;
+        const verdict = progress.next(
+          `${keyMarker}\n${uploadIdMarker ?? ''}`,
+          (out.Uploads ?? []).map((u) => `${u.Key ?? ''}\n${u.UploadId ?? ''}`),
+        );
+        if (verdict.kind === 'endless')
+          throw new EndlessListing('ListMultipartUploads', verdict.why, verdict.pages);
       }
-      throw new Error(`ListMultipartUploads: more than ${MAX_PAGES} pages`);
     });
   }
 
@@ -349,8 +363,9 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<ListedObject[]>> {
     return this.emit(options, async (e, client) => {
       const objects: ListedObject[] = [];
+      const progress = new ListingProgress();
       let token: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
+      for (;;) {
         const out = await client().send(
           withSignal(
             new ListObjectsV2Command({
@@ -369,8 +384,13 @@ export class S3ObjectStore implements ObjectStore {
         e.alive();
         if (out.IsTruncated !== true || out.NextContinuationToken === undefined) return objects;
         token = out.NextContinuationToken;
+        const verdict = progress.next(
+          token,
+          (out.Contents ?? []).map((o) => o.Key ?? ''),
+        );
+        if (verdict.kind === 'endless')
+          throw new EndlessListing('ListObjectsV2', verdict.why, verdict.pages);
       }
-      throw new Error(`ListObjectsV2: more than ${MAX_PAGES} pages`);
     });
   }
 

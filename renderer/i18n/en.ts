@@ -179,6 +179,9 @@ export const en = {
   'cause.target-unavailable.todo':
     'This night always goes to its own destination: enter its credentials again in Settings.',
   'cause.target-unavailable.detail': 'bucket {bucket}, key {key}',
+  'cause.endless-listing.title': 'The server’s listing goes round in circles',
+  'cause.endless-listing.todo':
+    'The server (or a proxy in between) sends the same pages of its listing again and again: Depot stopped asking. Nothing was lost. Tell the storage administrator, then resume.',
   'cause.status': 'answer {status} {code}',
 
   'settings.title': 'Settings',
@@ -264,6 +267,7 @@ export const en = {
   'diag.unreachable.no-route': 'no network',
   'diag.unreachable.incomplete-answer': 'incomplete answer',
   'diag.unreachable.stalled-in-outage': 'stalled through an outage',
+  'diag.unreachable.endless-listing': 'listing going round in circles',
   'diag.unreachable.network': 'network error',
   'diag.outcome.success': 'success',
   'diag.night': 'night {id}',

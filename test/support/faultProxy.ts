@@ -155,13 +155,14 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
       case 'answer':
         letBodyCome();
         req.on('end', () => {
+          const body = typeof action.body === 'string' ? action.body : action.body(matchable);
           res.writeHead(action.status, {
             'content-type': action.contentType ?? 'application/xml',
-            'content-length': String(Buffer.byteLength(action.body)),
+            'content-length': String(Buffer.byteLength(body)),
             date: new Date().toUTCString(),
             'x-amz-request-id': 'depot-fault-proxy',
           });
-          res.end(req.method === 'HEAD' ? undefined : action.body);
+          res.end(req.method === 'HEAD' ? undefined : body);
         });
         req.resume();
         return;

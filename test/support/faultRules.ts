@@ -35,7 +35,8 @@ export type FaultAction =
   | {
       readonly kind: 'answer';
       readonly status: number;
-      readonly body: string;
+      /** The body, or what makes it from the request (a listing whose token changes each page). */
+      readonly body: string | ((request: MatchableRequest) => string);
       readonly contentType?: string;
     };
 
@@ -50,7 +51,11 @@ export const fault = {
   loseReply: (): FaultAction => ({ kind: 'loseReply' }),
   delay: (ms: number): FaultAction => ({ kind: 'delay', ms }),
   dropHeader: (header: string): FaultAction => ({ kind: 'dropHeader', header }),
-  answer: (status: number, body: string, contentType = 'application/xml'): FaultAction => ({
+  answer: (
+    status: number,
+    body: string | ((request: MatchableRequest) => string),
+    contentType = 'application/xml',
+  ): FaultAction => ({
     kind: 'answer',
     status,
     body,

@@ -168,4 +168,45 @@ describe('depot on the edges of issue 30', () => {
     expect(again.code, again.stderr).toBe(0);
     expect((await listed('n12b')).size).toBe(4);
   });
+
+  it('item 8: a listing that repeats its token, or pages without progress, is abandoned with a message, soon', async () => {
+    const night = join(work, 'n8');
+    await synthNight(night, { files: 3, totalBytes: 900_000, seed: 8, sizes: 'small' });
+    /** A ListObjectsV2 page with no entry, truncated, pointing at `next`. */
+    const page = (next: string): string =>
+      `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${b.bucket}</Name><KeyCount>0</KeyCount><MaxKeys>1000</MaxKeys><IsTruncated>true</IsTruncated><NextContinuationToken>${next}</NextContinuationToken></ListBucketResult>`;
+    let fresh = 0;
+    const servers = [
+      { prefix: 'n8-same', body: page('same-token-again') },
+      // New tokens, nothing new behind them.
+      { prefix: 'n8-empty', body: () => page(`token-${(fresh += 1)}`) },
+    ];
+    for (const { prefix, body } of servers) {
+      const ofNight = {
+        ...s3Request.listObjects,
+        test: (r: { query: URLSearchParams }) => r.query.get('prefix') === `${prefix}/`,
+      };
+      const loop = proxy.addRule({
+        match: ofNight,
+        action: fault.answer(200, body),
+        times: Infinity,
+      });
+      const r = await depot(['deposit', night, ...target(prefix), ...db(`${prefix}.db`)]);
+      const v = await depot(['verify', night, ...target(prefix)]);
+      loop.remove();
+      // Each: a bounded number of pages (the limit is 20 without progress), never 20 a second on.
+      expect(loop.matched).toBeLessThanOrEqual(2 * 21);
+      expect(r.code, r.stderr).toBe(4);
+      expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(
+        /^depot deposit: the server's listing went round in circles .*tell the storage administrator\. Nothing was failed: run the same command again once it is fixed\.$/,
+      );
+      expect(v.code, v.stderr).toBe(4);
+      expect(v.stderr).toMatch(/could not verify: .*went round in circles/);
+      expect((await listed(prefix)).size).toBe(0);
+      // The server lists properly again: the same command deposits the night.
+      const again = await depot(['deposit', night, ...target(prefix), ...db(`${prefix}.db`)]);
+      expect(again.code, again.stderr).toBe(0);
+      expect((await listed(prefix)).size).toBe(4);
+    }
+  });
 });
