@@ -79,6 +79,8 @@ type FolderInputs = {
   readonly nights: readonly NightInputs[];
   readonly totalFiles: number;
   readonly totalBytes: number;
+  /** Depot's own `.depot/` folders on the card: left out, and said (issue 30). */
+  readonly depotFolders: readonly string[];
 };
 
 /**
@@ -132,6 +134,7 @@ const readFolder = async (
     nights: nights.filter((n) => n.include.length > 0),
     totalFiles: report.totalFiles,
     totalBytes: report.totalBytes,
+    depotFolders: report.scan.depotFolders,
   };
 };
 
@@ -282,6 +285,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       io.stderr.write(`depot deposit: ${blockedMessage(endpointCheck.cause, endpoint)}\n`);
       return 2;
     }
+    for (const f of folder.depotFolders)
+      say(`Left out ${f}: Depot's own folder (receipts of earlier deposits), never deposited`);
     say(
       `Planning ${folder.totalFiles} files (${formatBytes(folder.totalBytes)})` +
         (folder.nights.length > 1 ? `, ${folder.nights.length} nights, one plan each...` : '...'),

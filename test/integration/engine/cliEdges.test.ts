@@ -1,6 +1,14 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
 import { depotEnv } from '../../support/depotEnv';
@@ -208,5 +216,121 @@ describe('depot on the edges of issue 30', () => {
       expect(again.code, again.stderr).toBe(0);
       expect((await listed(prefix)).size).toBe(4);
     }
+  });
+
+  /** The object's bytes, read by another client. */
+  const bytesOf = async (key: string): Promise<Buffer> => {
+    const got = await b.client.send(new GetObjectCommand({ Bucket: b.bucket, Key: key }));
+    return Buffer.from(await got.Body!.transformToByteArray());
+  };
+
+  it("item 4: the night's manifest kept in the card as a receipt is left out, said, and --update leaves the night verified", async () => {
+    const night = join(work, 'n4');
+    await synthNight(night, { files: 3, totalBytes: 900_000, seed: 4, sizes: 'small' });
+    const first = await depot(['deposit', night, ...target('n4'), ...db('n4.db')]);
+    expect(first.code, first.stderr).toBe(0);
+    const [manifestKey, ...more] = [...(await listed('n4')).keys()].filter((k) =>
+      k.startsWith('n4/.depot/'),
+    );
+    expect(more).toEqual([]);
+    // The volunteer keeps the night's manifest in the card as a receipt, under its own name.
+    const receipt = await bytesOf(manifestKey ?? '');
+    mkdirSync(join(night, '.depot'));
+    writeFileSync(join(night, (manifestKey ?? '').slice('n4/'.length)), receipt);
+    // ...and one more recording of the night turns up.
+    const extra = join(work, 'n4-extra');
+    await synthNight(extra, {
+      files: 1,
+      totalBytes: 300_000,
+      seed: 41,
+      sizes: 'small',
+      start: '2026-06-12T23:40:00+02:00',
+    });
+    const [added = ''] = readdirSync(extra);
+    copyFileSync(join(extra, added), join(night, added));
+
+    const check = await depot(['check', night]);
+    expect(check.code, check.stdout).toBe(0);
+    expect(check.stdout).toMatch(/\[skip\] \.depot\/: depot-folder: Depot’s own folder/);
+    const update = await depot(['deposit', night, ...target('n4'), ...db('n4.db'), '--update']);
+    expect(update.code, update.stderr).toBe(0);
+    expect(update.stderr).toMatch(/^Left out \.depot\/: Depot's own folder/m);
+    expect(update.stderr).toMatch(/1 new/);
+
+    // On the server: the four recordings and the night's one manifest, which lists them alone.
+    const onServer = await listed('n4');
+    expect([...onServer.keys()].sort()).toEqual(
+      [
+        manifestKey,
+        ...readdirSync(night)
+          .filter((f) => f.endsWith('.wav'))
+          .map((f) => `n4/${f}`),
+      ].sort(),
+    );
+    const manifest = JSON.parse((await bytesOf(manifestKey ?? '')).toString('utf8')) as {
+      files: { key: string }[];
+    };
+    expect(manifest.files.map((f) => f.key).sort()).toEqual(
+      readdirSync(night)
+        .filter((f) => f.endsWith('.wav'))
+        .map((f) => `n4/${f}`)
+        .sort(),
+    );
+    const verify = await depot(['verify', night, ...target('n4'), '--json']);
+    expect(verify.code, verify.stdout).toBe(0);
+    expect(JSON.parse(verify.stdout)).toMatchObject({
+      verified: 4,
+      missing: [],
+      differing: [],
+      unexpected: [],
+      manifest: { present: true, key: manifestKey, disagreements: [] },
+    });
+  });
+
+  it("item 5: a backslash name that takes another file's key blocks the pre-flight, naming both; nothing is sent", async () => {
+    const night = join(work, 'n5');
+    await synthNight(night, { files: 3, totalBytes: 900_000, seed: 5, sizes: 'small' });
+    const [one = '', two = ''] = readdirSync(night);
+    mkdirSync(join(night, 'a'));
+    copyFileSync(join(night, one), join(night, 'a', 'b_20260612_220015.wav'));
+    copyFileSync(join(night, two), join(night, 'a\\b_20260612_220015.wav'));
+    const real = 'a/b_20260612_220015.wav';
+    const backslash = 'a\\b_20260612_220015.wav';
+
+    const check = await depot(['check', night]);
+    expect(check.code).toBe(3);
+    expect(check.stdout).toContain(
+      `[block] ${real}: bad-name: Name refused (same key on the server as "${backslash}"`,
+    );
+    expect(check.stdout).toContain(
+      `[block] ${backslash}: bad-name: Name refused (same key on the server as "${real}"`,
+    );
+    const fr = await depot(['check', night, '--lang', 'fr']);
+    expect(fr.stdout).toContain(
+      `${real}: bad-name: Nom refusé (même clé sur le serveur que «\u00a0${backslash}\u00a0»`,
+    );
+
+    const refused = await depot(['deposit', night, ...target('n5'), ...db('n5.db')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `  ${real}: Name refused (same key on the server as "${backslash}"`,
+    );
+    expect(refused.stderr).toContain(
+      `  ${backslash}: Name refused (same key on the server as "${real}"`,
+    );
+    expect((await listed('n5')).size).toBe(0);
+
+    // Left out on request: neither takes the key, the others are deposited.
+    const skipped = await depot([
+      'deposit',
+      night,
+      ...target('n5'),
+      ...db('n5.db'),
+      '--skip-invalid',
+    ]);
+    expect(skipped.code, skipped.stderr).toBe(0);
+    const onServer = await listed('n5');
+    expect(onServer.has(`n5/${real}`)).toBe(false);
+    expect([...onServer.keys()].filter((k) => k.endsWith('.wav'))).toHaveLength(3);
   });
 });
