@@ -42,7 +42,8 @@ Running the same command again resumes where it stopped.
   --path-style      https://endpoint/bucket/key addressing (most non-AWS servers)
   --concurrency N   transfers at once (default ${defaultEngineSettings.concurrency}; up to twice as many files in progress)
   --part-size SIZE  multipart part size (default ${defaultEngineSettings.partSize / 1024 / 1024}MiB; grown for files over 10,000 parts)
-  --bwlimit RATE    bandwidth cap across all transfers (e.g. 2MiB/s; at least 256KiB/s)
+  --bwlimit RATE    bandwidth cap across all transfers, held on the wire over any second
+                    (e.g. 2MiB/s; at least 256KiB/s)
   --db FILE         plan database (default $DEPOT_DB or ~/.local/share/depot/depot.db)
   --profile NAME    AWS profile (default: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, else AWS_PROFILE)
   --tz ZONE         the recorder's IANA time zone, for timestamps without an offset
@@ -201,7 +202,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     return usageError(`--bwlimit "${v.bwlimit}" is not a rate (e.g. 2MiB/s)`);
   if (bwlimit !== undefined && bwlimit < MIN_BWLIMIT_BYTES_PER_SEC)
     return usageError(
-      `--bwlimit ${v.bwlimit} is below the minimum, ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s: Depot reads ${MIN_BWLIMIT_BYTES_PER_SEC / 1024} KiB at a time and could not keep a lower cap without bursts; give at least ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s`,
+      `--bwlimit ${v.bwlimit} is below the minimum, ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s (at which a 30 GB card already takes 34 hours): give at least ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s`,
     );
   if (v.tz !== undefined && !isValidTimeZone(v.tz))
     return usageError(`unknown time zone "${v.tz}" (use an IANA name such as Europe/Paris)`);
@@ -339,6 +340,13 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
           (plan.skippedJunk > 0 ? ` (${plan.skippedJunk} system files skipped)` : ''),
       );
       if (plan.update !== undefined) say(describeUpdate(plan.id, plan.update));
+      if (v['read-back']) {
+        const again = depot.engine.readBackUnproven(plan.id);
+        if (again > 0)
+          say(
+            `${again === 1 ? '1 file' : `${again} files`} already on the server with content unproven: read back and compared this time`,
+          );
+      }
       const off = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
       let result: RunResult;
       try {

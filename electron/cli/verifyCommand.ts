@@ -267,15 +267,19 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         const read = await ask(`GetObject ${key}`, (o) =>
           store.getObject({ key, maxBytes: file.size }, o),
         );
+        // Gone since the listing: missing now, not "unproven, --read-back compares it" to a
+        // volunteer who just used --read-back (issue 30).
+        if (read.kind === 'absent') {
+          missing.push(relPath);
+          continue;
+        }
         // Longer than the local file (it grew since the listing): other bytes.
         proof =
-          read.kind === 'absent'
-            ? proof
-            : read.kind === 'too-large'
-              ? { kind: 'different', why: 'size' }
-              : createHash('sha256').update(read.bytes).digest('hex') === digests.sha256
-                ? { kind: 'same' }
-                : { kind: 'different', why: 'etag' };
+          read.kind === 'too-large'
+            ? { kind: 'different', why: 'size' }
+            : createHash('sha256').update(read.bytes).digest('hex') === digests.sha256
+              ? { kind: 'same' }
+              : { kind: 'different', why: 'etag' };
       }
       if (proof.kind === 'same') verified += 1;
       else if (proof.kind === 'unproven') unproven.push(relPath);

@@ -143,7 +143,13 @@ export class S3ObjectStore implements ObjectStore {
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (e) => {
       const put = putObjectRequest(input);
-      const { etag } = await this.direct.send(put, input.body.bytes, e, options.clockOffsetMs ?? 0);
+      const { etag } = await this.direct.send(
+        put,
+        input.body.bytes,
+        e,
+        options.clockOffsetMs ?? 0,
+        options.pace,
+      );
       return { etag: etag ?? '' };
     });
   }
@@ -172,7 +178,13 @@ export class S3ObjectStore implements ObjectStore {
   uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (e) => {
       const put = uploadPartRequest(input);
-      const { etag } = await this.direct.send(put, input.body.bytes, e, options.clockOffsetMs ?? 0);
+      const { etag } = await this.direct.send(
+        put,
+        input.body.bytes,
+        e,
+        options.clockOffsetMs ?? 0,
+        options.pace,
+      );
       if (etag === undefined) throw new IncompleteAnswer('ETag');
       return { etag };
     });

@@ -212,7 +212,7 @@ export const en = {
   'settings.concurrency': 'Parallel transfers',
   'settings.bwlimit': 'Maximum rate (MB/s, empty = no limit)',
   'settings.bwlimitTooLow':
-    'Maximum rate too low: at least {min} MB/s (Depot reads files in blocks of 256 KiB), or empty for no limit.',
+    'Maximum rate too low: at least {min} MB/s (below it a 30 GB card would take more than 34 hours), or empty for no limit.',
   'settings.background': 'Keep depositing when the window is closed',
   'settings.language': 'Interface language',
   'settings.save': 'Save',

@@ -217,7 +217,7 @@ export const fr = {
   'settings.concurrency': 'Transferts simultanés',
   'settings.bwlimit': 'Débit maximal (Mo/s, vide = sans limite)',
   'settings.bwlimitTooLow':
-    'Débit maximal trop bas : au moins {min} Mo/s (Depot lit les fichiers par blocs de 256 Kio), ou vide pour ne pas limiter.',
+    'Débit maximal trop bas : au moins {min} Mo/s (en dessous, une carte de 30 Go prendrait plus de 34 heures), ou vide pour ne pas limiter.',
   'settings.background': 'Continuer le dépôt quand la fenêtre est fermée',
   'settings.language': 'Langue de l’interface',
   'settings.save': 'Enregistrer',

@@ -94,6 +94,10 @@ export const callPolicy = async <T>(
               },
               onSilent: () => policy.suspect(endpoint, signal),
               abandon: emission.abandon,
+              // The cap holds on the wire, for every attempt (issue 30).
+              ...(bodyBytes > 0 && run.ports.bandwidth !== undefined
+                ? { pace: run.ports.bandwidth }
+                : {}),
             },
             ctx.attempt,
           );

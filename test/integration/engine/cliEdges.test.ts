@@ -5,10 +5,18 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
 import { depotEnv } from '../../support/depotEnv';
@@ -332,5 +340,123 @@ describe('depot on the edges of issue 30', () => {
     const onServer = await listed('n5');
     expect(onServer.has(`n5/${real}`)).toBe(false);
     expect([...onServer.keys()].filter((k) => k.endsWith('.wav'))).toHaveLength(3);
+  });
+
+  /** `bytes` put at `key` by another tool: one multipart upload of one part (ETag "...-1"). */
+  const putAsAnotherTool = async (key: string, bytes: Buffer): Promise<string> => {
+    const { UploadId } = await b.client.send(
+      new CreateMultipartUploadCommand({ Bucket: b.bucket, Key: key }),
+    );
+    const { ETag } = await b.client.send(
+      new UploadPartCommand({
+        Bucket: b.bucket,
+        Key: key,
+        UploadId,
+        PartNumber: 1,
+        Body: bytes,
+        ContentLength: bytes.length,
+      }),
+    );
+    await b.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: b.bucket,
+        Key: key,
+        UploadId,
+        MultipartUpload: { Parts: [{ PartNumber: 1, ETag }] },
+      }),
+    );
+    const head = await b.client.send(new HeadObjectCommand({ Bucket: b.bucket, Key: key }));
+    return head.ETag ?? '';
+  };
+
+  it('item 16: the advice for content unproven names --read-back, and the same command with it settles every such file', async () => {
+    const night = join(work, 'n16');
+    await synthNight(night, { files: 3, totalBytes: 900_000, seed: 16, sizes: 'small' });
+    const [same = '', other = ''] = readdirSync(night).sort();
+    const sameBytes = readFileSync(join(night, same));
+    const otherBytes = Buffer.alloc(statSync(join(night, other)).size, 0x5a);
+    const sameEtag = await putAsAnotherTool(`n16/${same}`, sameBytes);
+    const otherEtag = await putAsAnotherTool(`n16/${other}`, otherBytes);
+    expect(sameEtag).toMatch(/-1"$/);
+
+    const first = await depot(['deposit', night, ...target('n16'), ...db('n16.db')]);
+    expect(first.code, first.stderr).toBe(3);
+    for (const name of [same, other])
+      expect(first.stdout).toMatch(
+        new RegExp(
+          `FAILED ${name.replace(/\./g, '\\.')}: an object of the same size is already there, but nothing the server computed proves its content .*: not overwritten; run the same \`depot deposit\` with --read-back`,
+        ),
+      );
+
+    // What it says, done: the same command with --read-back.
+    const readBack = await depot([
+      'deposit',
+      night,
+      ...target('n16'),
+      ...db('n16.db'),
+      '--read-back',
+    ]);
+    expect(readBack.code, readBack.stderr).toBe(3);
+    expect(readBack.stderr).toMatch(
+      /2 files already on the server with content unproven: read back and compared this time/,
+    );
+    expect(readBack.stdout).not.toContain(`FAILED ${same}`);
+    expect(readBack.stdout).toContain(`FAILED ${other}: another object already has this name`);
+    // Never sent back to the step just taken.
+    expect(readBack.stdout).not.toMatch(/--read-back/);
+    // Nothing overwritten: both objects are the other tool's still.
+    for (const [name, etag] of [
+      [same, sameEtag],
+      [other, otherEtag],
+    ] as const) {
+      const head = await b.client.send(
+        new HeadObjectCommand({ Bucket: b.bucket, Key: `n16/${name}` }),
+      );
+      expect(head.ETag).toBe(etag);
+    }
+    const verify = await depot(['verify', night, ...target('n16'), '--read-back', '--json']);
+    expect(JSON.parse(verify.stdout)).toMatchObject({
+      unproven: [],
+      differing: [{ path: other }],
+    });
+  });
+
+  it('item 16: --bwlimit holds its rate over any second on the wire, a 5 MiB part included', async () => {
+    const night = join(work, 'n16-bw');
+    // One file of two parts (5 MiB, then the rest).
+    await synthNight(night, { files: 1, totalBytes: 6_500_000, seed: 161, sizes: 'large' });
+    expect(statSync(join(night, readdirSync(night)[0] ?? '')).size).toBeGreaterThan(
+      6 * 1024 * 1024,
+    );
+    const cap = 512 * 1024;
+    proxy.clearLog();
+    const r = await depot([
+      'deposit',
+      night,
+      ...target('n16-bw'),
+      ...db('n16-bw.db'),
+      '--bwlimit',
+      '512KiB/s',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(proxy.count(s3Request.uploadPart)).toBeGreaterThanOrEqual(2);
+    const chunks = proxy.bodyChunks();
+    const total = chunks.reduce((n, c) => n + c.bytes, 0);
+    expect(total).toBeGreaterThan(6_000_000);
+    // Bytes the proxy received in each second-long window starting at a chunk's arrival.
+    let busiest = 0;
+    for (const start of chunks) {
+      let inWindow = 0;
+      for (const c of chunks) if (c.at >= start.at && c.at < start.at + 1000) inWindow += c.bytes;
+      busiest = Math.max(busiest, inWindow);
+    }
+    const first = chunks[0]?.at ?? 0;
+    const last = chunks.at(-1)?.at ?? 0;
+    const average = (total * 1000) / Math.max(1, last - first);
+    // The design lets 1.125 x through in a second; a busy machine only makes bytes later, and a
+    // proxy reading late can bunch them: generous bounds, far under the 5 MiB burst (10 x) they catch.
+    expect(busiest, `busiest second ${busiest} B, cap ${cap} B/s`).toBeLessThanOrEqual(2 * cap);
+    expect(average, `average ${Math.round(average)} B/s`).toBeLessThanOrEqual(1.25 * cap);
+    expect([...(await listed('n16-bw')).keys()].filter((k) => k.endsWith('.wav'))).toHaveLength(1);
   });
 });
