@@ -91,6 +91,8 @@ const sameToken = (given: string, token: string): boolean => {
  */
 export const startBridge = async (options: BridgeOptions): Promise<Bridge> => {
   const token = options.token ?? randomBytes(32).toString('base64url');
+  // A WebSocket that offers no token at all gives '': an empty token would let it in.
+  if (token === '') throw new RangeError('the bridge token is empty');
   const log = options.log ?? (() => undefined);
   const root = normalize(options.staticDir);
   let origin = '';

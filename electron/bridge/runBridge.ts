@@ -6,6 +6,7 @@ import { createBackend } from '../app/createBackend';
 import { fileSecretStore } from '../app/FileSecretStore';
 import { DatabaseError } from '../store/DatabaseError';
 import { startBridge } from './BridgeServer';
+import { bridgeTokenProblem } from './bridgeTokenProblem';
 
 /**
  * `npm run bridge`: the desktop interface in a browser, for machines without the Electron binary.
@@ -28,6 +29,20 @@ const dataDir = resolve(
 const log = (line: string): void => {
   process.stderr.write(`depot bridge: ${line}\n`);
 };
+
+// A token the volunteer chose is checked before anything is opened: refused in one line, exit 2.
+const chosenToken =
+  values.token !== undefined
+    ? { token: values.token, from: '--token' }
+    : process.env['DEPOT_BRIDGE_TOKEN'] !== undefined
+      ? { token: process.env['DEPOT_BRIDGE_TOKEN'], from: 'DEPOT_BRIDGE_TOKEN' }
+      : undefined;
+const tokenProblem =
+  chosenToken === undefined ? undefined : bridgeTokenProblem(chosenToken.token, chosenToken.from);
+if (tokenProblem !== undefined) {
+  log(tokenProblem);
+  process.exit(2);
+}
 
 /** The data folder and its database, or one line saying what is wrong with them and exit 2. */
 const openBackend = async (): Promise<Awaited<ReturnType<typeof createBackend>>> => {
@@ -57,11 +72,7 @@ const bridge = await startBridge({
   subscribe: (listener) => backend.subscribe(listener),
   staticDir: resolve(values.static),
   port: Number(values.port),
-  ...(values.token === undefined
-    ? process.env['DEPOT_BRIDGE_TOKEN'] === undefined
-      ? {}
-      : { token: process.env['DEPOT_BRIDGE_TOKEN'] }
-    : { token: values.token }),
+  ...(chosenToken === undefined ? {} : { token: chosenToken.token }),
   log,
 });
 
@@ -83,3 +94,5 @@ const stop = (): void => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// A closed terminal stops it as Ctrl-C does: the deposit it was running resumes next time.
+process.on('SIGHUP', stop);

@@ -9,6 +9,6 @@ export type CommandIo = {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   readonly stderr: NodeJS.WritableStream;
   readonly env: NodeJS.ProcessEnv;
-  /** Aborted on SIGINT/SIGTERM: commands stop cleanly and stay resumable (exit 4). */
+  /** Aborted on SIGINT, SIGTERM and SIGHUP: commands stop cleanly and stay resumable (exit 4). */
   readonly signal: AbortSignal;
 };

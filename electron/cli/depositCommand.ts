@@ -1,4 +1,3 @@
-import type { FailureCause } from '../../shared/domain/FailureCause';
 import { MIN_BWLIMIT_BYTES_PER_SEC } from '../../shared/domain/minimumBandwidth';
 import { blockingProblems } from '../../shared/field/blockingProblems';
 import { depositableFiles } from '../../shared/field/depositableFiles';
@@ -22,8 +21,7 @@ import { programmeOptions, readProgramme } from './readProgramme';
 import { skipOtherFiles } from '../../shared/programme/nameFiles';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { defaultDbPath } from './defaultDbPath';
-import { certificateAdvice } from './certificateAdvice';
-import { describeCause } from './describeCause';
+import { blockedMessage, blockedRunMessage } from './blockedMessage';
 import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
 import { formatBytes, parseSize } from './parseSize';
@@ -58,7 +56,8 @@ Running the same command again resumes where it stopped.
   --path-style      https://endpoint/bucket/key addressing (most non-AWS servers)
   --concurrency N   transfers at once (default ${defaultEngineSettings.concurrency}; up to twice as many files in progress)
   --part-size SIZE  multipart part size (default ${defaultEngineSettings.partSize / 1024 / 1024}MiB; grown for files over 10,000 parts)
-  --bwlimit RATE    bandwidth cap across all transfers (e.g. 2MiB/s; at least 256KiB/s)
+  --bwlimit RATE    bandwidth cap across all transfers, held on the wire over any second
+                    (e.g. 2MiB/s; at least 256KiB/s)
   --db FILE         plan database (default $DEPOT_DB or ~/.local/share/depot/depot.db)
   --profile NAME    AWS profile (default: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, else AWS_PROFILE)
   --tz ZONE         the recorder's IANA time zone, for timestamps without an offset
@@ -81,21 +80,8 @@ const exitCodeOf = (result: RunResult): number => {
     case 'postponed':
       return 4;
     case 'blocked':
-      return 2;
-  }
-};
-
-/** What to fix when the endpoint refuses the whole deposit (nothing is failed for it). */
-const blockedMessage = (cause: FailureCause, endpoint: string): string => {
-  switch (cause.kind) {
-    case 'bucket-missing':
-      return `the bucket "${cause.bucket}" does not exist on ${endpoint}: create it, or check --bucket`;
-    case 'auth':
-      return `${endpoint} refused the credentials (${cause.status} ${cause.code}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile) and the bucket's permissions`;
-    case 'certificate':
-      return certificateAdvice(cause.problem, cause.code, endpoint);
-    default:
-      return describeCause(cause);
+      // The server's listing, not a setting, stopped it: resumable once the server lists again.
+      return result.cause.kind === 'endless-listing' ? 4 : 2;
   }
 };
 
@@ -109,6 +95,8 @@ type FolderInputs = {
   readonly nights: readonly NightInputs[];
   readonly totalFiles: number;
   readonly totalBytes: number;
+  /** Depot's own `.depot/` folders on the card: left out, and said (issue 30). */
+  readonly depotFolders: readonly string[];
 };
 
 /**
@@ -177,6 +165,7 @@ const readFolder = async (
     nights: nights.filter((n) => n.include.length > 0),
     totalFiles: report.totalFiles,
     totalBytes: report.totalBytes,
+    depotFolders: report.scan.depotFolders,
   };
 };
 
@@ -252,7 +241,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     return usageError(`--bwlimit "${v.bwlimit}" is not a rate (e.g. 2MiB/s)`);
   if (bwlimit !== undefined && bwlimit < MIN_BWLIMIT_BYTES_PER_SEC)
     return usageError(
-      `--bwlimit ${v.bwlimit} is below the minimum, ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s: Depot reads ${MIN_BWLIMIT_BYTES_PER_SEC / 1024} KiB at a time and could not keep a lower cap without bursts; give at least ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s`,
+      `--bwlimit ${v.bwlimit} is below the minimum, ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s (at which a 30 GB card already takes 34 hours): give at least ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s`,
     );
   if (v.tz !== undefined && !isValidTimeZone(v.tz))
     return usageError(`unknown time zone "${v.tz}" (use an IANA name such as Europe/Paris)`);
@@ -339,6 +328,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       io.stderr.write(`depot deposit: ${blockedMessage(endpointCheck.cause, endpoint)}\n`);
       return 2;
     }
+    for (const f of folder.depotFolders)
+      say(`Left out ${f}: Depot's own folder (receipts of earlier deposits), never deposited`);
     say(
       `Planning ${folder.totalFiles} files (${formatBytes(folder.totalBytes)})` +
         (folder.nights.length > 1 ? `, ${folder.nights.length} nights, one plan each...` : '...'),
@@ -394,6 +385,13 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
           (plan.skippedJunk > 0 ? ` (${plan.skippedJunk} system files skipped)` : ''),
       );
       if (plan.update !== undefined) say(describeUpdate(plan.id, plan.update));
+      if (v['read-back']) {
+        const again = depot.engine.readBackUnproven(plan.id);
+        if (again > 0)
+          say(
+            `${again === 1 ? '1 file' : `${again} files`} already on the server with content unproven: read back and compared this time`,
+          );
+      }
       const off = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
       let result: RunResult;
       try {
@@ -424,9 +422,10 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       codes.push(exitCodeOf(result));
       if (!v.json) io.stdout.write(formatSummary(summary));
       if (result.kind === 'blocked') {
-        io.stderr.write(
-          `depot deposit: ${describeCause(result.cause)}. Nothing was failed; fix it and run the same command again.\n`,
-        );
+        const failed = depot.engine
+          .failedUnits(plan.id)
+          .flatMap((u) => (u.state.kind === 'failed' ? [u.state.cause] : []));
+        io.stderr.write(`depot deposit: ${blockedRunMessage(result.cause, endpoint, failed)}\n`);
         break;
       }
       if (result.kind === 'stopped') {

@@ -3,6 +3,10 @@ import { remedyOf } from '../../shared/domain/FailureCause';
 import { certificateAdvice } from './certificateAdvice';
 import { clockAdvice } from './clockAdvice';
 
+/** The server's fault (or a proxy's), never the volunteer's settings (issue 30). */
+export const ENDLESS_LISTING =
+  "the server's listing went round in circles (a continuation token it had given before, or page after page with nothing new): Depot stopped asking; the server's or a proxy's fault: tell the storage administrator";
+
 /** A failure cause in plain English for the command line, with what retrying can do about it. */
 export const describeCause = (cause: FailureCause): string => {
   // It stops the run, never a file: its advice is the whole sentence, no retry is offered.
@@ -29,13 +33,20 @@ export const describeCause = (cause: FailureCause): string => {
       case 'verification-failed':
         return `the server's copy does not match (${cause.detail})`;
       case 'unproven':
-        return `an object of the same size is already there, but nothing the server computed proves its content (ETag ${cause.remoteEtag || 'none'}): not overwritten; \`depot verify --read-back\` or \`depot deposit --read-back\` reads it and compares`;
+        return `an object of the same size is already there, but nothing the server computed proves its content (ETag ${cause.remoteEtag || 'none'}): not overwritten`;
       case 'upload-vanished':
         return `the server dropped this file's multipart upload ${cause.restarts + 1} times (a lifecycle rule or a purge of unfinished uploads?): ask the storage administrator`;
+      case 'endless-listing':
+        return ENDLESS_LISTING;
       case 'target-unavailable':
         return `this night goes to bucket "${cause.bucket}" with access key ${cause.credentialId}, which this Depot no longer holds: give those credentials again`;
     }
   })();
+  // Neither retry-failures nor new credentials: the step that works is the read-back, which
+  // `deposit --read-back` now takes for every such file of the night (issue 30: the advice sent
+  // volunteers who had used it back to it).
+  if (cause.kind === 'unproven')
+    return `${what}; run the same \`depot deposit\` with --read-back: it reads the object back and compares (deposited if it is the same, a conflict if not)`;
   const remedy = remedyOf(cause);
   const hint =
     remedy === 'retry'

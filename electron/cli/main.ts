@@ -10,12 +10,16 @@ const usage = (): string =>
     .concat(['', 'Run `depot <command> --help` for the options of one command.'])
     .join('\n');
 
-// A reader that stops reading (`depot check DIR --json | head`) closes the pipe: what is left to
-// print is dropped and the command ends as it would have, instead of Node's "Unhandled 'error'
-// event" and a stack. A deposit keeps depositing: its journal has the outcome, `depot status` too.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-});
+// A reader that stops reading (`depot check DIR --json | head`, `depot deposit ... 2>&1 | head`)
+// closes the pipe, and a closed terminal answers EIO: what is left to print is dropped and the
+// command ends as it would have, instead of Node's "Unhandled 'error' event" and a stack. A
+// deposit keeps depositing: its journal has the outcome, `depot status` too (issue 30).
+const GONE_READER = new Set(['EPIPE', 'EIO']);
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === undefined || !GONE_READER.has(error.code)) throw error;
+  });
+}
 
 const main = async (argv: readonly string[]): Promise<number> => {
   const [name, ...rest] = argv;
@@ -32,6 +36,9 @@ const main = async (argv: readonly string[]): Promise<number> => {
   const stop = (): void => controller.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // A terminal or an SSH session closed: a stop like the others, resumable (exit 4), not Node's
+  // default death with exit 129 and the run's uploads left as a kill leaves them.
+  process.once('SIGHUP', stop);
   const io: CommandIo = {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -24,6 +24,7 @@ import { timerSleeper } from '../runtime/timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import { ScanError } from '../scan/ScanError';
 import { certificateAdvice } from './certificateAdvice';
+import { ENDLESS_LISTING } from './describeCause';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
 import { probeTarget } from './probeTarget';
@@ -187,7 +188,11 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         : last.kind === 'refused'
           ? `${last.status} ${last.code ?? ''}`.trim()
           : last.kind === 'unreachable'
-            ? `unreachable (${last.reason})`
+            ? last.reason === 'endless-listing'
+              ? ENDLESS_LISTING
+              : last.reason === 'incomplete-answer'
+                ? "the server's answers could not be read"
+                : `unreachable (${last.reason})`
             : last.kind === 'certificate'
               ? certificateAdvice(last.problem, last.code, store.endpoint)
               : last.kind;
@@ -295,15 +300,19 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         const read = await ask(`GetObject ${key}`, (o) =>
           store.getObject({ key, maxBytes: file.size }, o),
         );
+        // Gone since the listing: missing now, not "unproven, --read-back compares it" to a
+        // volunteer who just used --read-back (issue 30).
+        if (read.kind === 'absent') {
+          missing.push(relPath);
+          continue;
+        }
         // Longer than the local file (it grew since the listing): other bytes.
         proof =
-          read.kind === 'absent'
-            ? proof
-            : read.kind === 'too-large'
-              ? { kind: 'different', why: 'size' }
-              : createHash('sha256').update(read.bytes).digest('hex') === digests.sha256
-                ? { kind: 'same' }
-                : { kind: 'different', why: 'etag' };
+          read.kind === 'too-large'
+            ? { kind: 'different', why: 'size' }
+            : createHash('sha256').update(read.bytes).digest('hex') === digests.sha256
+              ? { kind: 'same' }
+              : { kind: 'different', why: 'etag' };
       }
       if (proof.kind === 'same') verified += 1;
       else if (proof.kind === 'unproven') unproven.push(relPath);

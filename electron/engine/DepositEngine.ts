@@ -101,9 +101,7 @@ export class DepositEngine {
       hasher: 'hasher' in deps ? deps.hasher : sharedHashWorker,
       settings: this.settings,
       bandwidth:
-        rate === undefined || rate <= 0
-          ? undefined
-          : new TokenBucket(rate, clock, sleeper, Math.max(rate, 256 * 1024)),
+        rate === undefined || rate <= 0 ? undefined : new TokenBucket(rate, clock, sleeper),
       hub: new EventHub(store, clock, policy, runs, objectStore.endpoint),
       pacer: new Pacer(this.settings, clock, sleeper, random),
       inFlight: new EmissionsInFlight(clock),
@@ -306,6 +304,23 @@ export class DepositEngine {
       }
     }
     return rearmed;
+  }
+
+  /**
+   * The volunteer asked to read back what nothing the server computed proves (`--read-back`):
+   * the plan's units failed as "present, content unproven" go back in the queue, to be read and
+   * compared this time. Without it the advice to use `--read-back` led back to itself (issue 30).
+   */
+  readBackUnproven(planId: number): number {
+    const { store, hub } = this.ports;
+    let requeued = 0;
+    for (const unit of store.failedUnits(planId)) {
+      if (unit.state.kind !== 'failed' || unit.state.cause.kind !== 'unproven') continue;
+      requeued += 1;
+      hub.setState(planId, unit, { kind: 'pending' });
+    }
+    if (requeued > 0) store.setCompleted(planId, null);
+    return requeued;
   }
 
   // ---------------------------------------------------------------- running

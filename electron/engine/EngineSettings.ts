@@ -9,7 +9,7 @@ export type EngineSettings = {
   readonly partSize: number;
   /** Files of this size or more go multipart; smaller ones are one PutObject. */
   readonly multipartThreshold: number;
-  /** Bytes per second across all transfers (read from disk into request bodies). */
+  /** Bytes per second across all transfers, as they are written to the sockets. */
   readonly bwlimitBytesPerSec?: number;
   /** Deadline of one call: this much plus the body at `minThroughputBytesPerSec`. */
   readonly callTimeoutMs: number;

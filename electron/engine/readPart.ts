@@ -1,12 +1,11 @@
 import type { SourceReader } from '../../shared/ports/SourceReader';
 import { SourceChangedError } from './hashFile';
-import type { TokenBucket } from './TokenBucket';
 
 const CHUNK = 256 * 1024;
 
 /**
- * Reads one part's bytes from the source (opened read-only) into `buffer`, as many as it holds,
- * paced by the bandwidth cap. Whether they are still the bytes planned is the server's check:
+ * Reads one part's bytes from the source (opened read-only) into `buffer`, as many as it holds
+ * (the bandwidth cap paces them later, on the wire). Whether they are still the bytes planned is the server's check:
  * each request carries the MD5 planned for them as its Content-MD5, so a file that changed since
  * is refused (BadDigest, a changed source) and a mix of old and new bytes is never stored. Taking
  * that MD5 again here was 1.1 s of a 9.3 s CPU profile of 8 x 60 MB (issue 15, ADR 0013).
@@ -17,7 +16,6 @@ export const readPart = async (
   path: string,
   offset: number,
   buffer: Buffer,
-  bucket: TokenBucket | undefined,
   signal?: AbortSignal,
 ): Promise<void> => {
   // Every byte is read into it before it is used (a short file throws).
@@ -28,7 +26,6 @@ export const readPart = async (
     while (filled < size) {
       signal?.throwIfAborted();
       const want = Math.min(CHUNK, size - filled);
-      await bucket?.take(want, signal);
       const bytesRead = await file.read(buffer, filled, want, offset + filled);
       if (bytesRead === 0) {
         throw new SourceChangedError(`${path} is shorter than when it was planned`);

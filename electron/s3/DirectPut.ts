@@ -5,6 +5,7 @@ import type { Agent as HttpsAgent } from 'node:https';
 import { request as httpsRequest } from 'node:https';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { isIP } from 'node:net';
+import type { BodyPacer } from '../../shared/ports/BodyPacer';
 import type { PutObjectInput, UploadPartInput } from '../../shared/ports/ObjectStore';
 import type { Emission } from './Emission';
 import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
@@ -203,6 +204,8 @@ export class DirectPut {
     put: PutRequest,
     body: Uint8Array,
     emission: Emission,
+    /** The bandwidth cap: each slice of the body is taken from it before it is written. */
+    pace?: BodyPacer,
   ): Promise<{ etag: string | undefined }> {
     const signed = await this.request(put, body.length);
     return new Promise((resolve, reject) => {
@@ -278,9 +281,23 @@ export class DirectPut {
         fail(timeout('the socket was idle past its time-out'));
       });
       let at = 0;
+      const slice = pace === undefined ? CHUNK : Math.min(CHUNK, pace.sliceBytes);
       const write = (): void => {
         while (at < body.length) {
-          const end = Math.min(at + CHUNK, body.length);
+          const end = Math.min(at + slice, body.length);
+          if (pace !== undefined && !taken) {
+            // The cap's slice is taken before its bytes are written, then the loop goes on.
+            emission
+              .paced(pace.take(end - at, emission.signal))
+              .then(() => {
+                taken = true;
+                write();
+              })
+              // An abort rejects the take: onAbort has already settled the call.
+              .catch(() => undefined);
+            return;
+          }
+          taken = false;
           const flowing = req.write(body.subarray(at, end));
           at = end;
           emission.progress(at);
@@ -291,6 +308,7 @@ export class DirectPut {
         }
         req.end();
       };
+      let taken = false;
       write();
     });
   }

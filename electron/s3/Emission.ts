@@ -9,6 +9,11 @@ export type Emission = {
   readonly progress: (totalSent: number) => void;
   /** An answer arrived (a listing page): re-arms the watchdog. */
   readonly alive: () => void;
+  /**
+   * Waits for the bandwidth cap: the watchdog, the silence check and the deadline stand still
+   * meanwhile (the link is not silent, this machine holds the bytes back), and start again after.
+   */
+  readonly paced: (wait: Promise<void>) => Promise<void>;
   cause(): AbortCause | undefined;
   end(): void;
 };
@@ -37,10 +42,11 @@ export const startEmission = (
   if (options.abandon?.aborted) abort('outage');
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
   options.abandon?.addEventListener('abort', onAbandon, { once: true });
-  const deadlineTimer = setTimeout(
-    () => abort('deadline'),
-    Math.max(0, options.deadline - clock.now()),
-  );
+  let deadline = options.deadline;
+  const armDeadline = (): NodeJS.Timeout =>
+    setTimeout(() => abort('deadline'), Math.max(0, deadline - clock.now()));
+  let deadlineTimer = armDeadline();
+  let ended = false;
   const onSilent = options.onSilent;
   const silence = (): NodeJS.Timeout | undefined =>
     onSilent === undefined ? undefined : setTimeout(onSilent, silentMs);
@@ -52,6 +58,21 @@ export const startEmission = (
     stallTimer = setTimeout(() => abort('stall'), stallMs);
     silentTimer = silence();
   };
+  const paced = async (wait: Promise<void>): Promise<void> => {
+    clearTimeout(deadlineTimer);
+    clearTimeout(stallTimer);
+    clearTimeout(silentTimer);
+    const since = clock.now();
+    try {
+      await wait;
+    } finally {
+      deadline += clock.now() - since;
+      if (!ended) {
+        deadlineTimer = armDeadline();
+        alive();
+      }
+    }
+  };
   return {
     signal: controller.signal,
     progress: (totalSent) => {
@@ -59,8 +80,10 @@ export const startEmission = (
       options.onBytesSent?.(totalSent);
     },
     alive,
+    paced,
     cause: () => cause,
     end: () => {
+      ended = true;
       clearTimeout(deadlineTimer);
       clearTimeout(stallTimer);
       clearTimeout(silentTimer);

@@ -137,9 +137,21 @@ export class MemoryEndpoint {
    */
   protected async emit<T>(
     request: Omit<MemoryRequest, 'at'>,
-    options: EmissionOptions,
+    given: EmissionOptions,
     act: () => Promise<Outcome<T>> | Outcome<T>,
   ): Promise<Outcome<T>> {
+    // The bandwidth cap holds the body back before it leaves, as the S3 adapter's slices do, and
+    // the time it takes is not the deadline's.
+    let options = given;
+    if (given.pace !== undefined && request.bodyBytes > 0 && given.signal?.aborted !== true) {
+      const before = this.now();
+      try {
+        await given.pace.take(request.bodyBytes, given.signal);
+      } catch {
+        return { kind: 'aborted' };
+      }
+      options = { ...given, deadline: given.deadline + this.now() - before };
+    }
     const at = this.now();
     this.requests.push({ ...request, at });
     if (options.signal?.aborted) return { kind: 'aborted' };

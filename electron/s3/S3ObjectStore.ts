@@ -34,16 +34,15 @@ import { DirectPut, putObjectRequest, uploadPartRequest } from './DirectPut';
 import type { Emission } from './Emission';
 import { startEmission } from './Emission';
 import { hideSdkNodeVersionWarning } from './hideSdkNodeVersionWarning';
+import { EndlessListing } from './EndlessListing';
 import { IncompleteAnswer } from './IncompleteAnswer';
+import { ListingProgress } from './ListingProgress';
 import { readBounded } from './readBounded';
 import { routeCheckTo } from './routeCheckTo';
 import { S3Clients } from './S3Clients';
 import { ServerClock } from './ServerClock';
 import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
 import { toRawResponse } from './toRawResponse';
-
-// A listing longer than this many pages is a server loop, not a night of recordings.
-const MAX_PAGES = 10_000;
 
 // Where the wiring and the engine stack have always imported it from.
 export type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
@@ -111,6 +110,8 @@ export class S3ObjectStore implements ObjectStore {
     } catch (error) {
       if (error instanceof IncompleteAnswer)
         return { kind: 'unreachable', reason: 'incomplete-answer' };
+      if (error instanceof EndlessListing)
+        return { kind: 'unreachable', reason: 'endless-listing' };
       const abortCause = emission.cause();
       const raw = this.serverClock.namedSkew(
         toRawResponse(error, {
@@ -152,7 +153,7 @@ export class S3ObjectStore implements ObjectStore {
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (e) => {
       const put = putObjectRequest(input);
-      const { etag } = await this.direct.send(put, input.body.bytes, e);
+      const { etag } = await this.direct.send(put, input.body.bytes, e, options.pace);
       return { etag: etag ?? '' };
     });
   }
@@ -181,7 +182,7 @@ export class S3ObjectStore implements ObjectStore {
   uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
     return this.emit(options, async (e) => {
       const put = uploadPartRequest(input);
-      const { etag } = await this.direct.send(put, input.body.bytes, e);
+      const { etag } = await this.direct.send(put, input.body.bytes, e, options.pace);
       if (etag === undefined) throw new IncompleteAnswer('ETag');
       return { etag };
     });
@@ -195,8 +196,9 @@ export class S3ObjectStore implements ObjectStore {
       options,
       async (e, client) => {
         const parts: ListedPart[] = [];
+        const progress = new ListingProgress();
         let marker: string | undefined;
-        for (let page = 0; page < MAX_PAGES; page++) {
+        for (;;) {
           const out = await client().send(
             withSignal(
               new ListPartsCommand({
@@ -216,8 +218,13 @@ export class S3ObjectStore implements ObjectStore {
           e.alive();
           if (out.IsTruncated !== true || out.NextPartNumberMarker === undefined) return parts;
           marker = out.NextPartNumberMarker;
+          const verdict = progress.next(
+            marker,
+            (out.Parts ?? []).map((p) => String(p.PartNumber)),
+          );
+          if (verdict.kind === 'endless')
+            throw new EndlessListing('ListParts', verdict.why, verdict.pages);
         }
-        throw new Error(`ListParts: more than ${MAX_PAGES} pages`);
       },
       uploadGone,
     );
@@ -229,9 +236,10 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<ListedUpload[]>> {
     return this.emit(options, async (e, client) => {
       const uploads: ListedUpload[] = [];
+      const progress = new ListingProgress();
       let keyMarker: string | undefined;
       let uploadIdMarker: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
+      for (;;) {
         const out = await client().send(
           withSignal(
             new ListMultipartUploadsCommand({
@@ -257,8 +265,13 @@ export class S3ObjectStore implements ObjectStore {
         keyMarker = out.NextKeyMarker;
         uploadIdMarker = out.NextUploadIdMarker;
         if (keyMarker === undefined) return uploads;
+        const verdict = progress.next(
+          `${keyMarker}\n${uploadIdMarker ?? ''}`,
+          (out.Uploads ?? []).map((u) => `${u.Key ?? ''}\n${u.UploadId ?? ''}`),
+        );
+        if (verdict.kind === 'endless')
+          throw new EndlessListing('ListMultipartUploads', verdict.why, verdict.pages);
       }
-      throw new Error(`ListMultipartUploads: more than ${MAX_PAGES} pages`);
     });
   }
 
@@ -360,8 +373,9 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<ListedObject[]>> {
     return this.emit(options, async (e, client) => {
       const objects: ListedObject[] = [];
+      const progress = new ListingProgress();
       let token: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
+      for (;;) {
         const out = await client().send(
           withSignal(
             new ListObjectsV2Command({
@@ -380,8 +394,13 @@ export class S3ObjectStore implements ObjectStore {
         e.alive();
         if (out.IsTruncated !== true || out.NextContinuationToken === undefined) return objects;
         token = out.NextContinuationToken;
+        const verdict = progress.next(
+          token,
+          (out.Contents ?? []).map((o) => o.Key ?? ''),
+        );
+        if (verdict.kind === 'endless')
+          throw new EndlessListing('ListObjectsV2', verdict.why, verdict.pages);
       }
-      throw new Error(`ListObjectsV2: more than ${MAX_PAGES} pages`);
     });
   }
 
@@ -391,12 +410,21 @@ export class S3ObjectStore implements ObjectStore {
    * A web server answering 200 with HTML passes a HeadBucket, not this.
    */
   probeListing(options: EmissionOptions): Promise<Outcome<{ readonly listBucketResult: boolean }>> {
-    return this.emit(options, async (e, client) => {
-      const out = await client().send(
-        withSignal(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 0 }), e.signal),
-      );
-      return { listBucketResult: out.Name === this.bucket };
-    });
+    return this.emit(
+      options,
+      async (e, client) => {
+        const out = await client().send(
+          withSignal(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 0 }), e.signal),
+        );
+        return { listBucketResult: out.Name === this.bucket };
+      },
+      // At first contact a 2xx that is not XML is what it says: not a ListBucketResult (a web
+      // page, a captive portal), where later in a run the same is a garbled answer (transient).
+      (raw) =>
+        raw.status !== undefined && raw.status >= 200 && raw.status < 300
+          ? success({ listBucketResult: false })
+          : undefined,
+    );
   }
 }
 

@@ -8,7 +8,9 @@ import {
   isJunkFile,
   printableName,
 } from '../../shared/field/pathRules';
+import { keyTail } from '../../shared/field/objectKey';
 import type { ScanIssue, ScannedFile, ScanResult } from '../../shared/field/ScanResult';
+import { DEPOT_FOLDER } from '../../shared/wire/nightManifestKey';
 import { ScanError } from './ScanError';
 
 export type { ScanIssue, ScannedFile, ScanResult } from '../../shared/field/ScanResult';
@@ -63,10 +65,11 @@ export const scanFolder = async (root: string, opts: ScanOptions = {}): Promise<
 
   const files: ScannedFile[] = [];
   const junk: string[] = [];
+  const depotFolders: string[] = [];
   const refused: ScanIssue[] = [];
   let sinceProgress = 0;
-  const refuse = (relPath: string, reason: ScanIssue['reason'], message: string): void => {
-    refused.push({ relPath, reason, message });
+  const refuse: Refuse = (relPath, reason, message, sameKeyAs) => {
+    refused.push({ relPath, reason, message, ...(sameKeyAs === undefined ? {} : { sameKeyAs }) });
   };
 
   // Each stack entry: the folder's absolute path (names as on disk) and its NFC relative path.
@@ -101,6 +104,8 @@ export const scanFolder = async (root: string, opts: ScanOptions = {}): Promise<
       }
       if (entry.isDirectory()) {
         if (isJunkDirectory(entry.name)) junk.push(rel + '/');
+        // Depot's own (a night's manifest kept as a receipt): its key is the manifest's own.
+        else if (entry.name === DEPOT_FOLDER) depotFolders.push(rel + '/');
         else stack.push({ abs, rel });
       } else if (entry.isFile()) {
         if (isJunkFile(entry.name)) junk.push(rel);
@@ -151,32 +156,70 @@ export const scanFolder = async (root: string, opts: ScanOptions = {}): Promise<
   const kept = refuseCollisions(files, refuse);
   refused.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
   junk.sort();
+  depotFolders.sort();
   opts.onProgress?.(kept.length);
-  return { root: rootAbs, files: kept, skippedJunk: { count: junk.length, paths: junk }, refused };
+  return {
+    root: rootAbs,
+    files: kept,
+    skippedJunk: { count: junk.length, paths: junk },
+    depotFolders,
+    refused,
+  };
 };
 
-/** Names that differ on disk but normalize to the same key would overwrite each other: refuse all. */
-const refuseCollisions = (
-  sorted: readonly ScannedFile[],
-  refuse: (relPath: string, reason: ScanIssue['reason'], message: string) => void,
-): ScannedFile[] => {
-  const sameName: ScannedFile[][] = [];
+type Refuse = (
+  relPath: string,
+  reason: ScanIssue['reason'],
+  message: string,
+  sameKeyAs?: readonly string[],
+) => void;
+
+/** Whether a key tail lies in a `.depot/` folder (Depot's own on the server), at any depth. */
+const inDepotFolder = (tail: string): boolean =>
+  tail.split('/').slice(0, -1).includes(DEPOT_FOLDER);
+
+/**
+ * Names that differ on disk but take the same key would overwrite each other: NFD and NFC forms
+ * of one name, or `a\b.wav` beside `a/b.wav` (a backslash is a separator in a key, issue 30).
+ * Every file of such a group is refused, each naming the others; so is a name whose key falls in
+ * Depot's own `.depot/` folder or that maps to no key.
+ */
+const refuseCollisions = (sorted: readonly ScannedFile[], refuse: Refuse): ScannedFile[] => {
+  const byKey = new Map<string, ScannedFile[]>();
   for (const file of sorted) {
-    const last = sameName.at(-1);
-    if (last?.[0]?.relPath === file.relPath) last.push(file);
-    else sameName.push([file]);
+    const tail = keyTail(file.relPath);
+    if (tail === '' || inDepotFolder(tail)) {
+      refuse(
+        file.relPath,
+        'reserved-key',
+        tail === ''
+          ? 'this name maps to no object key (only \\ and . in it): rename it to deposit it'
+          : `this name takes the key ${tail}, in Depot's own ${DEPOT_FOLDER}/ folder on the server: rename it to deposit it`,
+      );
+      continue;
+    }
+    const group = byKey.get(tail);
+    if (group === undefined) byKey.set(tail, [file]);
+    else group.push(file);
   }
   const kept: ScannedFile[] = [];
-  for (const group of sameName) {
-    const [only, ...others] = group;
-    if (only !== undefined && others.length === 0) kept.push(only);
-    else
-      for (const f of group)
-        refuse(
-          f.relPath,
-          'key-collision',
-          `${group.length} files have this same name once Unicode-normalized (${f.absPath}): rename one`,
-        );
+  for (const file of sorted) {
+    const group = byKey.get(keyTail(file.relPath));
+    if (group === undefined) continue;
+    if (group.length === 1) {
+      kept.push(file);
+      continue;
+    }
+    const others = group.filter((f) => f !== file).map((f) => f.relPath);
+    const named = others.filter((relPath) => relPath !== file.relPath);
+    refuse(
+      file.relPath,
+      'key-collision',
+      named.length === 0
+        ? `${group.length} files have this same name once Unicode-normalized (${file.absPath}): rename one`
+        : `takes the same object key as ${named.join(', ')} (a \\ in a name is a / in a key): rename one of them`,
+      named.length === 0 ? undefined : named,
+    );
   }
   return kept;
 };

@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { DatabaseError } from './DatabaseError';
 import type { Migration } from './Migration';
 import { migrations as allMigrations } from './migrations';
@@ -21,6 +21,39 @@ const BUSY_WAIT_MS = 10_000;
 const BUSY_PAUSE_MS = 25;
 /** SQLite's own busy handler, for the statements that do call it. */
 const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * What to do with a database that cannot be read: a new one is made where it was, and the night's
+ * listing finds on the server what was already deposited (README: re-deposits cost listings, not
+ * payload). Its WAL files go with it: one left beside a new database would be replayed into it.
+ */
+const MOVE_ASIDE = (file: string): string =>
+  `move it aside with its -wal and -shm files (e.g. rename ${basename(file)} to ${basename(file)}.damaged), or pass another --db, and run the same command again: a new database is made, and what is already on the server is found there and not sent again`;
+
+/** SQLite's quick_check, one problem a line ('ok' alone when there is none). */
+const integrityProblems = (db: BetterSqlite3.Database): string[] =>
+  (db.pragma('quick_check') as { quick_check: string }[])
+    .flatMap((row) => String(row.quick_check).split('\n'))
+    .filter((line) => line !== 'ok' && line !== '' && !line.startsWith('*** in database'));
+
+/**
+ * One line for the volunteer; SQLite's list (dozens of lines of pages and cells, issue 30) goes
+ * to a file beside the database, for whoever looks into it, when that folder can be written.
+ */
+const damagedMessage = (file: string, problems: readonly string[]): string => {
+  const details = `${file}.integrity-check.txt`;
+  let written = true;
+  try {
+    writeFileSync(details, problems.join('\n') + '\n');
+  } catch {
+    written = false;
+  }
+  return (
+    `the database ${file} is damaged (SQLite's integrity check lists ${problems.length} problem(s)` +
+    (written ? `, listed in ${details}` : '') +
+    `); it was left untouched: ${MOVE_ASIDE(file)}`
+  );
+};
 
 export type OpenOptions = {
   /** How long to wait for other processes holding the file; 0 in tests that want the error. */
@@ -99,9 +132,9 @@ const openOnce = (
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') {
-      throw new DatabaseError('corrupt', `the database ${file} is damaged (${String(check)})`);
+    const problems = integrityProblems(db);
+    if (problems.length > 0) {
+      throw new DatabaseError('corrupt', damagedMessage(file, problems));
     }
     runMigrations(db, migrations);
     return db;
@@ -114,7 +147,7 @@ const openOnce = (
     if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
       throw new DatabaseError(
         'corrupt',
-        `the file ${file} is not a readable Depot database (${code}); it was left untouched: move it aside or pass another --db`,
+        `the file ${file} is not a readable Depot database (${code}); it was left untouched: ${MOVE_ASIDE(file)}`,
       );
     }
     const cause = { cause: error };

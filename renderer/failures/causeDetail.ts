@@ -32,6 +32,7 @@ export const causeDetail = (cause: FailureCause, t: Translate, locale: Locale): 
     case 'source-unreadable':
     case 'verification-failed':
     case 'source-missing':
+    case 'endless-listing':
       return null;
   }
 };

@@ -22,6 +22,7 @@ const UNREACHABLE_KEYS = {
   'no-route': 'diag.unreachable.no-route',
   'incomplete-answer': 'diag.unreachable.incomplete-answer',
   'stalled-in-outage': 'diag.unreachable.stalled-in-outage',
+  'endless-listing': 'diag.unreachable.endless-listing',
   network: 'diag.unreachable.network',
 } as const satisfies Readonly<Record<string, MessageKey>>;
 

@@ -189,6 +189,9 @@ export const en = {
   'cause.target-unavailable.todo':
     'This night always goes to its own destination: enter its credentials again in Settings.',
   'cause.target-unavailable.detail': 'bucket {bucket}, key {key}',
+  'cause.endless-listing.title': 'The server’s listing goes round in circles',
+  'cause.endless-listing.todo':
+    'The server (or a proxy in between) sends the same pages of its listing again and again: Depot stopped asking. Nothing was lost. Tell the storage administrator, then resume.',
   'cause.status': 'answer {status} {code}',
 
   'settings.title': 'Settings',
@@ -219,7 +222,7 @@ export const en = {
   'settings.concurrency': 'Parallel transfers',
   'settings.bwlimit': 'Maximum rate (MB/s, empty = no limit)',
   'settings.bwlimitTooLow':
-    'Maximum rate too low: at least {min} MB/s (Depot reads files in blocks of 256 KiB), or empty for no limit.',
+    'Maximum rate too low: at least {min} MB/s (below it a 30 GB card would take more than 34 hours), or empty for no limit.',
   'settings.background': 'Keep depositing when the window is closed',
   'settings.language': 'Interface language',
   'settings.save': 'Save',
@@ -276,6 +279,7 @@ export const en = {
   'diag.unreachable.no-route': 'no network',
   'diag.unreachable.incomplete-answer': 'incomplete answer',
   'diag.unreachable.stalled-in-outage': 'stalled through an outage',
+  'diag.unreachable.endless-listing': 'listing going round in circles',
   'diag.unreachable.network': 'network error',
   'diag.outcome.success': 'success',
   'diag.night': 'night {id}',

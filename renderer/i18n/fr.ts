@@ -184,6 +184,9 @@ export const fr = {
   'cause.verification-failed.title': 'Le serveur n’a pas confirmé le contenu',
   'cause.verification-failed.todo': 'Retentez : le fichier sera renvoyé et vérifié à nouveau.',
   'cause.status': 'réponse {status} {code}',
+  'cause.endless-listing.title': 'La liste du serveur tourne en rond',
+  'cause.endless-listing.todo':
+    'Le serveur (ou un proxy entre les deux) renvoie sans fin les mêmes pages de sa liste : Depot a cessé de la demander. Rien n’est perdu. Prévenez le responsable du stockage, puis reprenez.',
   'cause.unproven.title': 'Un fichier de même taille est déjà sur le serveur, contenu non prouvé',
   'cause.unproven.todo':
     'Rien n’a été écrasé. Il a été déposé par un autre outil : faites-le relire (depot verify --read-back) pour le comparer.',
@@ -224,7 +227,7 @@ export const fr = {
   'settings.concurrency': 'Transferts simultanés',
   'settings.bwlimit': 'Débit maximal (Mo/s, vide = sans limite)',
   'settings.bwlimitTooLow':
-    'Débit maximal trop bas : au moins {min} Mo/s (Depot lit les fichiers par blocs de 256 Kio), ou vide pour ne pas limiter.',
+    'Débit maximal trop bas : au moins {min} Mo/s (en dessous, une carte de 30 Go prendrait plus de 34 heures), ou vide pour ne pas limiter.',
   'settings.background': 'Continuer le dépôt quand la fenêtre est fermée',
   'settings.language': 'Langue de l’interface',
   'settings.save': 'Enregistrer',
@@ -281,6 +284,7 @@ export const fr = {
   'diag.unreachable.no-route': 'pas de réseau',
   'diag.unreachable.incomplete-answer': 'réponse incomplète',
   'diag.unreachable.stalled-in-outage': 'resté immobile pendant une coupure',
+  'diag.unreachable.endless-listing': 'liste qui tourne en rond',
   'diag.unreachable.network': 'erreur réseau',
   'diag.outcome.success': 'réussi',
   'diag.night': 'nuit n° {id}',

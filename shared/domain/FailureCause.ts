@@ -45,7 +45,13 @@ export type FailureCause =
    * The night's own target cannot be reached with what this Depot holds now (the credentials it
    * was created with are gone): the night waits instead of going elsewhere.
    */
-  | { readonly kind: 'target-unavailable'; readonly bucket: string; readonly credentialId: string };
+  | { readonly kind: 'target-unavailable'; readonly bucket: string; readonly credentialId: string }
+  /**
+   * The server's listing went round in circles (a continuation token it had given before, or page
+   * after page with nothing new): abandoned, the run stopped on it (issue 30). The server's (or a
+   * proxy's) fault; the run goes again once it lists properly.
+   */
+  | { readonly kind: 'endless-listing' };
 
 export type Remedy = 'retry' | 'new-credentials' | 'none';
 
@@ -59,6 +65,7 @@ export const remedyOf = (cause: FailureCause): Remedy => {
     case 'certificate':
     case 'clock':
     case 'upload-vanished':
+    case 'endless-listing':
       // A certificate is fixed outside Depot (the clock, the server's), then the run goes again.
       return 'retry';
     case 'target-unavailable':

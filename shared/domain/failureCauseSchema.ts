@@ -34,4 +34,5 @@ export const failureCauseSchema = z.discriminatedUnion('kind', [
     bucket: z.string(),
     credentialId: z.string(),
   }),
+  z.object({ kind: z.literal('endless-listing') }),
 ]) satisfies z.ZodType<FailureCause>;

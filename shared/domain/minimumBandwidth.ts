@@ -1,7 +1,7 @@
 /**
- * The lowest bandwidth cap Depot accepts, in bytes per second. The engine reads sources 256 KiB
- * at a time (electron/engine/readPart.ts) and its bucket holds at least one read: below one read
- * per second a cap could only be kept by letting a burst larger than a second of the rate through
- * (issue 12: `--bwlimit 1` let 256 KiB go at once). So a lower cap is refused with this minimum.
+ * The lowest bandwidth cap Depot accepts, in bytes per second (issue 12: `--bwlimit 1` let 256 KiB
+ * go at once). Bytes now leave in slices of an eighth of a second of the rate, at least 16 KiB
+ * (TokenBucket, issue 30), which a cap of 128 KiB/s could still hold; the floor stays where it
+ * was: at it a card of 30 GB already takes 34 hours, and every setting saved above it stays valid.
  */
 export const MIN_BWLIMIT_BYTES_PER_SEC = 256 * 1024;

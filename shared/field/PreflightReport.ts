@@ -15,8 +15,13 @@ export type ProblemClass =
   | 'several-recorders'
   /** A recording with no date anywhere (GUANO, AudioMoth comment, file name). */
   | 'no-timestamp'
-  /** Refused by the scanner: control characters, `..` segment, names equal once NFC-normalized. */
+  /**
+   * Refused by the scanner: control characters, `..` segment, names that take the same key (equal
+   * once NFC-normalized, or once `\` is read as `/`), a key in Depot's own `.depot/` folder.
+   */
   | 'bad-name'
+  /** Depot's own `.depot/` folder on the card (receipts of earlier deposits): never deposited. */
+  | 'depot-folder'
   | 'unreadable'
   /** A symbolic link or special file: never followed, never deposited. */
   | 'not-a-regular-file'
@@ -124,6 +129,7 @@ export type PreflightReport = {
   readonly metadata: PreflightMetadata;
   readonly scan: {
     readonly skippedJunk: { readonly count: number; readonly paths: readonly string[] };
+    readonly depotFolders: readonly string[];
     readonly refused: readonly ScanIssue[];
   };
   readonly files: readonly PreflightFile[];

@@ -108,8 +108,11 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
           : 'bad-name';
     problem(issue.relPath, cls, {
       reason: issue.reason === 'unreadable' ? issue.message : issue.reason,
+      ...(issue.sameKeyAs === undefined ? {} : { sameKeyAs: issue.sameKeyAs }),
     });
   }
+  // Said, so that a volunteer who kept a receipt there knows it stays on the card, unsent.
+  for (const folder of input.scan.depotFolders) problem(folder, 'depot-folder');
 
   const duplicateOf = new Map<string, string>();
   for (const { relPaths } of input.duplicates) {
@@ -216,7 +219,11 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
       ...(site !== undefined ? { site } : {}),
       ...(point !== undefined ? { point } : {}),
     },
-    scan: { skippedJunk: input.scan.skippedJunk, refused: input.scan.refused },
+    scan: {
+      skippedJunk: input.scan.skippedJunk,
+      depotFolders: input.scan.depotFolders,
+      refused: input.scan.refused,
+    },
     files,
   };
 };

@@ -9,6 +9,13 @@ const clean = (path: string): string =>
     .join('/');
 
 /**
+ * What a relative path becomes in a key: NFC, `\` read as `/` (a card may come from Windows), no
+ * empty or `.` segments. Two names on disk may become the same tail (`a\b.wav` and `a/b.wav`):
+ * the scanner refuses both before anything is planned. May be '' (a name made of `\` and `.`).
+ */
+export const keyTail = (relPath: string): string => clean(relPath);
+
+/**
  * The object key of a file: `<prefix>/<relPath>`, Unicode NFC, `/` separators, no empty or `.`
  * segments, no double slashes; `prefix` may be '' (the key is then the relative path).
  * Throws a RangeError on a control character or a `..` segment: the scanner refuses such names

@@ -24,6 +24,7 @@ export const decisionFor: Record<ProblemClass, Decision> = {
   'several-recorders': 'deposit-anyway',
   'no-timestamp': 'deposit-anyway',
   'bad-name': 'block',
+  'depot-folder': 'skip',
   unreadable: 'block',
   'not-a-regular-file': 'skip',
   'not-for-programme': 'skip',
@@ -50,6 +51,8 @@ export type ProblemFacts = {
   readonly value?: string;
   /** The other files that would take the same name. */
   readonly others?: readonly string[];
+  /** For names that take the same key: the other names on the card. */
+  readonly sameKeyAs?: readonly string[];
 };
 
 /** What a name's missing placeholder stands for, and why this file does not give it. */
@@ -89,6 +92,38 @@ const missingValue = (placeholder: string): LocalizedText => {
         en: 'a value this file does not give',
       };
   }
+};
+
+/** Why a name is refused, in each language (the scanner's reason). */
+const badName = (facts: ProblemFacts): LocalizedText => {
+  const others = facts.sameKeyAs ?? [];
+  if (facts.reason === 'key-collision' && others.length > 0)
+    return {
+      fr: `Nom refusé (même clé sur le serveur que ${others.map((n) => `«\u00a0${n}\u00a0»`).join(', ')}, car un «\u00a0\\\u00a0» d’un nom y devient «\u00a0/\u00a0»)\u00a0: renommez l’un d’eux pour les déposer.`,
+      en: `Name refused (same key on the server as ${others.map((n) => `"${n}"`).join(', ')}, since a "\\" in a name becomes "/" there): rename one of them to deposit them.`,
+    };
+  const why = ((): LocalizedText => {
+    switch (facts.reason) {
+      case 'key-collision':
+        return {
+          fr: 'identique à un autre une fois normalisé',
+          en: 'same as another once normalized',
+        };
+      case 'reserved-key':
+        return {
+          fr: 'sa clé sur le serveur serait dans le dossier .depot/ de Depot, ou vide',
+          en: 'its key on the server would be in Depot’s own .depot/ folder, or empty',
+        };
+      case 'dot-dot-segment':
+        return { fr: 'contient «\u00a0..\u00a0»', en: 'contains ".."' };
+      default:
+        return { fr: 'contient un caractère de contrôle', en: 'contains a control character' };
+    }
+  })();
+  return {
+    fr: `Nom refusé (${why.fr})\u00a0: renommez-le pour le déposer.`,
+    en: `Name refused (${why.en}): rename it to deposit it.`,
+  };
 };
 
 /** The plain message of a problem in French and English, ending with what Depot will do. */
@@ -159,9 +194,11 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
           en: 'No date found (no GUANO, no AudioMoth comment, no date in the name).',
         };
       case 'bad-name':
+        return badName(facts);
+      case 'depot-folder':
         return {
-          fr: `Nom refusé (${facts.reason === 'key-collision' ? 'identique à un autre une fois normalisé' : facts.reason === 'dot-dot-segment' ? 'contient «\u00a0..\u00a0»' : 'contient un caractère de contrôle'})\u00a0: renommez-le pour le déposer.`,
-          en: `Name refused (${facts.reason === 'key-collision' ? 'same as another once normalized' : facts.reason === 'dot-dot-segment' ? 'contains ".."' : 'contains a control character'}): rename it to deposit it.`,
+          fr: 'Dossier propre à Depot (reçus de dépôts précédents, manifestes).',
+          en: 'Depot’s own folder (receipts of earlier deposits, manifests).',
         };
       case 'unreadable':
         return {

@@ -1,4 +1,5 @@
 import type { StorageTarget } from '../domain/StorageTarget';
+import type { BodyPacer } from './BodyPacer';
 import type { Outcome } from '../retry/Outcome';
 
 /**
@@ -29,6 +30,11 @@ export type EmissionOptions = {
    * answers again (classified unreachable `stalled-in-outage`, not aborted; ADR 0013).
    */
   readonly abandon?: AbortSignal;
+  /**
+   * The bandwidth cap, for a call with a body: its bytes are taken slice by slice before they are
+   * written. Time spent waiting for the cap is neither silence, nor a stall, nor the deadline's.
+   */
+  readonly pace?: BodyPacer;
 };
 
 export type PutObjectInput = {

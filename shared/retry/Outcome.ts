@@ -11,8 +11,9 @@ export type UnreachableReason =
   /** This machine has no route to the endpoint (link down, tether lost): nothing left it. */
   | 'no-route'
   /**
-   * A 2xx answer arrived without what the protocol requires (an UploadId, a part's ETag): nothing
-   * usable arrived, as with a reply lost on the way; the request may have acted.
+   * A 2xx answer arrived without what the protocol requires (an UploadId, a part's ETag), or with
+   * a body that cannot be read (a garbled listing): nothing usable arrived, as with a reply lost
+   * on the way; the request may have acted.
    */
   | 'incomplete-answer'
   /**
@@ -21,6 +22,12 @@ export type UnreachableReason =
    * timer, which an outage of seconds has backed off to seconds more (issue 15, ADR 0013).
    */
   | 'stalled-in-outage'
+  /**
+   * A listing abandoned because its pages went nowhere: a continuation token it had already
+   * followed came back, or page after page brought nothing new (issue 30). Each page was a 2xx;
+   * the listing as a whole never arrived. The engine stops the run on it, saying why.
+   */
+  | 'endless-listing'
   | 'network';
 
 export type Unreachable = {

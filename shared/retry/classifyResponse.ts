@@ -75,13 +75,20 @@ const unreachableReason = (raw: RawResponse): UnreachableReason => {
 };
 
 /**
- * Decides, once and where the response is received, what a failed emission was. A status means
- * the server answered (refused); no status means nothing usable arrived (unreachable); the
+ * Decides, once and where the response is received, what a failed emission was. An error status
+ * means the server answered (refused); no status, or a 2xx that could not be read, means nothing
+ * usable arrived (unreachable); the
  * caller's own abort is neither; a certificate refused in the TLS handshake is its own outcome.
  * Classified from status, S3 code, errno and error name only.
  */
 export const classifyResponse = (raw: RawResponse): Failure => {
   if (raw.callerAborted === true) return { kind: 'aborted' };
+  // A 2xx the transport could not read (a body cut or garbled on the way, a middlebox's page):
+  // the server refused nothing, and nothing usable arrived. Transient, as a reply lost on the way
+  // is; a "refusal" with a 200 status sent volunteers to their settings (issue 30).
+  if (raw.status !== undefined && raw.status >= 200 && raw.status < 300) {
+    return { kind: 'unreachable', reason: 'incomplete-answer' };
+  }
   if (raw.status !== undefined) {
     const headers = raw.headers ?? {};
     const date = headers['date'];

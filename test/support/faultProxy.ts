@@ -50,6 +50,8 @@ export type FaultProxy = {
   log(): readonly ProxyLogEntry[];
   /** Requests received that match (e.g. `s3Request.uploadPart`). */
   count(matcher?: RequestMatcher): number;
+  /** Every request body chunk as it arrived (epoch ms, bytes): what the link carried, when. */
+  bodyChunks(): readonly { readonly at: number; readonly bytes: number }[];
   clearLog(): void;
   /**
    * Endpoint unreachable: `refuse` stops listening (clients get ECONNREFUSED), `reset` accepts and
@@ -75,6 +77,7 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
   const agent = new Agent({ keepAlive: true });
   const book = new FaultRuleBook();
   const entries: LiveEntry[] = [];
+  const chunks: { at: number; bytes: number }[] = [];
   const sockets = new Set<Socket>();
   let down: 'no' | 'refuse' | 'reset' = 'no';
   const timers = new Set<NodeJS.Timeout>();
@@ -102,7 +105,10 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
       bytesIn: 0,
     };
     entries.push(entry);
-    req.on('data', (chunk: Buffer) => (entry.bytesIn += chunk.length));
+    req.on('data', (chunk: Buffer) => {
+      entry.bytesIn += chunk.length;
+      chunks.push({ at: Date.now(), bytes: chunk.length });
+    });
     res.on('finish', () => {
       entry.status = res.statusCode;
       entry.endedAt = Date.now();
@@ -151,6 +157,20 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
       case 'dropHeader':
         letBodyCome();
         forward(req, res, { dropHeader: action.header.toLowerCase() });
+        return;
+      case 'answer':
+        letBodyCome();
+        req.on('end', () => {
+          const body = typeof action.body === 'string' ? action.body : action.body(matchable);
+          res.writeHead(action.status, {
+            'content-type': action.contentType ?? 'application/xml',
+            'content-length': String(Buffer.byteLength(body)),
+            date: new Date().toUTCString(),
+            'x-amz-request-id': 'depot-fault-proxy',
+          });
+          res.end(req.method === 'HEAD' ? undefined : body);
+        });
+        req.resume();
         return;
     }
   };
@@ -301,8 +321,10 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
           query: new URLSearchParams(e.query),
         }),
       ).length,
+    bodyChunks: () => chunks,
     clearLog: () => {
       entries.length = 0;
+      chunks.length = 0;
     },
     setDown: async (isDown, mode = 'refuse') => {
       if (!isDown) {

@@ -27,7 +27,18 @@ export type FaultAction =
   /** Forward at once, hold the server's answer for `ms`: a slow reply. */
   | { readonly kind: 'delay'; readonly ms: number }
   /** Forward, and pass the server's answer on without this header (a middlebox that drops it). */
-  | { readonly kind: 'dropHeader'; readonly header: string };
+  | { readonly kind: 'dropHeader'; readonly header: string }
+  /**
+   * Answer this status and body without forwarding (after reading the request body): a server or
+   * a middlebox that says something the protocol does not (a garbled listing, a looping token).
+   */
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      /** The body, or what makes it from the request (a listing whose token changes each page). */
+      readonly body: string | ((request: MatchableRequest) => string);
+      readonly contentType?: string;
+    };
 
 export const fault = {
   reset: (): FaultAction => ({ kind: 'reset' }),
@@ -40,6 +51,16 @@ export const fault = {
   loseReply: (): FaultAction => ({ kind: 'loseReply' }),
   delay: (ms: number): FaultAction => ({ kind: 'delay', ms }),
   dropHeader: (header: string): FaultAction => ({ kind: 'dropHeader', header }),
+  answer: (
+    status: number,
+    body: string | ((request: MatchableRequest) => string),
+    contentType = 'application/xml',
+  ): FaultAction => ({
+    kind: 'answer',
+    status,
+    body,
+    contentType,
+  }),
 } as const;
 
 /** What the proxy knows of a request when it decides (headers read, body not yet). */

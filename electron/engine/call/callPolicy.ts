@@ -31,7 +31,7 @@ export type CallOptions = {
 /**
  * One logical call through the policy, with a deadline sized to the body. Success and
  * not-retryable refusals come back; a transient give-up comes back as MustWait (never a failure);
- * a refused certificate blocks the run (`blockRun` throws).
+ * a refused certificate or an endless listing blocks the run (`blockRun` throws).
  * `write` marks a call that may act on the server: a failed attempt that may have acted is not
  * replayed (the policy ends with `outcome-unknown`) and the unit is marked unsettled, so its
  * next step asks the server first (seed 003). `reconciles` makes that question pay as a retry.
@@ -93,6 +93,10 @@ export const callPolicy = async <T>(
               },
               onSilent: () => policy.suspect(endpoint, signal),
               abandon: emission.abandon,
+              // The cap holds on the wire, for every attempt (issue 30).
+              ...(bodyBytes > 0 && run.ports.bandwidth !== undefined
+                ? { pace: run.ports.bandwidth }
+                : {}),
             },
             ctx.attempt,
           );
@@ -153,6 +157,11 @@ export const callPolicy = async <T>(
   if (result.last?.kind === 'certificate') {
     const { problem, code } = result.last;
     blockRun(run, { kind: 'certificate', problem, code });
+  }
+  // A listing that goes round in circles goes round again when asked again: the run stops and
+  // says so, rather than listing forever (issue 30).
+  if (result.last?.kind === 'unreachable' && result.last.reason === 'endless-listing') {
+    blockRun(run, { kind: 'endless-listing' });
   }
   // The last attempt of a write went unanswered: whatever ended the call, ask before replaying.
   if (

@@ -14,25 +14,16 @@ const readBody = async (
   unit: UnitRecord,
   part: PartRecord,
 ): Promise<{ readonly bytes: Buffer; readonly done: () => void }> => {
-  const { bandwidth } = run.ports;
   const hashed = run.hashedBodies.get(unit.id);
   if (hashed !== undefined && part.partNumber === 1 && hashed.length === part.size) {
-    // The bytes the checksums were taken from: no second read (issue 15), same pacing.
+    // The bytes the checksums were taken from: no second read (issue 15).
     run.hashedBodies.delete(unit.id);
-    await bandwidth?.take(hashed.length, run.controller.signal);
     return { bytes: hashed, done: () => undefined };
   }
   const bytes = run.partBuffers.take(part.size);
   const done = (): void => run.partBuffers.give(bytes);
   try {
-    await readPart(
-      run.ports.source,
-      unit.absPath,
-      part.offset,
-      bytes,
-      bandwidth,
-      run.controller.signal,
-    );
+    await readPart(run.ports.source, unit.absPath, part.offset, bytes, run.controller.signal);
   } catch (error) {
     done();
     throw error;
@@ -43,8 +34,8 @@ const readBody = async (
 /**
  * One part's bytes (or a whole small file's) through the policy: read, sent with the planned MD5
  * as Content-MD5 (the server refuses bytes that changed since: `causeOfBodyRefusal`), counted on
- * the wire whatever the answer (a kill mid-send counts the whole part), re-paced by the bandwidth
- * cap on each retry, never replayed blindly after a lost reply. After a success the caller
+ * the wire whatever the answer (a kill mid-send counts the whole part), paced by the bandwidth
+ * cap as it goes on the wire, never replayed blindly after a lost reply. After a success the caller
  * commits the unit before anything else is journaled (`ackSent`, or `flush` first).
  */
 export const emitPart = async <T>(
@@ -58,7 +49,7 @@ export const emitPart = async <T>(
     options: EmissionOptions,
   ) => Promise<Outcome<T>>,
 ): Promise<Called<T> | MustWait> => {
-  const { store, bandwidth } = run.ports;
+  const { store } = run.ports;
   const { bytes, done } = await readBody(run, unit, part);
   try {
     // Write-ahead, committed before the bytes go (with what the run held for the unit).
@@ -70,10 +61,8 @@ export const emitPart = async <T>(
       operation,
       'insistent',
       part.size,
-      async (o, attempt) => {
-        if (attempt > 1) await bandwidth?.take(part.size, run.controller.signal);
-        return emit({ kind: 'bytes', bytes }, md5Base64, o);
-      },
+      // Paced on the wire by the bandwidth cap (callPolicy), every attempt alike.
+      async (o) => emit({ kind: 'bytes', bytes }, md5Base64, o),
       {
         write: true,
         // The whole part once: `beginSend` already counted exactly that.

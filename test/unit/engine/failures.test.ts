@@ -128,6 +128,23 @@ describe('refusals', () => {
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
   });
 
+  it('a listing that goes round in circles stops the run at once, failing no unit (issue 30)', async () => {
+    h = makeHarness({ files: { 'a.wav': 10 * KiB } });
+    h.objects.failNext('listObjects', 1_000, { kind: 'unreachable', reason: 'endless-listing' });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({
+      kind: 'blocked',
+      cause: { kind: 'endless-listing' },
+    });
+    // Not asked again: the same server pages the same way.
+    expect(h.objects.count('listObjects')).toBe(1);
+    expect(h.policy.allCounters().retriesGranted).toBe(0);
+    expect(h.events.some((e) => e.type === 'waiting-network' && e.waiting)).toBe(false);
+    expect(h.engine.planSummary(plan.id)).toMatchObject({ failed: 0, pending: 1 });
+    h.objects.clearFaults();
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+  });
+
   it('the endpoint check reports a refused certificate instead of waiting for the network', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB } });
     h.objects.failNext('headBucket', 1_000, {

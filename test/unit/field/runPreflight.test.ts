@@ -298,6 +298,31 @@ describe('runPreflight', () => {
     expect(depositableFiles(report, { skipBlocking: false })).not.toContain('SD1/copy/a.wav');
   });
 
+  it("names both files that take one key, and says it leaves Depot's own .depot/ out (issue 30)", async () => {
+    await put('a\\b_20260612_220015.wav', guanoWav('2026-06-12T22:00:15+02:00'));
+    await put('a/b_20260612_220015.wav', guanoWav('2026-06-12T22:00:15+02:00'));
+    await put('SITE01_20260612_213000.wav', guanoWav('2026-06-12T21:30:00+02:00'));
+    await put('.depot/night-0123.json', '{"version":1}');
+    const report = await runPreflight(dir);
+    const problems = report.problems.map((p) => [p.relPath, p.class, p.decision]);
+    expect(problems).toEqual([
+      ['.depot/', 'depot-folder', 'skip'],
+      ['a/b_20260612_220015.wav', 'bad-name', 'block'],
+      ['a\\b_20260612_220015.wav', 'bad-name', 'block'],
+    ]);
+    const [, slash, backslash] = report.problems;
+    expect(slash?.message.en).toContain('same key on the server as "a\\b_20260612_220015.wav"');
+    expect(backslash?.message.en).toContain('same key on the server as "a/b_20260612_220015.wav"');
+    expect(slash?.message.fr).toContain(
+      'même clé sur le serveur que «\u00a0a\\b_20260612_220015.wav\u00a0»',
+    );
+    expect(report.problems[0]?.message.en).toMatch(/^Depot’s own folder .* will not be deposited/);
+    expect(report.scan.depotFolders).toEqual(['.depot/']);
+    expect(depositableFiles(report, { skipBlocking: true })).toEqual([
+      'SITE01_20260612_213000.wav',
+    ]);
+  });
+
   it('throws a clear error for a missing folder or an unknown zone', async () => {
     await expect(runPreflight(join(dir, 'absent'))).rejects.toMatchObject({ code: 'missing' });
     await expect(runPreflight(dir, { tz: 'Europe/Atlantis' })).rejects.toThrow(/unknown time zone/);

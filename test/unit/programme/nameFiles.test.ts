@@ -34,7 +34,7 @@ const reportOf = (files: readonly PreflightFile[]): PreflightReport => {
       offsets: [],
     },
     metadata: recordingsSummary(files),
-    scan: { skippedJunk: { count: 0, paths: [] }, refused: [] },
+    scan: { skippedJunk: { count: 0, paths: [] }, depotFolders: [], refused: [] },
     files,
   };
 };

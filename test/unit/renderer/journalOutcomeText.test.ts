@@ -20,6 +20,7 @@ const unreachable: readonly UnreachableReason[] = [
   'no-route',
   'incomplete-answer',
   'stalled-in-outage',
+  'endless-listing',
   'network',
 ];
 const failures: readonly Failure[] = [

@@ -53,6 +53,13 @@ const rows: readonly Row[] = [
     struggling: true,
   },
   {
+    what: 'a 200 whose body could not be read (a garbled listing, issue 30): not a refusal',
+    raw: { status: 200, code: '200', name: 'Error' },
+    failure: { kind: 'unreachable', reason: 'incomplete-answer' },
+    retryable: true,
+    struggling: false,
+  },
+  {
     what: '502 from a proxy, no S3 body',
     raw: { status: 502 },
     failure: { kind: 'refused', status: 502 },

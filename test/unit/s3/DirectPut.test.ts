@@ -1,4 +1,7 @@
 import { PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
+import { Agent as HttpAgent, createServer } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PutObjectInput, UploadPartInput } from '../../../shared/ports/ObjectStore';
@@ -9,6 +12,7 @@ import {
   uploadPartRequest,
   type SignedPut,
 } from '../../../electron/s3/DirectPut';
+import { startEmission } from '../../../electron/s3/Emission';
 import { S3Clients } from '../../../electron/s3/S3Clients';
 import { ServerClock } from '../../../electron/s3/ServerClock';
 import { systemClock } from '../../../electron/runtime/systemClock';
@@ -219,5 +223,55 @@ describe('DirectPut sends what the SDK sends', () => {
       5,
       1_234_567,
     );
+  });
+});
+
+describe('DirectPut under the bandwidth cap (issue 30)', () => {
+  it('takes every slice of the body from the cap before writing it', async () => {
+    const received: number[] = [];
+    const server = createServer((req, res) => {
+      req.on('data', (chunk: Buffer) => received.push(chunk.length));
+      req.on('end', () => res.writeHead(200, { etag: '"e"' }).end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const agents = { http: new HttpAgent(), https: new HttpsAgent() };
+    const taken: number[] = [];
+    const written: number[] = [];
+    const outOfStep: string[] = [];
+    const pace = {
+      sliceBytes: 48 * 1024,
+      take: (bytes: number) => {
+        // Each take comes before its bytes are handed to the socket, and after the last ones.
+        const before = taken.reduce((a, b) => a + b, 0);
+        if ((written.at(-1) ?? 0) !== before) outOfStep.push(`${written.at(-1)} != ${before}`);
+        taken.push(bytes);
+        return Promise.resolve();
+      },
+    };
+    const emission = startEmission(
+      {
+        deadline: Date.now() + 30_000,
+        onBytesSent: (total) => written.push(total),
+      },
+      { now: () => Date.now() },
+      30_000,
+      30_000,
+    );
+    const body = Buffer.alloc(1024 * 1024 + 5, 7);
+    const direct = new DirectPut(
+      { ...base, endpoint: `http://127.0.0.1:${port}` },
+      agents,
+      new ServerClock(systemClock),
+    );
+    const answer = await direct.send(putObjectRequest(put('n/a.wav')), body, emission, pace);
+    emission.end();
+    agents.http.destroy();
+    server.close();
+    expect(answer.etag).toBe('"e"');
+    expect(outOfStep).toEqual([]);
+    expect(taken.reduce((a, b) => a + b, 0)).toBe(body.length);
+    expect(Math.max(...taken)).toBe(48 * 1024);
+    expect(received.reduce((a, b) => a + b, 0)).toBe(body.length);
   });
 });

@@ -97,6 +97,38 @@ describe('scanFolder', () => {
     expect(result.refused[2]?.message).toMatch(/symbolic link/);
   });
 
+  it('refuses names that take the key of another once a backslash is read as / (issue 30)', async () => {
+    await put('a\\b_20260612_220015.wav', 'backslash');
+    await put('a/b_20260612_220015.wav', 'real');
+    await put('.\\c.wav', 'dot segment');
+    await put('c.wav', 'c');
+    await put('lone\\name.wav', 'no twin: its key is lone/name.wav');
+    const result = await scanFolder(root);
+    expect(result.files.map((f) => f.relPath)).toEqual(['lone\\name.wav']);
+    expect(result.refused.map((r) => [r.relPath, r.reason, r.sameKeyAs])).toEqual([
+      ['.\\c.wav', 'key-collision', ['c.wav']],
+      ['a/b_20260612_220015.wav', 'key-collision', ['a\\b_20260612_220015.wav']],
+      ['a\\b_20260612_220015.wav', 'key-collision', ['a/b_20260612_220015.wav']],
+      ['c.wav', 'key-collision', ['.\\c.wav']],
+    ]);
+    expect(result.refused[1]?.message).toMatch(/same object key as a\\b_20260612_220015\.wav/);
+  });
+
+  it("leaves Depot's own .depot/ folders out, and refuses a name whose key falls in one", async () => {
+    await put('.depot/night-0123.json', '{"receipt":true}');
+    await put('sub/.depot/night-4567.json', '{}');
+    await put('.depot\\night-89ab.json', 'a receipt copied from Windows');
+    await put('\\', 'a name that is only a separator');
+    await put('a.wav');
+    const result = await scanFolder(root);
+    expect(result.files.map((f) => f.relPath)).toEqual(['a.wav']);
+    expect(result.depotFolders).toEqual(['.depot/', 'sub/.depot/']);
+    expect(result.refused.map((r) => [r.relPath, r.reason])).toEqual([
+      ['.depot\\night-89ab.json', 'reserved-key'],
+      ['\\', 'reserved-key'],
+    ]);
+  });
+
   it('refuses a name carrying a Windows-style ".." segment', async () => {
     await put('..\\escape.wav');
     const result = await scanFolder(root);

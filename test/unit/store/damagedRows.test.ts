@@ -410,6 +410,7 @@ const causes: { readonly [K in FailureCause['kind']]: Extract<FailureCause, { ki
   unproven: { kind: 'unproven', remoteEtag: 'abc-2' },
   'upload-vanished': { kind: 'upload-vanished', restarts: 3 },
   'target-unavailable': { kind: 'target-unavailable', bucket: 'b', credentialId: 'k' },
+  'endless-listing': { kind: 'endless-listing' },
 };
 
 describe('valid rows read back as written', () => {

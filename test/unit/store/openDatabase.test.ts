@@ -117,6 +117,38 @@ describe('openDatabase and the migration runner', () => {
     bytes.fill(0xa5, 4096 * 2, 4096 * 6);
     writeFileSync(file, bytes);
     expect(codeOf(() => openDatabase(file))).toBe('corrupt');
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it("says a damaged database in one line with what to do; SQLite's list goes to a file (issue 30)", () => {
+    const file = join(dir, 'depot.db');
+    const db = openDatabase(file);
+    const insert = db.prepare(
+      "INSERT INTO journal (operation, outcome, attempt, at) VALUES (?, 'success', 1, 5)",
+    );
+    for (let i = 0; i < 4000; i += 1) insert.run(`op ${i} `.repeat(20));
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    const bytes = readFileSync(file);
+    // Garbage in the middle of many pages: dozens of lines of integrity-check output.
+    for (let page = 3; page < bytes.length / 4096; page += 7)
+      bytes.fill(0xff, page * 4096 + 100, page * 4096 + 400);
+    writeFileSync(file, bytes);
+    let message = '';
+    try {
+      openDatabase(file);
+    } catch (error) {
+      message = error instanceof Error ? error.message : String(error);
+    }
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(
+      /^the database .*depot\.db is damaged \(SQLite's integrity check lists \d+ problem\(s\), listed in .*depot\.db\.integrity-check\.txt\); it was left untouched: move it aside with its -wal and -shm files/,
+    );
+    expect(message).toMatch(/run the same command again/);
+    const listed = readFileSync(`${file}.integrity-check.txt`, 'utf8').trimEnd().split('\n');
+    expect(listed.length).toBeGreaterThan(10);
+    expect(message).toContain(`lists ${listed.length} problem(s)`);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
   it('says which folder cannot be created for a new database, keeping the cause (issue 12)', () => {

@@ -13,7 +13,9 @@ describe('causeOfRefusal: the persisted cause of a refusal, and whether it stops
       { kind: 'auth', status: 403, code: 'SignatureDoesNotMatch' },
       true,
     ],
-    [400, 'ExpiredToken', { kind: 'refused', status: 400, code: 'ExpiredToken' }, false],
+    // As S3 sends it: about the credentials, not a request retrying cannot fix (issue 30).
+    [400, 'ExpiredToken', { kind: 'auth', status: 400, code: 'ExpiredToken' }, true],
+    [400, 'InvalidToken', { kind: 'auth', status: 400, code: 'InvalidToken' }, true],
     [403, 'ExpiredToken', { kind: 'auth', status: 403, code: 'ExpiredToken' }, true],
     [401, undefined, { kind: 'auth', status: 401, code: 'AccessDenied' }, true],
     [403, undefined, { kind: 'auth', status: 403, code: 'AccessDenied' }, false],
