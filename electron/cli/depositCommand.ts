@@ -23,6 +23,7 @@ import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
 import { formatBytes, parseSize } from './parseSize';
 import { probeOutcome, said } from './probeTarget';
+import { fixedPrefix } from '../../shared/field/fixedPrefix';
 import { ProgressReporter } from './ProgressReporter';
 import { chooseNights } from './chooseNights';
 import { countersSince } from '../../shared/retry/countersSince';
@@ -76,7 +77,7 @@ const blockedMessage = (cause: FailureCause, endpoint: string): string => {
     case 'bucket-missing':
       return `the bucket "${cause.bucket}" does not exist on ${endpoint}: create it, or check --bucket`;
     case 'auth':
-      return `${endpoint} refused the credentials (${cause.status} ${cause.code}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile) and the bucket's permissions`;
+      return `${endpoint} refused the credentials (${cause.status} ${cause.code}): the access key or its secret is wrong; check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile)`;
     case 'certificate':
       return certificateAdvice(cause.problem, cause.code, endpoint);
     default:
@@ -225,9 +226,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   // (issue 12). Probed while the folder is read (a card's pre-flight takes seconds, a dead
   // network's probe up to 15 s; issue 15): the folder's own problems are still said first.
   const probeStop = new AbortController();
+  // Inside the night's folder: the fixed part of the prefix template (issue 29).
+  const probePrefix = fixedPrefix(v.prefix);
   const probing = probeOutcome(
     'deposit',
     { ...target, region: v.region, pathStyle: v['path-style'] },
+    probePrefix,
     AbortSignal.any([io.signal, probeStop.signal]),
   );
   // A probe that throws while the folder is read is not an unhandled rejection: awaited below.
@@ -245,8 +249,10 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     await dropProbe();
     return folder;
   }
-  const probed = said(io, await probing);
+  const probe = await probing;
+  const probed = said(io, probe);
   if (probed !== undefined) return probed;
+  const answered = probe?.exit === undefined && probe?.answered === true;
 
   let depot: Depot;
   try {
@@ -287,7 +293,11 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     // Each command reads the credentials afresh: units refused for authentication get another go,
     // and the check below is made with these credentials.
     depot.engine.credentialsChanged();
-    const endpointCheck = await depot.engine.checkEndpoint(bucket, { signal: io.signal });
+    // The probe's answer already said the endpoint, the bucket and the key: asked again only
+    // when it did not answer (an outage: this check waits for the network, patiently).
+    const endpointCheck = answered
+      ? ({ kind: 'ok' } as const)
+      : await depot.engine.checkEndpoint(bucket, { signal: io.signal, prefix: probePrefix });
     offEarly();
     if (endpointCheck.kind === 'stopped') {
       say('Stopped before the endpoint answered: nothing was planned or sent.');

@@ -1,4 +1,4 @@
-import type { EmissionOptions } from '../../shared/ports/ObjectStore';
+import type { EmissionOptions, ObjectStore } from '../../shared/ports/ObjectStore';
 import type { CertificateProblem, Outcome, UnreachableReason } from '../../shared/retry/Outcome';
 
 /**
@@ -16,20 +16,21 @@ export type EndpointVerdict =
   | { readonly kind: 'bucket-missing' }
   /** The TLS certificate is refused: a setting or the computer's clock to fix, not an outage. */
   | { readonly kind: 'certificate'; readonly problem: CertificateProblem; readonly code: string }
+  /** The key or its secret is wrong (InvalidAccessKeyId, SignatureDoesNotMatch, a token...). */
   | { readonly kind: 'auth'; readonly status: number; readonly code: string }
+  /**
+   * The server knows the key and refuses it this listing (AccessDenied): a write-only ("drop
+   * box") key, or a folder key asked outside its folder. Not a configuration mistake: a deposit
+   * goes on with what the key may do (ADR 0028).
+   */
+  | { readonly kind: 'cannot-list'; readonly prefix: string }
   | { readonly kind: 'refused'; readonly status: number; readonly code: string }
   | { readonly kind: 'unreachable'; readonly reason: UnreachableReason }
   | { readonly kind: 'transient'; readonly status: number }
   | { readonly kind: 'aborted' };
 
-/** The one call the probe makes (S3ObjectStore.probeListing). */
-export type ProbeListing = (
-  options: EmissionOptions,
-) => Promise<Outcome<{ readonly listBucketResult: boolean }>>;
-
-// S3 error codes meaning "these credentials may not do this", whatever the status.
+// S3 error codes meaning "these credentials are not valid", whatever the status.
 const AUTH_CODES = new Set([
-  'AccessDenied',
   'InvalidAccessKeyId',
   'SignatureDoesNotMatch',
   'InvalidToken',
@@ -38,9 +39,13 @@ const AUTH_CODES = new Set([
   'AllAccessDisabled',
 ]);
 
-/** Classifies the probe's one answer. Every S3 refusal carries an S3 code in an XML body. */
+/**
+ * Classifies the probe's one answer (a listing of `prefix`). Every S3 refusal carries an S3 code
+ * in an XML body.
+ */
 export const classifyProbe = (
   answer: Outcome<{ readonly listBucketResult: boolean }>,
+  prefix = '',
 ): EndpointVerdict => {
   switch (answer.kind) {
     case 'success':
@@ -61,13 +66,15 @@ export const classifyProbe = (
       if (code === undefined || status < 400) return { kind: 'not-s3', status };
       if (code === 'NoSuchBucket') return { kind: 'bucket-missing' };
       if (AUTH_CODES.has(code) || status === 401) return { kind: 'auth', status, code };
+      if (code === 'AccessDenied') return { kind: 'cannot-list', prefix };
       return { kind: 'refused', status, code };
     }
   }
 };
 
-/** One ListObjectsV2 (max-keys 0), one emission, no retry, classified once. */
+/** One ListObjectsV2 of `prefix` (max-keys 0), one emission, no retry, classified once. */
 export const probeEndpoint = async (
-  probe: ProbeListing,
+  probe: ObjectStore['probeListing'],
+  prefix: string,
   options: EmissionOptions,
-): Promise<EndpointVerdict> => classifyProbe(await probe(options));
+): Promise<EndpointVerdict> => classifyProbe(await probe({ prefix }, options), prefix);

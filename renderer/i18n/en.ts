@@ -28,6 +28,7 @@ export const en = {
   'unit.deferred': 'Deferred until {time}',
   'unit.done': 'Deposited',
   'unit.alreadyPresent': 'Already there',
+  'unit.unverifiable': 'Deposited, cannot be verified with this key',
   'unit.failed': 'Failed',
   'unit.retryIn': 'retrying in {seconds} s',
   'unit.waitingNetwork': 'waiting for network',
@@ -137,8 +138,16 @@ export const en = {
   'failures.whatToDo': 'What to do:',
   'failures.conflictSizes': 'here {local}, on the server {remote}',
 
-  'cause.auth.title': 'The server refused the credentials',
-  'cause.auth.todo': 'Check the access key and secret in Settings; the files will start again.',
+  'cause.auth.title': 'The server does not recognise this access key or secret',
+  'cause.auth.todo':
+    'Type the access key and secret again in Settings; the files will start again.',
+  'cause.denied.list.title': 'This key may not list {folder}',
+  'cause.denied.write.title': 'This key may not write to {folder}',
+  'cause.denied.read.title':
+    'An object already has this name in {folder}, and this key may not read it to compare',
+  'cause.denied.abort.title': 'This key may not cancel an upload in {folder}',
+  'cause.denied.todo':
+    'The key and secret are right: the bucket’s policy does not allow this. Ask the programme’s coordinator for a key with this permission on {folder}, then enter it in Settings.',
   'cause.refused.title': 'The server refuses this file',
   'cause.refused.todo': 'Contact the storage administrator: retrying will not lift this refusal.',
   'cause.bucket-missing.title': 'The bucket does not exist',
@@ -219,7 +228,14 @@ export const en = {
   'settings.verdict.reachable': 'Server reachable',
   'settings.verdict.credentials': 'Credentials accepted',
   'settings.verdict.bucket': 'Bucket found',
-  'settings.verdict.writable': 'Writing allowed',
+  'settings.verdict.writable': 'Write to {folder}',
+  'settings.verdict.list': 'List {folder}',
+  'settings.verdict.wrongSecret':
+    'The server does not recognise this access key or secret: type them again.',
+  'settings.verdict.cannotWrite':
+    'This key may not write to {folder}: nothing can be deposited with it. Ask the programme’s coordinator for a key that may.',
+  'settings.verdict.cannotList':
+    'This key may not list {folder}: files will be deposited, but cannot be verified with this key.',
   'settings.verdict.line': '{label}: {value}',
   'settings.verdict.yes': 'yes',
   'settings.verdict.no': 'no',

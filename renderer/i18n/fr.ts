@@ -27,6 +27,7 @@ export const fr = {
   'unit.deferred': 'Reporté jusqu’à {time}',
   'unit.done': 'Déposé',
   'unit.alreadyPresent': 'Déjà présent',
+  'unit.unverifiable': 'Déposé, non vérifiable avec cette clé',
   'unit.failed': 'Échec',
   'unit.retryIn': 'nouvelle tentative dans {seconds} s',
   'unit.waitingNetwork': 'en attente du réseau',
@@ -137,9 +138,16 @@ export const fr = {
   'failures.whatToDo': 'Que faire :',
   'failures.conflictSizes': 'ici {local}, sur le serveur {remote}',
 
-  'cause.auth.title': 'Identifiants refusés par le serveur',
+  'cause.auth.title': 'Le serveur ne reconnaît pas cette clé d’accès ou ce secret',
   'cause.auth.todo':
-    'Vérifiez la clé d’accès et le secret dans les Réglages ; les fichiers repartiront ensuite.',
+    'Retapez la clé d’accès et le secret dans les Réglages ; les fichiers repartiront ensuite.',
+  'cause.denied.list.title': 'Cette clé ne peut pas lister {folder}',
+  'cause.denied.write.title': 'Cette clé ne peut pas écrire dans {folder}',
+  'cause.denied.read.title':
+    'Un objet porte déjà ce nom dans {folder}, et cette clé ne peut pas le lire pour le comparer',
+  'cause.denied.abort.title': 'Cette clé ne peut pas annuler un envoi dans {folder}',
+  'cause.denied.todo':
+    'La clé et le secret sont bons : c’est la règle du compartiment qui ne le permet pas. Demandez au coordinateur du programme une clé qui a ce droit sur {folder}, puis entrez-la dans les Réglages.',
   'cause.refused.title': 'Le serveur refuse ce fichier',
   'cause.refused.todo':
     'Contactez le responsable du stockage : ce refus ne disparaîtra pas en réessayant.',
@@ -224,7 +232,14 @@ export const fr = {
   'settings.verdict.reachable': 'Serveur joignable',
   'settings.verdict.credentials': 'Identifiants acceptés',
   'settings.verdict.bucket': 'Compartiment trouvé',
-  'settings.verdict.writable': 'Écriture autorisée',
+  'settings.verdict.writable': 'Écrire dans {folder}',
+  'settings.verdict.list': 'Lister {folder}',
+  'settings.verdict.wrongSecret':
+    'Le serveur ne reconnaît pas cette clé d’accès ou ce secret : retapez-les.',
+  'settings.verdict.cannotWrite':
+    'Cette clé ne peut pas écrire dans {folder} : rien ne peut être déposé avec elle. Demandez au coordinateur du programme une clé qui le peut.',
+  'settings.verdict.cannotList':
+    'Cette clé ne peut pas lister {folder} : les fichiers seront déposés, mais non vérifiables avec cette clé.',
   'settings.verdict.line': '{label} : {value}',
   'settings.verdict.yes': 'oui',
   'settings.verdict.no': 'non',

@@ -120,7 +120,12 @@ export type ConnectionVerdict = {
   /** null when not reached far enough to know. */
   readonly credentialsAccepted: boolean | null;
   readonly bucketExists: boolean | null;
+  /** Writing in the night's folder (a multipart upload created and aborted there). */
   readonly bucketWritable: boolean | null;
+  /** Listing the night's folder (false: a write-only key, which deposits without proof by reading). */
+  readonly canList: boolean | null;
+  /** What was tested: `bucket/prefix`, the fixed part of the night's prefix template (issue 29). */
+  readonly folder: string;
   /** The server's answer when something failed (status and S3 code), never a message text. */
   readonly status?: number;
   readonly code?: string;

@@ -3,6 +3,7 @@ import { migration0001 } from './0001_plans_units_parts_journal';
 import { migration0002 } from './0002_run_leases';
 import { migration0003 } from './0003_night_target';
 import { migration0004 } from './0004_unit_mtime_ns';
+import { migration0005 } from './0005_night_uploads_and_proof';
 
 /** Every schema step, in order. Append only. */
 export const migrations: readonly Migration[] = [
@@ -10,4 +11,5 @@ export const migrations: readonly Migration[] = [
   migration0002,
   migration0003,
   migration0004,
+  migration0005,
 ];

@@ -560,7 +560,7 @@ describe('the same causes in the app, in French (issue 12)', () => {
         forcePathStyle: true,
       });
       try {
-        return await testConnection(store, { now: () => Date.now() });
+        return await testConnection(store, { now: () => Date.now() }, 'night/');
       } finally {
         store.destroy();
       }

@@ -322,26 +322,31 @@ describe('S3ObjectStore under faults (radosgw behind the fault proxy)', () => {
   it('an endpoint that is down is unreachable: refused connection, or reset', async () => {
     await proxy.setDown(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await store.headBucket(soon())).toEqual({
+    expect(await store.probeListing({ prefix: 'p/' }, soon())).toEqual({
       kind: 'unreachable',
       reason: 'connection-refused',
     });
     await proxy.setDown(true, 'reset');
-    expect(await store.headBucket(soon())).toEqual({
+    expect(await store.probeListing({ prefix: 'p/' }, soon())).toEqual({
       kind: 'unreachable',
       reason: 'connection-reset',
     });
     await proxy.setDown(false);
-    expect(await store.headBucket(soon())).toEqual({ kind: 'success', value: undefined });
+    expect(await store.probeListing({ prefix: 'p/' }, soon())).toEqual({
+      kind: 'success',
+      value: { listBucketResult: true },
+    });
   });
 
   it('signs with clockOffsetMs: a skewed clock is refused, the corrected offset accepted', async () => {
     const hour = 3_600_000;
     // As if the local clock ran an hour behind (offset = server - local = +1 h), uncorrected...
-    const skewed = await store.headBucket({ ...soon(), clockOffsetMs: -hour });
+    const skewed = await store.probeListing({ prefix: 'p/' }, { ...soon(), clockOffsetMs: -hour });
     expect(skewed).toMatchObject({ kind: 'refused', status: 403 });
     // ...then the policy's correction: the SDK's own adjustment must not linger into this call.
-    expect(await store.headBucket({ ...soon(), clockOffsetMs: 0 })).toMatchObject({
+    expect(
+      await store.probeListing({ prefix: 'p/' }, { ...soon(), clockOffsetMs: 0 }),
+    ).toMatchObject({
       kind: 'success',
     });
     const put = await store.putObject(object('skew.wav', 10), { ...soon(), clockOffsetMs: -hour });

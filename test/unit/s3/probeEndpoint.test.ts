@@ -43,6 +43,16 @@ describe('classifyProbe', () => {
       { kind: 'auth', status: 403, code: 'SignatureDoesNotMatch' },
     ],
     [
+      { kind: 'refused', status: 403, code: 'InvalidAccessKeyId' },
+      { kind: 'auth', status: 403, code: 'InvalidAccessKeyId' },
+    ],
+    // A valid key refused this listing by the bucket's policy: a write-only key, not a
+    // configuration mistake (issue 29).
+    [
+      { kind: 'refused', status: 403, code: 'AccessDenied' },
+      { kind: 'cannot-list', prefix: 'vol42/' },
+    ],
+    [
       { kind: 'refused', status: 400, code: 'InvalidBucketName' },
       { kind: 'refused', status: 400, code: 'InvalidBucketName' },
     ],
@@ -56,7 +66,7 @@ describe('classifyProbe', () => {
     ],
     [{ kind: 'aborted' }, { kind: 'aborted' }],
   ] as const)('%j -> %j', (answer, verdict) => {
-    expect(classifyProbe(answer)).toEqual(verdict);
+    expect(classifyProbe(answer, 'vol42/')).toEqual(verdict);
   });
 });
 
@@ -90,7 +100,9 @@ describe('S3ObjectStore.probeListing against servers that are not S3', () => {
       credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
       forcePathStyle: true,
     });
-    const verdict = classifyProbe(await store.probeListing({ deadline: Date.now() + 10_000 }));
+    const verdict = classifyProbe(
+      await store.probeListing({ prefix: 'n/' }, { deadline: Date.now() + 10_000 }),
+    );
     store.destroy();
     expect(verdict).toEqual({ kind: 'not-s3', status: 200 });
     // The SDK's "upgrade to Node 22" warning is emitted (on Node 20) at its first client.
