@@ -53,7 +53,9 @@ Running the same command again resumes where it stopped.
   --read-back       an object already at a key whose content no server checksum proves (another
                     tool's part layout) is downloaded and compared, instead of reported unproven
   --json            print one final JSON summary on stdout (no progress)
-Exit codes: 0 every file verified and the manifest written; 2 usage or configuration error;
+Exit codes: 0 every file verified (or, with a key that may only write, deposited as the server's
+answers to its writes say, reported as not verifiable) and the manifest written; 2 usage or
+configuration error (a wrong key or secret, a missing bucket);
 3 some files failed definitively (listed with their cause); 4 stopped before the end, resumable
 (also when another Depot process is depositing the same plan: run again once it is done);
 1 anything unexpected.`;
@@ -360,6 +362,11 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       );
       if (plan.update !== undefined) say(describeUpdate(plan.id, plan.update));
       const off = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
+      // What the run found when it listed the night (or that it could not list it).
+      let checked: { listed: boolean; returned: readonly string[]; unchecked: number } | undefined;
+      const offChecked = depot.engine.on((e) => {
+        if (e.type === 'night-checked' && e.planId === plan.id) checked = e;
+      });
       let result: RunResult;
       try {
         result = await depot.engine.run(plan.id, { signal: io.signal });
@@ -373,6 +380,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         throw error;
       } finally {
         off();
+        offChecked();
       }
       if (!v.json) progress.finish();
       const now = { at: Date.now(), counters: depot.engine.counters() };
@@ -384,6 +392,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       const summary = summarize(depot, plan.id, result, spent, {
         ...(night.night === undefined ? {} : { night: night.night }),
         ...(plan.update === undefined ? {} : { update: plan.update }),
+        ...(checked === undefined ? {} : { checked }),
       });
       summaries.push(summary);
       codes.push(exitCodeOf(result));

@@ -17,6 +17,8 @@ import type { Halt, Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
 import { abortQuietly, createUpload, findOwnUpload, reconcileParts } from './multipartSteps';
 import { sendParts } from './sendParts';
+import { reserveKey } from './reserveKey';
+import { EMPTY_MD5_HEX, isOwnPlaceholder } from '../../../shared/engine/ownPlaceholder';
 
 type Done = Deposited;
 
@@ -50,7 +52,11 @@ const uploadGone = async (run: RunContext, u: UnitRecord, uploadId: string): Pro
     store.setUploadId(u.id, null);
     return done(unverifiable);
   }
-  if (head.value === undefined) return { kind: 'upload-lost' };
+  const nightId = store.getPlan(run.planId)?.nightId ?? '';
+  // Nothing, or only this night's placeholder: the Complete never acted.
+  if (head.value === undefined || isOwnPlaceholder(head.value, nightId)) {
+    return { kind: 'upload-lost' };
+  }
   const decided = await decideExisting(run, u, head.value, false);
   if (decided.kind !== 'ok') return decided;
   store.setUploadId(u.id, null);
@@ -107,25 +113,27 @@ const openUpload = async (
   return { kind: 'open', uploadId: known };
 };
 
-/** Complete, after a look at the key; then the server's ETag, or HeadObject's, proves the bytes. */
+/**
+ * Complete, after the key is reserved with this night's placeholder (never replacing another
+ * writer's object, issue 30 item 3); then the server's ETag, or HeadObject's, proves the bytes.
+ */
 const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string): Promise<Pass> => {
   const { store } = run.ports;
   const changed = await checkSource(run.ports.source, u);
   if (changed !== undefined) return changed;
   const parts = store.parts(u.id);
-  // Some servers (radosgw 16, ADR 0003) ignore If-None-Match on Complete and would replace
-  // an object that appeared while the parts were sent: look before Complete.
-  const existing = await headObject(run, u, { reconciles: run.unsettled.has(u.id) });
-  if (existing.kind !== 'ok') return existing;
-  // A key that may not read cannot look: the Complete goes, with If-None-Match for the servers
-  // that honour it (ADR 0028 says what is left on those that do not).
-  if (existing.value !== undefined && existing.value !== UNREADABLE) {
+  // radosgw 16 ignores If-None-Match on Complete and would replace an object that appeared
+  // while the parts were sent: the key is reserved first (see reserveKey).
+  const nightId = store.getPlan(run.planId)?.nightId ?? '';
+  const reserved = await reserveKey(run, u, nightId);
+  if (reserved.kind !== 'ok') return reserved;
+  if (reserved.value.kind === 'taken') {
     // An earlier Complete of ours whose answer was lost has nothing to abort; anyone else's
     // object means ours never completed.
     const ours = run.unsettled.has(u.id);
     await abortQuietly(run, u.key, uploadId);
     store.forgetUpload(u.id);
-    return passOf(await decideExisting(run, u, existing.value, !ours));
+    return passOf(await decideExisting(run, u, reserved.value.head, !ours));
   }
   const completed = await callPolicy(
     run,
@@ -139,15 +147,17 @@ const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string):
           key: u.key,
           uploadId,
           parts: parts.map((p) => ({ partNumber: p.partNumber, etag: `"${p.etag ?? ''}"` })),
-          ifNoneMatch: true,
+          // Replaces this night's placeholder and nothing else, where the server honours it.
+          ifNoneMatch: false,
+          ifMatch: `"${EMPTY_MD5_HEX}"`,
         },
         o,
       ),
     {
       write: true,
-      // Never replayed as it is: some servers (radosgw 16) ignore If-None-Match on Complete,
-      // so each new Complete comes after a new look at the key (the HeadObject above), and a
-      // gone upload's Complete is a 500 there. The next step asks the server first.
+      // Never replayed as it is: some servers (radosgw 16) ignore conditions on Complete, so
+      // each new Complete comes after the key is reserved again (above), and a gone upload's
+      // Complete is a 500 there. The next step asks the server first.
       mayHaveActed: () => true,
     },
   );

@@ -3,6 +3,7 @@ import type { RunContext } from '../run/RunContext';
 import type { Step } from '../StepOutcome';
 import { ok } from '../StepOutcome';
 import { headObject, UNREADABLE } from './headObject';
+import { isOwnPlaceholder } from '../../../shared/engine/ownPlaceholder';
 
 /**
  * The object at the unit's key before sending, undefined when nothing is known to be there. The
@@ -21,5 +22,9 @@ export const remoteBefore = async (
   const head = await headObject(run, unit, unsettled ? { reconciles: true } : {});
   if (head.kind !== 'ok') return head;
   if (unsettled) run.unsettled.delete(unit.id);
-  return ok(head.value === UNREADABLE ? undefined : head.value);
+  if (head.value === UNREADABLE || head.value === undefined) return ok(undefined);
+  // This night's own placeholder (a multipart file stopped before its Complete): its key is
+  // reserved for it, nothing of anyone else's is there (ADR 0028).
+  const nightId = run.ports.store.getPlan(run.planId)?.nightId ?? '';
+  return ok(isOwnPlaceholder(head.value, nightId) ? undefined : head.value);
 };
