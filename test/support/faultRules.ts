@@ -27,7 +27,9 @@ export type FaultAction =
   /** Forward at once, hold the server's answer for `ms`: a slow reply. */
   | { readonly kind: 'delay'; readonly ms: number }
   /** Forward, and pass the server's answer on without this header (a middlebox that drops it). */
-  | { readonly kind: 'dropHeader'; readonly header: string };
+  | { readonly kind: 'dropHeader'; readonly header: string }
+  /** Forward, and pass the server's answer body on as `rewrite` makes it (a stale listing). */
+  | { readonly kind: 'rewriteBody'; readonly rewrite: (body: string) => string };
 
 export const fault = {
   reset: (): FaultAction => ({ kind: 'reset' }),
@@ -40,6 +42,10 @@ export const fault = {
   loseReply: (): FaultAction => ({ kind: 'loseReply' }),
   delay: (ms: number): FaultAction => ({ kind: 'delay', ms }),
   dropHeader: (header: string): FaultAction => ({ kind: 'dropHeader', header }),
+  rewriteBody: (rewrite: (body: string) => string): FaultAction => ({
+    kind: 'rewriteBody',
+    rewrite,
+  }),
 } as const;
 
 /** What the proxy knows of a request when it decides (headers read, body not yet). */
