@@ -81,6 +81,7 @@ export const callPolicy = async <T>(
       async (ctx) => {
         attemptSent = 0;
         const emission = inFlight.begin(endpoint, bodyBytes, options.write === true);
+        let answered = false;
         try {
           const outcome = await emit(
             {
@@ -92,11 +93,15 @@ export const callPolicy = async <T>(
                 attemptSent = total;
                 emission.progress(total);
               },
-              onSilent: () => policy.suspect(endpoint, signal),
+              // Checked only when nothing of the endpoint moved since this emission went quiet.
+              onSilent: () => {
+                if (!emission.heardSinceQuiet()) policy.suspect(endpoint, signal);
+              },
               abandon: emission.abandon,
             },
             ctx.attempt,
           );
+          answered = outcome.kind === 'success' || outcome.kind === 'refused';
           if (outcome.kind === 'unreachable' && outcome.reason === 'no-route') {
             // The body was handed to a connection that never opened: nothing left this machine.
             // (Attempts beside a no-route probe, 10-20 a second in an outage, each counted a
@@ -115,7 +120,7 @@ export const callPolicy = async <T>(
           }
           return outcome;
         } finally {
-          emission.end();
+          emission.end(answered);
         }
       },
     );
