@@ -76,6 +76,13 @@ export class EventRelay {
           activity: overlay.activities.get(event.unitId) ?? { kind: 'idle' },
         });
         break;
+      case 'night-checked':
+        overlay.checked = {
+          listed: event.listed,
+          returned: event.returned.length,
+          unchecked: event.unchecked,
+        };
+        break;
       case 'plan-progress':
       case 'plan-state':
         break;

@@ -347,6 +347,11 @@ export const en = {
   'current.folder': 'Folder',
   'current.hiddenWhileUnreachable': 'hidden (engine unreachable)',
 
+  'done.titleUnverifiable':
+    'Everything is deposited; {count} file(s) deposited, cannot be verified with this key: keep the card until the coordinator has verified them',
+  'check.returned': '{count} file(s) had vanished from the server: sent again',
+  'check.notListed':
+    'This key may not list the night’s folder: each file is proved by the server’s answer to its own upload; {count} file(s) deposited earlier could not be checked again.',
   'done.title': 'All on the server, verified',
   'done.files': 'Files verified',
   'done.size': 'Size',

@@ -351,6 +351,11 @@ export const fr = {
   'current.folder': 'Dossier',
   'current.hiddenWhileUnreachable': 'masqué (moteur injoignable)',
 
+  'done.titleUnverifiable':
+    'Tout est déposé ; {count} fichier(s) déposé(s), non vérifiable(s) avec cette clé : gardez la carte jusqu’à ce que le coordinateur les ait vérifiés',
+  'check.returned': '{count} fichier(s) avai(en)t disparu du serveur : renvoyé(s)',
+  'check.notListed':
+    'Cette clé ne peut pas lister le dossier de la nuit : chaque fichier est prouvé par la réponse du serveur à son propre envoi ; {count} fichier(s) déposé(s) avant n’ont pas pu être revérifiés.',
   'done.title': 'Tout est sur le serveur, vérifié',
   'done.files': 'Fichiers vérifiés',
   'done.size': 'Taille',

@@ -16,6 +16,17 @@ export type PlanState =
   | 'needs-attention'
   | 'stopped';
 
+/**
+ * What a night's last run found when it listed its folder (issue 30 item 1): files counted done
+ * that the server no longer held (sent again), or, with a key that may not list, how many files
+ * deposited earlier it could not check.
+ */
+export type NightCheck = {
+  readonly listed: boolean;
+  readonly returned: number;
+  readonly unchecked: number;
+};
+
 export type PlanView = {
   readonly id: string;
   readonly dir: string;
@@ -29,6 +40,10 @@ export type PlanView = {
   readonly unitsTotal: number;
   readonly unitsDone: number;
   readonly unitsFailed: number;
+  /** Deposited, and this key may not read it back to prove it (a write-only key, issue 29). */
+  readonly unitsUnverifiable: number;
+  /** What the last run of this app found when it listed the night; null before one. */
+  readonly lastCheck: NightCheck | null;
   readonly bytesTotal: number;
   /** Bytes the server acknowledged (parts and objects confirmed), not bytes handed to a socket. */
   readonly bytesAcked: number;
