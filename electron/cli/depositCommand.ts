@@ -23,6 +23,8 @@ import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
 import { formatBytes, parseSize } from './parseSize';
 import { probeOutcome, said } from './probeTarget';
+import type { ProbeOutcome } from './probeTarget';
+import { listingPrefix } from '../../shared/wire/nightManifestKey';
 import { fixedPrefix } from '../../shared/field/fixedPrefix';
 import { ProgressReporter } from './ProgressReporter';
 import { chooseNights } from './chooseNights';
@@ -228,14 +230,14 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   // (issue 12). Probed while the folder is read (a card's pre-flight takes seconds, a dead
   // network's probe up to 15 s; issue 15): the folder's own problems are still said first.
   const probeStop = new AbortController();
-  // Inside the night's folder: the fixed part of the prefix template (issue 29).
-  const probePrefix = fixedPrefix(v.prefix);
-  const probing = probeOutcome(
-    'deposit',
-    { ...target, region: v.region, pathStyle: v['path-style'] },
-    probePrefix,
-    AbortSignal.any([io.signal, probeStop.signal]),
-  );
+  const probeTarget = { ...target, region: v.region, pathStyle: v['path-style'] };
+  // Inside the night's folder: the fixed part of the prefix template (issue 29). A template that
+  // starts with a placeholder has no folder before its nights are known: probed once they are.
+  const leading = fixedPrefix(v.prefix);
+  const afterFolder = leading === '' && v.prefix !== '';
+  const probing: Promise<ProbeOutcome> = afterFolder
+    ? Promise.resolve(undefined)
+    : probeOutcome('deposit', probeTarget, leading, AbortSignal.any([io.signal, probeStop.signal]));
   // A probe that throws while the folder is read is not an unhandled rejection: awaited below.
   void probing.catch(() => undefined);
   // The folder ended the command: nothing of the probe is said, or left running.
@@ -251,7 +253,10 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     await dropProbe();
     return folder;
   }
-  const probe = await probing;
+  const probePrefix = afterFolder ? listingPrefix(folder.nights[0]?.prefix ?? '') : leading;
+  const probe = afterFolder
+    ? await probeOutcome('deposit', probeTarget, probePrefix, io.signal)
+    : await probing;
   const probed = said(io, probe);
   if (probed !== undefined) return probed;
   const answered = probe?.exit === undefined && probe?.answered === true;

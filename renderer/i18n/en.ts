@@ -287,6 +287,11 @@ export const en = {
   'diag.outcome.unreachable': 'no answer: {reason}',
   'diag.outcome.certificate': 'certificate refused ({code})',
   'diag.outcome.gaveUp': 'given up: {reason}',
+  'diag.outcome.deniedList':
+    'this key may not list the night’s folder: deposited without a listing, proved by the answers to the uploads',
+  'diag.outcome.uploadMayBeLeftOpen':
+    'a reply to a multipart upload’s creation was lost and this key may not list uploads: it may stay open (a lifecycle rule removes it)',
+  'diag.outcome.returned': '{key} had vanished from the server: sent again',
   'diag.outcome.uploadsLeft': '{count} multipart upload(s) left open',
   'diag.outcome.targetUnavailable': 'destination unavailable',
   'diag.outcome.takenOver': 'taken over from process {pid} on {host} (last heartbeat {at})',

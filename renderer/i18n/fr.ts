@@ -291,6 +291,11 @@ export const fr = {
   'diag.outcome.unreachable': 'sans réponse : {reason}',
   'diag.outcome.certificate': 'certificat refusé ({code})',
   'diag.outcome.gaveUp': 'abandonné : {reason}',
+  'diag.outcome.deniedList':
+    'cette clé ne peut pas lister le dossier de la nuit : dépôt sans liste, prouvé par les réponses aux envois',
+  'diag.outcome.uploadMayBeLeftOpen':
+    'réponse perdue à la création d’un envoi en plusieurs parties, et cette clé ne peut pas lister les envois : il peut rester ouvert (une règle de cycle de vie le supprime)',
+  'diag.outcome.returned': '{key} avait disparu du serveur : renvoyé',
   'diag.outcome.uploadsLeft': '{count} envoi(s) en plusieurs parties laissé(s) ouvert(s)',
   'diag.outcome.targetUnavailable': 'destination indisponible',
   'diag.outcome.takenOver': 'repris du processus {pid} sur {host} (dernier signe de vie {at})',
