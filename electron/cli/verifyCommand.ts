@@ -119,8 +119,11 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   if (typeof chosen === 'number') return chosen;
   const nonEmpty = chosen.filter((n) => n.include.length > 0);
   const nights = nonEmpty.length > 0 ? nonEmpty : chosen;
-  // Inside the night's folder: the fixed part of the prefix template (issue 29).
-  const probePrefix = fixedPrefix(v.prefix);
+  // Inside the night's folder: the fixed part of the prefix template (issue 29), or the first
+  // night's own prefix when the template starts with a placeholder.
+  const leading = fixedPrefix(v.prefix);
+  const probePrefix =
+    leading === '' && v.prefix !== '' ? listingPrefix(nights[0]?.prefix ?? '') : leading;
   const probe = await probeOutcome(
     'verify',
     { ...target, region: v.region, pathStyle: v['path-style'] },
