@@ -103,7 +103,7 @@ export class DepositEngine {
           : new TokenBucket(rate, clock, sleeper, Math.max(rate, 256 * 1024)),
       hub: new EventHub(store, clock, policy, runs, objectStore.endpoint),
       pacer: new Pacer(this.settings, clock, sleeper, random),
-      inFlight: new EmissionsInFlight(clock),
+      inFlight: new EmissionsInFlight(clock, sleeper),
       runs,
       probe: { prefix: '' },
     };

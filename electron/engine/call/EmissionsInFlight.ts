@@ -1,4 +1,5 @@
 import type { Clock } from '../../../shared/ports/Clock';
+import type { Sleeper } from '../../../shared/ports/Sleeper';
 import type { RetryEvent } from '../../../shared/retry/RetryCall';
 import type { ObservedOutage } from '../../../shared/engine/stalledToResend';
 import { stalledToResend } from '../../../shared/engine/stalledToResend';
@@ -10,12 +11,14 @@ export type EmissionHandle = {
   /** Body bytes handed to the connection so far (this attempt's running total). */
   progress(totalSent: number): void;
   /**
-   * Whether the endpoint showed life since this emission last moved: another emission's bytes
-   * moved, or an answer arrived. A silence of one emission while the link carries the others'
-   * bytes is a slow link or a server still reading, not a link gone: no check is sent for it
-   * (issue 29: 35 of 101 requests of the bench's mild night were such checks).
+   * The adapter found this emission silent: `check` (ask the endpoint) once nothing of the
+   * endpoint moved or answered for as long as this emission has been quiet. A silence of one
+   * emission while the link carries the others' bytes, or while answers arrive, is a slow link or
+   * a server still reading, not a link gone: it is looked at again one silence later instead of
+   * checked now (issue 29: 35 of 101 requests of the bench's mild night were such checks). It
+   * stops when the emission moves (the adapter tells the next silence) or ends.
    */
-  heardSinceQuiet(): boolean;
+  silent(check: () => void): void;
   /** `answered`: the endpoint answered this emission (any answer, a refusal included). */
   end(answered?: boolean): void;
 };
@@ -28,6 +31,8 @@ type Tracked = {
   /** A write whose whole body went out may have acted: never abandoned (seed 003). */
   readonly write: boolean;
   readonly controller: AbortController;
+  /** Stops a silence's wait for the endpoint to go quiet (see `silent`) when the emission ends. */
+  readonly ended: AbortController;
   lastProgressAt: number;
   sentBytes: number;
 };
@@ -47,7 +52,10 @@ export class EmissionsInFlight {
   /** When each endpoint last moved an emission's bytes or answered one. */
   private readonly lastHeardAt = new Map<string, number>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly sleeper: Sleeper,
+  ) {}
 
   begin(endpoint: string, bodyBytes: number, write: boolean): EmissionHandle {
     const now = this.clock.now();
@@ -58,6 +66,7 @@ export class EmissionsInFlight {
       bodyBytes,
       write,
       controller: new AbortController(),
+      ended: new AbortController(),
       lastProgressAt: now,
       sentBytes: 0,
     };
@@ -70,12 +79,35 @@ export class EmissionsInFlight {
         t.lastProgressAt = this.clock.now();
         this.lastHeardAt.set(endpoint, t.lastProgressAt);
       },
-      heardSinceQuiet: () => (this.lastHeardAt.get(endpoint) ?? -Infinity) > t.lastProgressAt,
+      silent: (check) => {
+        void this.whenQuiet(t, check);
+      },
       end: (answered = false) => {
         this.tracked.delete(t.id);
+        t.ended.abort();
         if (answered) this.lastHeardAt.set(endpoint, this.clock.now());
       },
     };
+  }
+
+  /** See `EmissionHandle.silent`. */
+  private async whenQuiet(t: Tracked, check: () => void): Promise<void> {
+    const quietSince = t.lastProgressAt;
+    const silence = Math.max(1, this.clock.now() - quietSince);
+    let since = quietSince;
+    for (;;) {
+      if (!this.tracked.has(t.id) || t.lastProgressAt > quietSince) return;
+      if ((this.lastHeardAt.get(t.endpoint) ?? -Infinity) <= since) {
+        check();
+        return;
+      }
+      since = this.clock.now();
+      try {
+        await this.sleeper.sleep(silence, t.ended.signal);
+      } catch {
+        return;
+      }
+    }
   }
 
   onPolicyEvent(event: RetryEvent): void {

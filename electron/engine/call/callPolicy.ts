@@ -93,10 +93,8 @@ export const callPolicy = async <T>(
                 attemptSent = total;
                 emission.progress(total);
               },
-              // Checked only when nothing of the endpoint moved since this emission went quiet.
-              onSilent: () => {
-                if (!emission.heardSinceQuiet()) policy.suspect(endpoint, signal);
-              },
+              // Checked once nothing of the endpoint moved for as long as this emission is quiet.
+              onSilent: () => emission.silent(() => policy.suspect(endpoint, signal)),
               abandon: emission.abandon,
             },
             ctx.attempt,
