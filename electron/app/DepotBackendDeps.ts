@@ -2,7 +2,6 @@ import type { Clock } from '../../shared/ports/Clock';
 import type { ObjectStore } from '../../shared/ports/ObjectStore';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { ChosenFolder } from '../../shared/ipc/views';
-import type { ProbeListing } from '../s3/probeEndpoint';
 import type { AppSettings } from './AppSettings';
 import type { CheckedFolder, FolderReading } from './CheckedFolder';
 import type { Credentials, SecretStore } from './Credentials';
@@ -22,10 +21,7 @@ export type DepotBackendDeps = {
   readonly sleeper: Sleeper;
   readonly createEngine: (settings: AppSettings, credentials: Credentials) => EngineHandle;
   /** The S3 adapter also probes the endpoint (configuration vs outage) for the connection test. */
-  readonly createObjectStore: (
-    settings: AppSettings,
-    credentials: Credentials,
-  ) => ObjectStore & { readonly probeListing?: ProbeListing };
+  readonly createObjectStore: (settings: AppSettings, credentials: Credentials) => ObjectStore;
   readonly earliestDeferred: (planId: number) => number | undefined;
   /** The pre-flight report of a folder, and the prefix placeholders it fills. */
   readonly preflight: (dir: string, reading?: FolderReading) => Promise<CheckedFolder>;

@@ -83,6 +83,13 @@ export class EventRelay {
           ),
         });
         break;
+      case 'night-checked':
+        overlay.checked = {
+          listed: event.listed,
+          returned: event.returned.length,
+          unchecked: event.unchecked,
+        };
+        break;
       case 'plan-progress':
       case 'plan-state':
         break;

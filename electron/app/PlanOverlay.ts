@@ -1,5 +1,6 @@
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import type { UnitActivity } from '../../shared/domain/UnitState';
+import type { NightCheck } from '../../shared/ipc/views';
 
 /**
  * What the engine reports live about one plan and is not persisted: retries waiting, the network
@@ -14,6 +15,8 @@ export type PlanOverlay = {
   lastActivityAt: number | null;
   /** Why the last run ended blocked (credentials refused, bucket missing); null when it did not. */
   blocked: FailureCause | null;
+  /** What the last run found when it listed the night (issue 30 item 1); null before any run. */
+  checked: NightCheck | null;
 };
 
 export const emptyOverlay = (): PlanOverlay => ({
@@ -23,6 +26,7 @@ export const emptyOverlay = (): PlanOverlay => ({
   throughputBytesPerSec: 0,
   lastActivityAt: null,
   blocked: null,
+  checked: null,
 });
 
 export const nextRetryAt = (overlay: PlanOverlay): number | null => {

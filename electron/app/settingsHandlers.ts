@@ -7,6 +7,7 @@ import type { PlanRuns } from './PlanRuns';
 import { defaultAppSettings } from './AppSettings';
 import { restartEngine } from './restartEngine';
 import { testConnection } from './testConnection';
+import { fixedPrefix } from '../../shared/field/fixedPrefix';
 
 type SettingsHandlers = Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.testConnection'>;
 
@@ -40,7 +41,7 @@ export const settingsHandlers = (
       throw new IpcFailure('not-configured', 'no credentials', { kind: 'storage-incomplete' });
     }
     const tested = deps.createObjectStore(settings, config.credentials);
-    const verdict = await testConnection(tested, deps.clock);
+    const verdict = await testConnection(tested, deps.clock, fixedPrefix(settings.prefixTemplate));
     // The fix worked: a night blocked at its start goes on without another gesture.
     if (verdict.reachable && verdict.credentialsAccepted === true && verdict.bucketWritable) {
       runs.resumeBlocked(tested.endpoint, settings.bucket);

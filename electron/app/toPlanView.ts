@@ -61,6 +61,8 @@ export const toPlanView = (
     unitsTotal: summary.units,
     unitsDone: summary.done,
     unitsFailed: summary.failed,
+    unitsUnverifiable: summary.unverifiable,
+    lastCheck: overlay.checked,
     bytesTotal: summary.bytesTotal,
     bytesAcked: summary.bytesAcked,
     throughputBytesPerSec: throughput,

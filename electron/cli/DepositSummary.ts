@@ -16,8 +16,19 @@ export type DepositSummary = {
   readonly prefix: string;
   readonly result: RunResult['kind'];
   readonly units: number;
+  /** Deposited: verified, or taken by the server and not verifiable with this key. */
   readonly done: number;
+  /** Proved on the server by a checksum it computed, this run or before. */
+  readonly verified: number;
+  /** Deposited, but this key may not read or list to prove it (a write-only key, issue 29). */
+  readonly unverifiable: number;
   readonly alreadyPresent: number;
+  /** Files counted done that the server no longer held: sent again (issue 30 item 1). */
+  readonly returned: readonly string[];
+  /** False when the key may not list the night's prefix: nothing was checked by a listing. */
+  readonly listed: boolean;
+  /** Files done in an earlier run that this run could not check (no listing). */
+  readonly unchecked: number;
   readonly failed: readonly {
     readonly path: string;
     readonly cause: unknown;
@@ -45,7 +56,15 @@ export const summarize = (
   planId: number,
   result: RunResult,
   spent: { readonly elapsedMs: number; readonly counters: RetryCounters },
-  extra: { readonly night?: string; readonly update?: PlanUpdateReport } = {},
+  extra: {
+    readonly night?: string;
+    readonly update?: PlanUpdateReport;
+    readonly checked?: {
+      readonly listed: boolean;
+      readonly returned: readonly string[];
+      readonly unchecked: number;
+    };
+  } = {},
 ): DepositSummary => {
   const s = depot.engine.planSummary(planId);
   const c = spent.counters;
@@ -59,7 +78,12 @@ export const summarize = (
     result: result.kind,
     units: s.units,
     done: s.done,
+    verified: s.done - s.unverifiable,
+    unverifiable: s.unverifiable,
     alreadyPresent: s.alreadyPresent,
+    returned: extra.checked?.returned ?? [],
+    listed: extra.checked?.listed ?? true,
+    unchecked: extra.checked?.unchecked ?? 0,
     failed: depot.engine.failedUnits(planId).map((u) => ({
       path: u.relPath,
       cause: u.state.kind === 'failed' ? u.state.cause : undefined,
@@ -82,7 +106,23 @@ export const summarize = (
 export const formatSummary = (s: DepositSummary): string => {
   const lines = [
     `Plan ${s.planId}${s.night === undefined ? '' : ` (night ${s.night})`}: ${s.units} files to s3://${s.bucket}/${s.prefix}`,
-    `  verified on the server: ${s.done} (${s.alreadyPresent} already there with the same checksum)`,
+    `  verified on the server: ${s.verified} (${s.alreadyPresent} already there with the same checksum)`,
+    ...(s.unverifiable > 0
+      ? [`  deposited, cannot be verified with this key: ${s.unverifiable}`]
+      : []),
+    ...(s.returned.length > 0
+      ? [
+          `  ${s.returned.length} file(s) had vanished from the server: sent again (${s.returned.slice(0, 10).join(', ')}${s.returned.length > 10 ? ', ...' : ''})`,
+        ]
+      : []),
+    ...(s.listed
+      ? []
+      : [
+          `  this key may not list s3://${s.bucket}/${s.prefix}: files are proved by the answers to their own writes only` +
+            (s.unchecked > 0
+              ? `; ${s.unchecked} deposited by an earlier run could not be checked again`
+              : ''),
+        ]),
     `  failed: ${s.failed.length}${s.conflicts > 0 ? ` (${s.conflicts} conflicts)` : ''}, still to do: ${s.pending}`,
     `  sent ${formatBytes(s.bytesSent)} of ${formatBytes(s.bytesTotal)}, re-sent ${formatBytes(s.bytesResent)}, in ${(s.elapsedMs / 1000).toFixed(1)} s`,
     `  requests: ${s.firstAttempts} first attempts, ${s.retriesGranted} retries granted, ${s.retriesRefused} refused`,

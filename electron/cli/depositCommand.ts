@@ -27,6 +27,9 @@ import { openDepot } from './openDepot';
 import { formatBytes, parseSize } from './parseSize';
 import { wallClockText } from './wallClockText';
 import { probeOutcome, said } from './probeTarget';
+import type { ProbeOutcome } from './probeTarget';
+import { listingPrefix } from '../../shared/wire/nightManifestKey';
+import { fixedPrefix } from '../../shared/field/fixedPrefix';
 import { ProgressReporter } from './ProgressReporter';
 import { chooseNights } from './chooseNights';
 import { countersSince } from '../../shared/retry/countersSince';
@@ -65,7 +68,9 @@ Running the same command again resumes where it stopped.
   --read-back       an object already at a key whose content no server checksum proves (another
                     tool's part layout) is downloaded and compared, instead of reported unproven
   --json            print one final JSON summary on stdout (no progress)
-Exit codes: 0 every file verified and the manifest written; 2 usage or configuration error;
+Exit codes: 0 every file verified (or, with a key that may only write, deposited as the server's
+answers to its writes say, reported as not verifiable) and the manifest written; 2 usage or
+configuration error (a wrong key or secret, a missing bucket);
 3 some files failed definitively (listed with their cause); 4 stopped before the end, resumable
 (also when another Depot process is depositing the same plan: run again once it is done);
 1 anything unexpected.`;
@@ -254,7 +259,13 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   // (issue 12). Probed while the folder is read (a card's pre-flight takes seconds, a dead
   // network's probe up to 15 s; issue 15): the folder's own problems are still said first.
   const probeStop = new AbortController();
-  const probing = probeOutcome('deposit', target, AbortSignal.any([io.signal, probeStop.signal]));
+  // Inside the night's folder: the fixed part of the prefix template (issue 29). A template that
+  // starts with a placeholder has no folder before its nights are known: probed once they are.
+  const leading = fixedPrefix(target.prefix);
+  const afterFolder = leading === '' && target.prefix !== '';
+  const probing: Promise<ProbeOutcome> = afterFolder
+    ? Promise.resolve(undefined)
+    : probeOutcome('deposit', target, leading, AbortSignal.any([io.signal, probeStop.signal]));
   // A probe that throws while the folder is read is not an unhandled rejection: awaited below.
   void probing.catch(() => undefined);
   // The folder ended the command: nothing of the probe is said, or left running.
@@ -276,8 +287,13 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     await dropProbe();
     return folder;
   }
-  const probed = said(io, await probing);
+  const probePrefix = afterFolder ? listingPrefix(folder.nights[0]?.prefix ?? '') : leading;
+  const probe = afterFolder
+    ? await probeOutcome('deposit', target, probePrefix, io.signal)
+    : await probing;
+  const probed = said(io, probe);
   if (probed !== undefined) return probed;
+  const answered = probe?.exit === undefined && probe?.answered === true;
 
   let depot: Depot;
   try {
@@ -318,7 +334,11 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     // Each command reads the credentials afresh: units refused for authentication get another go,
     // and the check below is made with these credentials.
     depot.engine.credentialsChanged();
-    const endpointCheck = await depot.engine.checkEndpoint(bucket, { signal: io.signal });
+    // The probe's answer already said the endpoint, the bucket and the key: asked again only
+    // when it did not answer (an outage: this check waits for the network, patiently).
+    const endpointCheck = answered
+      ? ({ kind: 'ok' } as const)
+      : await depot.engine.checkEndpoint(bucket, { signal: io.signal, prefix: probePrefix });
     offEarly();
     if (endpointCheck.kind === 'stopped') {
       say('Stopped before the endpoint answered: nothing was planned or sent.');
@@ -393,6 +413,11 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
           );
       }
       const off = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
+      // What the run found when it listed the night (or that it could not list it).
+      let checked: { listed: boolean; returned: readonly string[]; unchecked: number } | undefined;
+      const offChecked = depot.engine.on((e) => {
+        if (e.type === 'night-checked' && e.planId === plan.id) checked = e;
+      });
       let result: RunResult;
       try {
         result = await depot.engine.run(plan.id, { signal: io.signal });
@@ -406,6 +431,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         throw error;
       } finally {
         off();
+        offChecked();
       }
       if (!v.json) progress.finish();
       const now = { at: monotonicClock.now(), counters: depot.engine.counters() };
@@ -417,6 +443,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
       const summary = summarize(depot, plan.id, result, spent, {
         ...(night.night === undefined ? {} : { night: night.night }),
         ...(plan.update === undefined ? {} : { update: plan.update }),
+        ...(checked === undefined ? {} : { checked }),
       });
       summaries.push(summary);
       codes.push(exitCodeOf(result));

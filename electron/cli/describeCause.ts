@@ -1,4 +1,4 @@
-import type { FailureCause } from '../../shared/domain/FailureCause';
+import type { DeniedAction, FailureCause } from '../../shared/domain/FailureCause';
 import { remedyOf } from '../../shared/domain/FailureCause';
 import { certificateAdvice } from './certificateAdvice';
 import { clockAdvice } from './clockAdvice';
@@ -7,8 +7,25 @@ import { clockAdvice } from './clockAdvice';
 export const ENDLESS_LISTING =
   "the server's listing went round in circles (a continuation token it had given before, or page after page with nothing new): Depot stopped asking; the server's or a proxy's fault: tell the storage administrator";
 
+const VERB: Readonly<Record<DeniedAction, string>> = {
+  list: 'list',
+  write: 'write to',
+  read: 'read',
+  abort: 'abort uploads in',
+};
+
+/** "this key may not list programme/vol42/": the action and the folder a policy refused. */
+export const deniedSentence = (cause: {
+  readonly action: DeniedAction;
+  readonly bucket: string;
+  readonly folder: string;
+}): string => `this key may not ${VERB[cause.action]} ${cause.bucket}/${cause.folder}`;
+
 /** A failure cause in plain English for the command line, with what retrying can do about it. */
 export const describeCause = (cause: FailureCause): string => {
+  if (cause.kind === 'denied') {
+    return `${deniedSentence(cause)} (AccessDenied): the key and secret are right, the bucket's policy does not allow it; ask the coordinator for a key with that permission`;
+  }
   // It stops the run, never a file: its advice is the whole sentence, no retry is offered.
   if (cause.kind === 'certificate') {
     return certificateAdvice(cause.problem, cause.code, 'the endpoint');
@@ -17,7 +34,7 @@ export const describeCause = (cause: FailureCause): string => {
   const what = ((): string => {
     switch (cause.kind) {
       case 'auth':
-        return `refused by the server: credentials or permissions (${cause.status} ${cause.code})`;
+        return `the server refused the credentials (${cause.status} ${cause.code}): the access key or its secret is wrong`;
       case 'refused':
         return `refused by the server (${cause.status} ${cause.code})`;
       case 'bucket-missing':
@@ -52,7 +69,7 @@ export const describeCause = (cause: FailureCause): string => {
     remedy === 'retry'
       ? '`depot retry-failures` can help'
       : remedy === 'new-credentials'
-        ? 'fix the credentials or permissions, then run the deposit again'
+        ? 'fix the credentials, then run the deposit again'
         : 'retrying will not help';
   return `${what}; ${hint}`;
 };

@@ -24,7 +24,7 @@ export const configurationProblem = (
     case 'bucket-missing':
       return `the bucket "${bucket}" does not exist on ${endpoint}: create it, or check --bucket`;
     case 'auth':
-      return `${endpoint} refused the credentials (${verdict.status} ${verdict.code}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile) and the bucket's permissions`;
+      return `${endpoint} refused the credentials (${verdict.status} ${verdict.code}): the access key or its secret is wrong; check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --profile)`;
     case 'certificate':
       return certificateAdvice(verdict.problem, verdict.code, endpoint);
     case 'clock':
@@ -32,6 +32,7 @@ export const configurationProblem = (
     case 'refused':
       return `${endpoint} refused to list the bucket "${bucket}" (${verdict.status} ${verdict.code}): check --endpoint, --bucket, --region and --path-style`;
     case 'ok':
+    case 'cannot-list':
     case 'unreachable':
     case 'transient':
     case 'aborted':
@@ -39,14 +40,30 @@ export const configurationProblem = (
   }
 };
 
-/** What the probe found: carry on (undefined), stopped (exit 4), or the one line of exit 2. */
+/**
+ * What the probe found: carry on (`answered`: whether the server answered, so nothing more need
+ * be asked before planning), stopped (exit 4), or the one line of exit 2.
+ */
 export type ProbeOutcome =
-  undefined | { readonly exit: 4 } | { readonly exit: 2; readonly line: string };
+  | undefined
+  | {
+      readonly exit: undefined;
+      readonly answered: boolean;
+      /** False when the key may not list the prefix (AccessDenied): a write-only key. */
+      readonly listed: boolean;
+    }
+  | { readonly exit: 4 }
+  | { readonly exit: 2; readonly line: string };
 
-/** The probe, saying nothing: for a command that reads its folder meanwhile (`depot deposit`). */
+/**
+ * The probe, saying nothing: for a command that reads its folder meanwhile (`depot deposit`). It
+ * lists `prefix` (the fixed part of the night's prefix template) with max-keys 0: nothing outside
+ * the night's folder is asked (issue 29).
+ */
 export const probeOutcome = async (
   command: string,
   target: Target & { readonly region: string; readonly pathStyle: boolean },
+  prefix: string,
   signal: AbortSignal,
 ): Promise<ProbeOutcome> => {
   const store = new S3ObjectStore({
@@ -57,13 +74,18 @@ export const probeOutcome = async (
     forcePathStyle: target.pathStyle,
   });
   try {
-    const verdict = await probeEndpoint((o) => store.probeListing(o), {
+    const verdict = await probeEndpoint((i, o) => store.probeListing(i, o), prefix, {
       deadline: monotonicClock.now() + PROBE_MS,
       signal,
     });
     if (verdict.kind === 'aborted') return { exit: 4 };
     const problem = configurationProblem(verdict, store.endpoint, target.bucket);
-    return problem === undefined ? undefined : { exit: 2, line: `depot ${command}: ${problem}\n` };
+    if (problem !== undefined) return { exit: 2, line: `depot ${command}: ${problem}\n` };
+    return {
+      exit: undefined,
+      answered: verdict.kind === 'ok' || verdict.kind === 'cannot-list',
+      listed: verdict.kind !== 'cannot-list',
+    };
   } finally {
     store.destroy();
   }
@@ -78,7 +100,8 @@ export const probeTarget = async (
   command: string,
   io: CommandIo,
   target: Target & { readonly region: string; readonly pathStyle: boolean },
-): Promise<number | undefined> => said(io, await probeOutcome(command, target, io.signal));
+  prefix: string,
+): Promise<number | undefined> => said(io, await probeOutcome(command, target, prefix, io.signal));
 
 /** The outcome's line written, and its exit code. */
 export const said = (io: CommandIo, outcome: ProbeOutcome): number | undefined => {

@@ -27,7 +27,9 @@ import { certificateAdvice } from './certificateAdvice';
 import { ENDLESS_LISTING } from './describeCause';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
-import { probeTarget } from './probeTarget';
+import { probeOutcome, said } from './probeTarget';
+import { fixedPrefix } from '../../shared/field/fixedPrefix';
+import { deniedSentence } from './describeCause';
 import { chooseNights } from './chooseNights';
 import type { NightInputs } from './chooseNights';
 import { nameNights } from './nameNights';
@@ -50,16 +52,25 @@ objects and compares their SHA-256 with the local file's. Finds the night's own 
 PREFIX/.depot/, or the older PREFIX/depot-manifest.json) and reports entries that disagree with
 the local files or the listing. A folder of several nights deposited with {night} in --prefix
 is verified night by night, each under its own date (--json prints one line per night); --night
-DATE verifies one. Exit codes: 0 everything proved identical and the manifest there
-and agreeing; 3 differences or unproven content; 4 could not verify (the listing or a check
-failed: nothing is concluded); 2 usage error. With --programme and the same --field values as
+DATE verifies one. It lists and reads the night's folder only: a key that may not list it (a
+write-only "drop box" key) is told so in one line. With --programme and the same --field values as
 the deposit, each file is looked for under the name the profile gave it (files that cannot be
-named are refused, exit 2, or left out with --skip-invalid).`;
+named are refused, exit 2, or left out with --skip-invalid). Exit codes: 0 everything proved
+identical and the manifest there and agreeing; 3 differences or unproven content; 4 could not
+verify (the listing or a check failed: nothing is concluded); 2 usage or configuration error, or a
+key that may not list or read the night's folder.`;
 
 // A manifest lists ~200 bytes per file: this is far beyond any night, and bounds memory.
 const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
 
 class CouldNotVerify extends Error {}
+
+/** Verify reads a listing: a key that may not list (a write-only key) can verify nothing. */
+const cannotList = (bucket: string, prefix: string): string =>
+  `${deniedSentence({ action: 'list', bucket, folder: prefix })} (AccessDenied): verifying needs a key that may list the night's folder; this one may only deposit`;
+
+/** A request refused by the bucket's policy: said in one line, exit 2 (not "could not verify"). */
+class Denied extends Error {}
 
 export type VerifyReport = {
   readonly bucket: string;
@@ -148,8 +159,18 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   }
   const nonEmpty = named.filter((n) => n.include.length > 0);
   const nights = nonEmpty.length > 0 ? nonEmpty : named;
-  const probed = await probeTarget('verify', io, target);
+  // Inside the night's folder: the fixed part of the prefix template (issue 29), or the first
+  // night's own prefix when the template starts with a placeholder.
+  const leading = fixedPrefix(target.prefix);
+  const probePrefix =
+    leading === '' && target.prefix !== '' ? listingPrefix(nights[0]?.prefix ?? '') : leading;
+  const probe = await probeOutcome('verify', target, probePrefix, io.signal);
+  const probed = said(io, probe);
   if (probed !== undefined) return probed;
+  if (probe?.exit === undefined && probe?.listed === false) {
+    io.stderr.write(`depot verify: ${cannotList(bucket, probePrefix)}\n`);
+    return 2;
+  }
   const store = new S3ObjectStore({
     endpoint: endpoint,
     region: target.region,
@@ -182,6 +203,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     );
     if (r.kind === 'success') return r.value;
     const last = r.last;
+    if (last?.kind === 'refused' && last.status === 403 && last.code === 'AccessDenied') {
+      const [verb, key = ''] = operation.split(' ');
+      throw new Denied(
+        `${deniedSentence({ action: verb === 'GetObject' ? 'read' : 'list', bucket, folder: key })} (AccessDenied)`,
+      );
+    }
     const why =
       last === undefined
         ? r.reason
@@ -225,7 +252,10 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     const listPrefix = listingPrefix(prefix);
     const listed = await ask(`ListObjects ${listPrefix}`, (o) =>
       store.listObjects({ prefix: listPrefix }, o),
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof Denied) throw new Denied(cannotList(bucket, listPrefix));
+      throw error;
+    });
     const remote = new Map(listed.map((o) => [o.key, o]));
     const localByKey = new Map(local.map((relPath) => [keyOf(relPath), relPath] as const));
     // Manifests: every night's own under PREFIX/.depot/, and the one key nights shared before.
@@ -426,6 +456,10 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     }
     return clean ? 0 : 3;
   } catch (error) {
+    if (error instanceof Denied) {
+      io.stderr.write(`depot verify: ${error.message}\n`);
+      return 2;
+    }
     if (error instanceof CouldNotVerify) {
       io.stderr.write(
         `depot verify: could not verify: ${error.message}. Nothing is concluded; try again.\n`,

@@ -104,8 +104,9 @@ export class DepositEngine {
         rate === undefined || rate <= 0 ? undefined : new TokenBucket(rate, clock, sleeper),
       hub: new EventHub(store, clock, policy, runs, objectStore.endpoint),
       pacer: new Pacer(this.settings, clock, sleeper, random),
-      inFlight: new EmissionsInFlight(clock),
+      inFlight: new EmissionsInFlight(clock, sleeper),
       runs,
+      probe: { prefix: '' },
     };
     this.lease = new PlanLease(
       store,
@@ -123,17 +124,23 @@ export class DepositEngine {
   }
 
   /**
-   * While the circuit is open, a HeadBucket is the probe, not the next caller's 8 MiB part; while
-   * the route was gone, a look at the route comes first (it sends nothing).
+   * While the circuit is open, a listing of the night's prefix with max-keys 0 is the probe, not
+   * the next caller's 8 MiB part; while the route was gone, a look at the route comes first (it
+   * sends nothing). Any answer, a 403 of a key that may not list included, proves the endpoint
+   * answers (ADR 0028).
    */
   private probeWith(objectStore: ObjectStore): void {
+    const probe = this.ports.probe;
     this.ports.policy.probeWith(
       objectStore.endpoint,
       (ctx) =>
-        objectStore.headBucket({
-          deadline: ctx.deadline,
-          ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-        }),
+        objectStore.probeListing(
+          { prefix: probe.prefix },
+          {
+            deadline: ctx.deadline,
+            ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+          },
+        ),
       () => objectStore.checkRoute(),
     );
   }
@@ -297,7 +304,9 @@ export class DepositEngine {
     let rearmed = 0;
     for (const plan of store.listPlans()) {
       for (const unit of store.failedUnits(plan.id)) {
-        if (unit.state.kind === 'failed' && unit.state.cause.kind === 'auth') {
+        const kind = unit.state.kind === 'failed' ? unit.state.cause.kind : undefined;
+        // A new key may be the one with the permission that was missing (issue 29).
+        if (kind === 'auth' || kind === 'denied') {
           rearmed += 1;
           hub.setState(plan.id, unit, { kind: 'pending' });
         }
@@ -325,9 +334,15 @@ export class DepositEngine {
 
   // ---------------------------------------------------------------- running
 
-  /** See `checkEndpoint`: the bucket and the credentials, asked before planning or running. */
-  checkEndpoint(bucket: string, options: { signal?: AbortSignal } = {}): Promise<EndpointCheck> {
-    return checkEndpoint(this.ports, bucket, options.signal);
+  /**
+   * See `checkEndpoint`: the bucket and the credentials, asked before planning or running with a
+   * listing of `prefix` (the fixed part of the night's prefix template: nothing outside it).
+   */
+  checkEndpoint(
+    bucket: string,
+    options: { signal?: AbortSignal; prefix?: string } = {},
+  ): Promise<EndpointCheck> {
+    return checkEndpoint(this.ports, bucket, options.prefix ?? '', options.signal);
   }
 
   /**

@@ -36,4 +36,19 @@ export type EngineEvent =
       readonly state:
         'running' | 'paused' | 'stopped' | 'completed' | 'failures' | 'blocked' | 'postponed';
     }
-  | { readonly type: 'counters'; readonly counters: RetryCounters };
+  | { readonly type: 'counters'; readonly counters: RetryCounters }
+  /**
+   * What a run found when it listed the night's prefix (issue 30 item 1, ADR 0028): the files
+   * counted done that the server no longer holds (sent again), or, with a key that may not list,
+   * how many files done in an earlier run it could not check.
+   */
+  | {
+      readonly type: 'night-checked';
+      readonly planId: number;
+      /** False: this key may not list the night's prefix (a write-only key). */
+      readonly listed: boolean;
+      /** Files counted done that were not on the server as deposited: back in the queue. */
+      readonly returned: readonly string[];
+      /** Files done in an earlier run that nothing in this run could check (no listing). */
+      readonly unchecked: number;
+    };

@@ -34,4 +34,9 @@ export type EnginePorts = {
   readonly inFlight: EmissionsInFlight;
   /** The runs of this engine by plan id (0: an endpoint check), for events and the lease. */
   readonly runs: Map<number, RunContext>;
+  /**
+   * The prefix the breaker's probe and the silent link's check list (max-keys 0): the night of the
+   * latest run or endpoint check, so a key limited to its folder is asked nothing outside it.
+   */
+  readonly probe: { prefix: string };
 };

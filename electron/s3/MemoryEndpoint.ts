@@ -5,7 +5,7 @@ import type { Failure, Outcome } from '../../shared/retry/Outcome';
 import { defaultSilentMs } from './defaultSilentMs';
 
 export type MemoryOperation =
-  | 'headBucket'
+  | 'probeListing'
   | 'putObject'
   | 'createMultipartUpload'
   | 'uploadPart'
@@ -21,6 +21,8 @@ export type MemoryOperation =
 export type MemoryRequest = {
   readonly operation: MemoryOperation;
   readonly key?: string;
+  /** The prefix a listing asked for (least privilege: every request inside the night's). */
+  readonly prefix?: string;
   readonly partNumber?: number;
   readonly at: number;
   readonly bodyBytes: number;
@@ -64,6 +66,10 @@ export class MemoryEndpoint {
   private readonly routeChanged = new Set<() => void>();
   private bucketExists: boolean;
   private credentialsValid: boolean;
+  /** What the key may not do (a bucket policy's missing permissions): 403 AccessDenied. */
+  private denied = new Set<MemoryOperation>();
+  /** The key's folder (a home-folder policy): a request outside it is denied. */
+  private scope: string | undefined;
 
   constructor(private readonly settings: MemoryEndpointOptions) {
     this.bucketExists = settings.bucketExists ?? true;
@@ -111,6 +117,19 @@ export class MemoryEndpoint {
 
   setCredentialsValid(valid: boolean): void {
     this.credentialsValid = valid;
+  }
+
+  /**
+   * The key's permissions as a bucket policy gives them: `denied` operations get 403
+   * AccessDenied (a HEAD's without a code: it has no body), and so does any request outside
+   * `scope` when one is given (a home-folder key).
+   */
+  setPermissions(p: {
+    readonly denied?: readonly MemoryOperation[];
+    readonly scope?: string;
+  }): void {
+    this.denied = new Set(p.denied ?? []);
+    this.scope = p.scope;
   }
 
   setBucketExists(exists: boolean): void {
@@ -183,6 +202,15 @@ export class MemoryEndpoint {
     }
     if (!this.credentialsValid) return { kind: 'refused', status: 403, code: 'InvalidAccessKeyId' };
     if (!this.bucketExists) return { kind: 'refused', status: 404, code: 'NoSuchBucket' };
+    const where = request.key ?? request.prefix ?? '';
+    if (
+      this.denied.has(request.operation) ||
+      (this.scope !== undefined && !where.startsWith(this.scope))
+    ) {
+      return request.operation === 'headObject'
+        ? { kind: 'refused', status: 403 }
+        : { kind: 'refused', status: 403, code: 'AccessDenied' };
+    }
     const outcome = await act();
     if (fault?.effect === 'lose-reply') return { kind: 'unreachable', reason: 'connection-reset' };
     return outcome;

@@ -80,8 +80,15 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
     this.objects.set(key, { bytes, etag: quoted(md5(bytes).toString('hex')), metadata });
   }
 
-  headBucket(options: EmissionOptions): Promise<Outcome<void>> {
-    return this.emit({ operation: 'headBucket', bodyBytes: 0 }, options, () => success(undefined));
+  probeListing(
+    input: { readonly prefix: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<{ readonly listBucketResult: boolean }>> {
+    return this.emit(
+      { operation: 'probeListing', prefix: input.prefix, bodyBytes: 0 },
+      options,
+      () => success({ listBucketResult: true }),
+    );
   }
 
   putObject(
@@ -171,12 +178,15 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
     input: { prefix: string },
     options: EmissionOptions,
   ): Promise<Outcome<ListedUpload[]>> {
-    return this.emit({ operation: 'listMultipartUploads', bodyBytes: 0 }, options, () =>
-      success(
-        [...this.uploads.entries()]
-          .filter(([, u]) => u.key.startsWith(input.prefix))
-          .map(([uploadId, u]) => ({ key: u.key, uploadId, initiated: u.initiated })),
-      ),
+    return this.emit(
+      { operation: 'listMultipartUploads', prefix: input.prefix, bodyBytes: 0 },
+      options,
+      () =>
+        success(
+          [...this.uploads.entries()]
+            .filter(([, u]) => u.key.startsWith(input.prefix))
+            .map(([uploadId, u]) => ({ key: u.key, uploadId, initiated: u.initiated })),
+        ),
     );
   }
 
@@ -194,11 +204,12 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
             ? refused(500, 'InternalError')
             : refused(404, 'NoSuchUpload');
         }
-        if (
-          input.ifNoneMatch &&
-          this.options.completeIgnoresIfNoneMatch !== true &&
-          this.objects.has(input.key)
-        ) {
+        const honours = this.options.completeIgnoresIfNoneMatch !== true;
+        const there = this.objects.get(input.key);
+        if (honours && input.ifNoneMatch && there !== undefined) {
+          return refused(412, 'PreconditionFailed');
+        }
+        if (honours && input.ifMatch !== undefined && there?.etag !== input.ifMatch) {
           return refused(412, 'PreconditionFailed');
         }
         const chunks: Uint8Array[] = [];
@@ -276,13 +287,16 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
     input: { prefix: string },
     options: EmissionOptions,
   ): Promise<Outcome<ListedObject[]>> {
-    return this.emit({ operation: 'listObjects', bodyBytes: 0 }, options, () =>
-      success(
-        [...this.objects.entries()]
-          .filter(([key]) => key.startsWith(input.prefix))
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([key, o]) => ({ key, size: o.bytes.length, etag: o.etag })),
-      ),
+    return this.emit(
+      { operation: 'listObjects', prefix: input.prefix, bodyBytes: 0 },
+      options,
+      () =>
+        success(
+          [...this.objects.entries()]
+            .filter(([key]) => key.startsWith(input.prefix))
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([key, o]) => ({ key, size: o.bytes.length, etag: o.etag })),
+        ),
     );
   }
 }

@@ -3,7 +3,6 @@ import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
@@ -125,25 +124,6 @@ export class S3ObjectStore implements ObjectStore {
     } finally {
       emission.end();
     }
-  }
-
-  /**
-   * Whether the endpoint answers now, on a new connection: it is the breaker's probe and the
-   * check of a silent link (ADR 0013). An idle connection that sat through an outage would hold
-   * it on TCP's retransmission timer, or never answer after an address change; the new one, left
-   * idle by the answer, then carries the first request sent again.
-   */
-  headBucket(options: EmissionOptions): Promise<Outcome<void>> {
-    this.clients.dropIdle();
-    return this.emit(
-      options,
-      async (e, client) => {
-        await client().send(withSignal(new HeadBucketCommand({ Bucket: this.bucket }), e.signal));
-      },
-      // A HEAD answer has no body: a 404 here can only mean the bucket.
-      (raw) =>
-        raw.status === 404 ? classifyResponse({ ...raw, code: 'NoSuchBucket' }) : undefined,
-    );
   }
 
   checkRoute(): Promise<Outcome<void>> {
@@ -281,6 +261,7 @@ export class S3ObjectStore implements ObjectStore {
       uploadId: string;
       parts: readonly { partNumber: number; etag: string }[];
       ifNoneMatch: boolean;
+      ifMatch?: string;
     },
     options: EmissionOptions,
   ): Promise<Outcome<{ etag: string }>> {
@@ -295,6 +276,7 @@ export class S3ObjectStore implements ObjectStore {
               Parts: input.parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
             },
             ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
+            ...(input.ifMatch === undefined ? {} : { IfMatch: input.ifMatch }),
           }),
           e.signal,
         ),
@@ -341,7 +323,7 @@ export class S3ObjectStore implements ObjectStore {
         };
       },
       // No such object is an answer. (HEAD has no body: a missing bucket looks the same; the
-      // engine checks the bucket with headBucket before a deposit.)
+      // first contact's listing of the night's prefix says NoSuchBucket before a deposit.)
       (raw) => (raw.status === 404 ? success(undefined) : undefined),
     );
   }
@@ -405,16 +387,27 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   /**
-   * One ListObjectsV2 with max-keys 0 (nothing listed, nothing changed), for the endpoint probe:
-   * whether the answer has the ListBucketResult shape an S3 server gives (it names the bucket).
-   * A web server answering 200 with HTML passes a HeadBucket, not this.
+   * One ListObjectsV2 of `prefix` with max-keys 0 (nothing listed, nothing changed), on a new
+   * connection: the first contact's probe, the breaker's probe and the silent link's check (ADR
+   * 0013, 0014, 0028). An idle connection that sat through an outage would hold it on TCP's
+   * retransmission timer, or never answer after an address change; the new one, left idle by the
+   * answer, then carries the first request sent again. Whether the answer has the
+   * ListBucketResult shape an S3 server gives (it names the bucket): a web server answering 200
+   * with HTML passes a HeadBucket, not this. It stays inside the night's prefix (issue 29).
    */
-  probeListing(options: EmissionOptions): Promise<Outcome<{ readonly listBucketResult: boolean }>> {
+  probeListing(
+    input: { readonly prefix: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<{ readonly listBucketResult: boolean }>> {
+    this.clients.dropIdle();
     return this.emit(
       options,
       async (e, client) => {
         const out = await client().send(
-          withSignal(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 0 }), e.signal),
+          withSignal(
+            new ListObjectsV2Command({ Bucket: this.bucket, Prefix: input.prefix, MaxKeys: 0 }),
+            e.signal,
+          ),
         );
         return { listBucketResult: out.Name === this.bucket };
       },

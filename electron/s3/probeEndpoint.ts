@@ -1,4 +1,4 @@
-import type { EmissionOptions } from '../../shared/ports/ObjectStore';
+import type { EmissionOptions, ObjectStore } from '../../shared/ports/ObjectStore';
 import type { CertificateProblem, Outcome, UnreachableReason } from '../../shared/retry/Outcome';
 
 /**
@@ -21,20 +21,21 @@ export type EndpointVerdict =
   | { readonly kind: 'clock'; readonly skewMs: number | null }
   /** The TLS certificate is refused: a setting or the computer's clock to fix, not an outage. */
   | { readonly kind: 'certificate'; readonly problem: CertificateProblem; readonly code: string }
+  /** The key or its secret is wrong (InvalidAccessKeyId, SignatureDoesNotMatch, a token...). */
   | { readonly kind: 'auth'; readonly status: number; readonly code: string }
+  /**
+   * The server knows the key and refuses it this listing (AccessDenied): a write-only ("drop
+   * box") key, or a folder key asked outside its folder. Not a configuration mistake: a deposit
+   * goes on with what the key may do (ADR 0028).
+   */
+  | { readonly kind: 'cannot-list'; readonly prefix: string }
   | { readonly kind: 'refused'; readonly status: number; readonly code: string }
   | { readonly kind: 'unreachable'; readonly reason: UnreachableReason }
   | { readonly kind: 'transient'; readonly status: number }
   | { readonly kind: 'aborted' };
 
-/** The one call the probe makes (S3ObjectStore.probeListing). */
-export type ProbeListing = (
-  options: EmissionOptions,
-) => Promise<Outcome<{ readonly listBucketResult: boolean }>>;
-
-// S3 error codes meaning "these credentials may not do this", whatever the status.
+// S3 error codes meaning "these credentials are not valid", whatever the status.
 const AUTH_CODES = new Set([
-  'AccessDenied',
   'InvalidAccessKeyId',
   'SignatureDoesNotMatch',
   'InvalidToken',
@@ -43,9 +44,13 @@ const AUTH_CODES = new Set([
   'AllAccessDisabled',
 ]);
 
-/** Classifies the probe's one answer. Every S3 refusal carries an S3 code in an XML body. */
+/**
+ * Classifies the probe's one answer (a listing of `prefix`). Every S3 refusal carries an S3 code
+ * in an XML body.
+ */
 export const classifyProbe = (
   answer: Outcome<{ readonly listBucketResult: boolean }>,
+  prefix = '',
 ): EndpointVerdict => {
   switch (answer.kind) {
     case 'success':
@@ -67,23 +72,26 @@ export const classifyProbe = (
       if (code === 'NoSuchBucket') return { kind: 'bucket-missing' };
       if (code === 'RequestTimeTooSkewed') return { kind: 'clock', skewMs: answer.skewMs ?? null };
       if (AUTH_CODES.has(code) || status === 401) return { kind: 'auth', status, code };
+      if (code === 'AccessDenied') return { kind: 'cannot-list', prefix };
       return { kind: 'refused', status, code };
     }
   }
 };
 
 /**
- * One ListObjectsV2 (max-keys 0), one emission, classified once; no retry but one: a refusal for
- * a skewed clock that carried the server's time, which the adapter now signs by (issue 30, item 11).
+ * One ListObjectsV2 of `prefix` (max-keys 0), one emission, classified once; no retry but one: a
+ * refusal for a skewed clock that carried the server's time, which the adapter now signs by
+ * (issue 30, item 11).
  */
 export const probeEndpoint = async (
-  probe: ProbeListing,
+  probe: ObjectStore['probeListing'],
+  prefix: string,
   options: EmissionOptions,
 ): Promise<EndpointVerdict> => {
-  const answer = await probe(options);
+  const answer = await probe({ prefix }, options);
   const skewed =
     answer.kind === 'refused' &&
     answer.code === 'RequestTimeTooSkewed' &&
     answer.serverTime !== undefined;
-  return classifyProbe(skewed ? await probe(options) : answer);
+  return classifyProbe(skewed ? await probe({ prefix }, options) : answer, prefix);
 };

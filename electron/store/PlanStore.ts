@@ -2,6 +2,8 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { UnitState } from '../../shared/domain/UnitState';
 import type { JournalEntry } from './JournalEntry';
 import { Journal } from './Journal';
+import type { NightUpload } from './NightUploads';
+import { NightUploads } from './NightUploads';
 import type { NewPart } from './PartLedger';
 import { PartLedger } from './PartLedger';
 import type { PartRecord } from './PartRecord';
@@ -26,6 +28,7 @@ export type Repositories = {
   readonly parts: PartLedger;
   readonly journal: Journal;
   readonly leases: RunLeases;
+  readonly uploads: NightUploads;
 };
 
 /**
@@ -46,6 +49,7 @@ export class PlanStore {
       parts: new PartLedger(this.sql),
       journal: new Journal(this.sql),
       leases: new RunLeases(this.sql),
+      uploads: new NightUploads(this.sql),
     };
   }
 
@@ -167,9 +171,10 @@ export class PlanStore {
    * one transaction: the server is never asked. False when there was no such plan.
    */
   forgetPlan(planId: number): boolean {
-    const { plans, units, parts, journal, leases } = this.repositories;
+    const { plans, units, parts, journal, leases, uploads } = this.repositories;
     return this.sql.immediate((): boolean => {
       parts.removeAllOfPlan(planId);
+      uploads.removeAllOfPlan(planId);
       units.removeAllOf(planId);
       journal.removeAllOfPlan(planId);
       leases.removeOfPlan(planId);
@@ -255,6 +260,31 @@ export class PlanStore {
   /** Persisted before the engine relies on the upload; null once it is completed or gone. */
   setUploadId(unitId: number, uploadId: string | null): void {
     this.repositories.units.setUploadId(unitId, uploadId);
+  }
+
+  /**
+   * A multipart upload this night created (or found again after a lost reply): the unit holds it,
+   * and the night's list of its own uploads has it until it is completed or aborted (ADR 0028).
+   */
+  openedUpload(
+    unit: { id: number; planId: number; key: string },
+    uploadId: string,
+    now: number,
+  ): void {
+    this.sql.transaction(() => {
+      this.repositories.units.setUploadId(unit.id, uploadId);
+      this.repositories.uploads.opened(unit.planId, unit.key, uploadId, now);
+    });
+  }
+
+  /** One of the night's uploads is completed, aborted or gone: nothing to sweep for it. */
+  closedUpload(planId: number, uploadId: string): void {
+    this.repositories.uploads.closed(planId, uploadId);
+  }
+
+  /** The uploads this night created and has not seen completed or aborted, oldest first. */
+  nightUploads(planId: number): NightUpload[] {
+    return this.repositories.uploads.open(planId);
   }
 
   /** The upload is gone: its parts must be sent again, and a new upload may be created. */

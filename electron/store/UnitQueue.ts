@@ -21,6 +21,8 @@ export type StateCounts = {
   readonly deferred: number;
   readonly done: number;
   readonly alreadyPresent: number;
+  /** Done, but this key could not prove it (see `UnitState`): never counted verified. */
+  readonly unverifiable: number;
   readonly failed: number;
   readonly conflicts: number;
   readonly bytesTotal: number;
@@ -98,7 +100,7 @@ export class UnitQueue {
     this.sql
       .statement(
         `UPDATE units SET size = ?, mtime_ms = ?, multipart = ?, sha256 = NULL, md5 = NULL, state = 'pending',
-             not_before = NULL, already_present = 0, cause = NULL, upload_id = NULL,
+             not_before = NULL, already_present = 0, unverifiable = 0, cause = NULL, upload_id = NULL,
              create_started = 0, bytes_acked = 0, updated_at = ? WHERE id = ? AND plan_id = ?`,
       )
       .run(r.size, r.mtimeMs, r.multipart ? 1 : 0, now, r.unitId, planId);
@@ -217,6 +219,7 @@ export class UnitQueue {
            SUM(state = 'deferred') AS deferred,
            SUM(state = 'done') AS done,
            SUM(state = 'done' AND already_present = 1) AS alreadyPresent,
+           SUM(state = 'done' AND unverifiable = 1) AS unverifiable,
            SUM(state = 'failed') AS failed,
            SUM(CASE WHEN state = 'failed' AND json_valid(cause) THEN json_extract(cause, '$.kind') = 'conflict' END) AS conflicts,
            SUM(size) AS bytesTotal,
@@ -243,6 +246,7 @@ export class UnitQueue {
       deferred: row.deferred ?? 0,
       done: row.done ?? 0,
       alreadyPresent: row.alreadyPresent ?? 0,
+      unverifiable: row.unverifiable ?? 0,
       failed: row.failed ?? 0,
       conflicts: row.conflicts ?? 0,
       bytesTotal: row.bytesTotal ?? 0,
@@ -261,12 +265,13 @@ export class UnitQueue {
   setState(unitId: number, state: UnitState, now: number): void {
     const notBefore = state.kind === 'deferred' ? state.notBefore : null;
     const alreadyPresent = state.kind === 'done' && state.alreadyPresent ? 1 : 0;
+    const unverifiable = state.kind === 'done' && state.unverifiable === true ? 1 : 0;
     const cause = state.kind === 'failed' ? JSON.stringify(state.cause) : null;
     this.sql
       .statement(
-        'UPDATE units SET state = ?, not_before = ?, already_present = ?, cause = ?, updated_at = ? WHERE id = ?',
+        'UPDATE units SET state = ?, not_before = ?, already_present = ?, unverifiable = ?, cause = ?, updated_at = ? WHERE id = ?',
       )
-      .run(state.kind, notBefore, alreadyPresent, cause, now, unitId);
+      .run(state.kind, notBefore, alreadyPresent, unverifiable, cause, now, unitId);
   }
 
   /** Before emitting CreateMultipartUpload: from now on, a retry must reconcile first. */

@@ -1,6 +1,6 @@
 import type { PlanView } from '../../shared/ipc/views';
 import { causeDetail } from '../failures/causeDetail';
-import { causeKeys } from '../failures/causeKeys';
+import { causeTitle, causeTodo } from '../failures/causeKeys';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 import { PlanControls } from './PlanControls';
@@ -23,12 +23,12 @@ export const BlockerNotice = ({ plan }: { readonly plan: PlanView }) => {
       <p>
         <strong>
           <span aria-hidden="true">! </span>
-          {t('blocker.title', { cause: t(causeKeys(cause).title) })}
+          {t('blocker.title', { cause: causeTitle(cause, t) })}
         </strong>
         {detail !== null && <span className="quiet"> ({detail})</span>}
       </p>
       <p>
-        <strong>{t('failures.whatToDo')}</strong> {t(causeKeys(cause).todo)}
+        <strong>{t('failures.whatToDo')}</strong> {causeTodo(cause, t)}
       </p>
       <p data-testid="blocker-after">
         {t(cause.kind === 'certificate' ? 'blocker.afterCertificate' : 'blocker.after')}

@@ -1,4 +1,4 @@
-import { causeKeys } from '../failures/causeKeys';
+import { causeTitle } from '../failures/causeKeys';
 import { formatWhen } from '../format/formatClock';
 import { formatDuration, secondsUntil } from '../format/formatDuration';
 import { formatPercent } from '../format/formatPercent';
@@ -29,7 +29,7 @@ export const StatusBar = () => {
   } else if (plan !== undefined) {
     const retryIn = plan.nextRetryAt === null ? null : secondsUntil(plan.nextRetryAt, now);
     if (plan.blocker !== null) {
-      text = t('blocker.title', { cause: t(causeKeys(plan.blocker).title) });
+      text = t('blocker.title', { cause: causeTitle(plan.blocker, t) });
       kind = 'blocked';
     } else if (plan.state === 'done') {
       text = t('status.done');

@@ -1,5 +1,5 @@
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
-import { causeKeys } from '../failures/causeKeys';
+import { causeTitle } from '../failures/causeKeys';
 import { formatWhen } from '../format/formatClock';
 import { secondsUntil } from '../format/formatDuration';
 import { useT } from '../i18n/useT';
@@ -74,6 +74,14 @@ export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
         </span>
       );
     case 'done':
+      // Deposited by a key that may not read it back: never shown as verified (issue 29).
+      if (state.unverifiable === true) {
+        return (
+          <span className="unit-status quiet" data-status="unverifiable">
+            <span aria-hidden="true">✓?</span> {t('unit.unverifiable')}
+          </span>
+        );
+      }
       return (
         <span className="unit-status ok" data-status="done">
           <span aria-hidden="true">✓</span>{' '}
@@ -83,7 +91,7 @@ export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
     case 'failed':
       return (
         <span className="unit-status bad" data-status="failed">
-          <span aria-hidden="true">✗</span> {t('unit.failed')} · {t(causeKeys(state.cause).title)}
+          <span aria-hidden="true">✗</span> {t('unit.failed')} · {causeTitle(state.cause, t)}
         </span>
       );
   }

@@ -26,6 +26,7 @@ export const causeDetail = (cause: FailureCause, t: Translate, locale: Locale): 
         bucket: cause.bucket,
         key: cause.credentialId,
       });
+    case 'denied':
     case 'unproven':
     case 'upload-vanished':
     case 'source-changed':

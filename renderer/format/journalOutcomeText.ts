@@ -81,6 +81,15 @@ export const journalOutcomeText = (
     }
     case 'uploads-left':
       return t('diag.outcome.uploadsLeft', { count: rest[0] ?? '' });
+    // A permission the key lacks, met where Depot carries on without it (ADR 0028).
+    case 'denied':
+      return rest[0] === 'list'
+        ? t('diag.outcome.deniedList')
+        : rest[0] === 'upload-may-be-left-open'
+          ? t('diag.outcome.uploadMayBeLeftOpen')
+          : outcome;
+    case 'returned':
+      return t('diag.outcome.returned', { key: rest.join(':') });
     case 'target-unavailable':
       return t('diag.outcome.targetUnavailable');
     case 'taken-over': {

@@ -29,6 +29,7 @@ export const en = {
   'unit.deferred': 'Postponed by the server until {time}',
   'unit.done': 'Deposited',
   'unit.alreadyPresent': 'Already there',
+  'unit.unverifiable': 'Deposited, cannot be verified with this key',
   'unit.failed': 'Failed',
   'unit.retryIn': 'retrying in {seconds} s',
   'unit.waitingNetwork': 'waiting for network',
@@ -142,8 +143,16 @@ export const en = {
   'failures.whatToDo': 'What to do:',
   'failures.conflictSizes': 'here {local}, on the server {remote}',
 
-  'cause.auth.title': 'The server refused the credentials',
-  'cause.auth.todo': 'Check the access key and secret in Settings; the files will start again.',
+  'cause.auth.title': 'The server does not recognise this access key or secret',
+  'cause.auth.todo':
+    'Type the access key and secret again in Settings; the files will start again.',
+  'cause.denied.list.title': 'This key may not list {folder}',
+  'cause.denied.write.title': 'This key may not write to {folder}',
+  'cause.denied.read.title':
+    'An object already has this name in {folder}, and this key may not read it to compare',
+  'cause.denied.abort.title': 'This key may not cancel an upload in {folder}',
+  'cause.denied.todo':
+    'The key and secret are right: the bucket’s policy does not allow this. Ask the programme’s coordinator for a key with this permission on {folder}, then enter it in Settings.',
   'cause.refused.title': 'The server refuses this file',
   'cause.refused.todo': 'Contact the storage administrator: retrying will not lift this refusal.',
   'cause.bucket-missing.title': 'The bucket does not exist',
@@ -232,7 +241,14 @@ export const en = {
   'settings.verdict.reachable': 'Server reachable',
   'settings.verdict.credentials': 'Credentials accepted',
   'settings.verdict.bucket': 'Bucket found',
-  'settings.verdict.writable': 'Writing allowed',
+  'settings.verdict.writable': 'Write to {folder}',
+  'settings.verdict.list': 'List {folder}',
+  'settings.verdict.wrongSecret':
+    'The server does not recognise this access key or secret: type them again.',
+  'settings.verdict.cannotWrite':
+    'This key may not write to {folder}: nothing can be deposited with it. Ask the programme’s coordinator for a key that may.',
+  'settings.verdict.cannotList':
+    'This key may not list {folder}: files will be deposited, but cannot be verified with this key.',
   'settings.verdict.line': '{label}: {value}',
   'settings.verdict.yes': 'yes',
   'settings.verdict.no': 'no',
@@ -287,6 +303,11 @@ export const en = {
   'diag.outcome.unreachable': 'no answer: {reason}',
   'diag.outcome.certificate': 'certificate refused ({code})',
   'diag.outcome.gaveUp': 'given up: {reason}',
+  'diag.outcome.deniedList':
+    'this key may not list the night’s folder: deposited without a listing, proved by the answers to the uploads',
+  'diag.outcome.uploadMayBeLeftOpen':
+    'a reply to a multipart upload’s creation was lost and this key may not list uploads: it may stay open (a lifecycle rule removes it)',
+  'diag.outcome.returned': '{key} had vanished from the server: sent again',
   'diag.outcome.uploadsLeft': '{count} multipart upload(s) left open',
   'diag.outcome.targetUnavailable': 'destination unavailable',
   'diag.outcome.takenOver': 'taken over from process {pid} on {host} (last heartbeat {at})',
@@ -347,6 +368,11 @@ export const en = {
   'current.folder': 'Folder',
   'current.hiddenWhileUnreachable': 'hidden (engine unreachable)',
 
+  'done.titleUnverifiable':
+    'Everything is deposited; {count} file(s) deposited, cannot be verified with this key: keep the card until the coordinator has verified them',
+  'check.returned': '{count} file(s) had vanished from the server: sent again',
+  'check.notListed':
+    'This key may not list the night’s folder: each file is proved by the server’s answer to its own upload; {count} file(s) deposited earlier could not be checked again.',
   'done.title': 'All on the server, verified',
   'done.files': 'Files verified',
   'done.size': 'Size',

@@ -28,6 +28,7 @@ export const fr = {
   'unit.deferred': 'Reporté par le serveur jusqu’à {time}',
   'unit.done': 'Déposé',
   'unit.alreadyPresent': 'Déjà présent',
+  'unit.unverifiable': 'Déposé, non vérifiable avec cette clé',
   'unit.failed': 'Échec',
   'unit.retryIn': 'nouvelle tentative dans {seconds} s',
   'unit.waitingNetwork': 'en attente du réseau',
@@ -142,9 +143,16 @@ export const fr = {
   'failures.whatToDo': 'Que faire :',
   'failures.conflictSizes': 'ici {local}, sur le serveur {remote}',
 
-  'cause.auth.title': 'Identifiants refusés par le serveur',
+  'cause.auth.title': 'Le serveur ne reconnaît pas cette clé d’accès ou ce secret',
   'cause.auth.todo':
-    'Vérifiez la clé d’accès et le secret dans les Réglages ; les fichiers repartiront ensuite.',
+    'Retapez la clé d’accès et le secret dans les Réglages ; les fichiers repartiront ensuite.',
+  'cause.denied.list.title': 'Cette clé ne peut pas lister {folder}',
+  'cause.denied.write.title': 'Cette clé ne peut pas écrire dans {folder}',
+  'cause.denied.read.title':
+    'Un objet porte déjà ce nom dans {folder}, et cette clé ne peut pas le lire pour le comparer',
+  'cause.denied.abort.title': 'Cette clé ne peut pas annuler un envoi dans {folder}',
+  'cause.denied.todo':
+    'La clé et le secret sont bons : c’est la règle du compartiment qui ne le permet pas. Demandez au coordinateur du programme une clé qui a ce droit sur {folder}, puis entrez-la dans les Réglages.',
   'cause.refused.title': 'Le serveur refuse ce fichier',
   'cause.refused.todo':
     'Contactez le responsable du stockage : ce refus ne disparaîtra pas en réessayant.',
@@ -237,7 +245,14 @@ export const fr = {
   'settings.verdict.reachable': 'Serveur joignable',
   'settings.verdict.credentials': 'Identifiants acceptés',
   'settings.verdict.bucket': 'Compartiment trouvé',
-  'settings.verdict.writable': 'Écriture autorisée',
+  'settings.verdict.writable': 'Écrire dans {folder}',
+  'settings.verdict.list': 'Lister {folder}',
+  'settings.verdict.wrongSecret':
+    'Le serveur ne reconnaît pas cette clé d’accès ou ce secret : retapez-les.',
+  'settings.verdict.cannotWrite':
+    'Cette clé ne peut pas écrire dans {folder} : rien ne peut être déposé avec elle. Demandez au coordinateur du programme une clé qui le peut.',
+  'settings.verdict.cannotList':
+    'Cette clé ne peut pas lister {folder} : les fichiers seront déposés, mais non vérifiables avec cette clé.',
   'settings.verdict.line': '{label} : {value}',
   'settings.verdict.yes': 'oui',
   'settings.verdict.no': 'non',
@@ -292,6 +307,11 @@ export const fr = {
   'diag.outcome.unreachable': 'sans réponse : {reason}',
   'diag.outcome.certificate': 'certificat refusé ({code})',
   'diag.outcome.gaveUp': 'abandonné : {reason}',
+  'diag.outcome.deniedList':
+    'cette clé ne peut pas lister le dossier de la nuit : dépôt sans liste, prouvé par les réponses aux envois',
+  'diag.outcome.uploadMayBeLeftOpen':
+    'réponse perdue à la création d’un envoi en plusieurs parties, et cette clé ne peut pas lister les envois : il peut rester ouvert (une règle de cycle de vie le supprime)',
+  'diag.outcome.returned': '{key} avait disparu du serveur : renvoyé',
   'diag.outcome.uploadsLeft': '{count} envoi(s) en plusieurs parties laissé(s) ouvert(s)',
   'diag.outcome.targetUnavailable': 'destination indisponible',
   'diag.outcome.takenOver': 'repris du processus {pid} sur {host} (dernier signe de vie {at})',
@@ -352,6 +372,11 @@ export const fr = {
   'current.folder': 'Dossier',
   'current.hiddenWhileUnreachable': 'masqué (moteur injoignable)',
 
+  'done.titleUnverifiable':
+    'Tout est déposé ; {count} fichier(s) déposé(s), non vérifiable(s) avec cette clé : gardez la carte jusqu’à ce que le coordinateur les ait vérifiés',
+  'check.returned': '{count} fichier(s) avai(en)t disparu du serveur : renvoyé(s)',
+  'check.notListed':
+    'Cette clé ne peut pas lister le dossier de la nuit : chaque fichier est prouvé par la réponse du serveur à son propre envoi ; {count} fichier(s) déposé(s) avant n’ont pas pu être revérifiés.',
   'done.title': 'Tout est sur le serveur, vérifié',
   'done.files': 'Fichiers vérifiés',
   'done.size': 'Taille',

@@ -20,12 +20,16 @@ const filters: readonly UnitFilter[] = ['all', 'active', 'pending', 'done', 'fai
 const Completion = ({ plan }: { readonly plan: PlanView }) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
-  const everyFile = plan.unitsDone === plan.unitsTotal && plan.unitsFailed === 0;
+  // A file this key could not read back is deposited, not verified: the card is not yet free.
+  const everyFile =
+    plan.unitsDone === plan.unitsTotal && plan.unitsFailed === 0 && plan.unitsUnverifiable === 0;
   return (
     <div className="completion" data-testid="completion">
       <p className="completion-title">
         <span aria-hidden="true">✓ </span>
-        {t('done.title')}
+        {plan.unitsUnverifiable > 0
+          ? t('done.titleUnverifiable', { count: plan.unitsUnverifiable })
+          : t('done.title')}
       </p>
       <dl className="facts">
         <dt>{t('done.files')}</dt>
@@ -57,6 +61,27 @@ const Completion = ({ plan }: { readonly plan: PlanView }) => {
         </p>
       )}
     </div>
+  );
+};
+
+/** What the night's last run found on the server: files gone and sent again, or no listing. */
+const NightCheckNotice = ({ plan }: { readonly plan: PlanView }) => {
+  const t = useT();
+  const check = plan.lastCheck;
+  if (check === null) return null;
+  return (
+    <>
+      {check.returned > 0 && (
+        <p className="notice" role="status" data-testid="returned">
+          {t('check.returned', { count: check.returned })}
+        </p>
+      )}
+      {!check.listed && (
+        <p className="notice quiet" role="status" data-testid="not-listed">
+          {t('check.notListed', { count: check.unchecked })}
+        </p>
+      )}
+    </>
   );
 };
 
@@ -97,6 +122,7 @@ export const DepositScreen = () => {
         )}
       </p>
       <BlockerNotice plan={plan} />
+      <NightCheckNotice plan={plan} />
       {done && <Completion plan={plan} />}
       <div className="summary">
         <PlanStateBadge state={plan.state} />

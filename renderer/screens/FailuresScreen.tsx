@@ -3,7 +3,7 @@ import type { FailureView, RetryFailuresResult } from '../../shared/ipc/views';
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import { BlockerNotice } from '../components/BlockerNotice';
 import { causeDetail } from '../failures/causeDetail';
-import { causeKeys } from '../failures/causeKeys';
+import { causeTitle, causeTodo } from '../failures/causeKeys';
 import { groupFailures } from '../failures/groupFailures';
 import type { FailureGroup } from '../failures/groupFailures';
 import { formatBytes } from '../format/formatBytes';
@@ -15,7 +15,7 @@ import { planLabel } from './NightsScreen';
 /** Causes whose facts differ file by file (sizes of a conflict, the code a key was refused with). */
 const perFile = (kind: FailureCause['kind']): boolean => kind === 'conflict' || kind === 'auth';
 const fixedInSettings = (kind: FailureCause['kind']): boolean =>
-  kind === 'auth' || kind === 'bucket-missing' || kind === 'certificate';
+  kind === 'auth' || kind === 'denied' || kind === 'bucket-missing' || kind === 'certificate';
 
 const Group = ({ group }: { readonly group: FailureGroup }) => {
   const t = useT();
@@ -26,11 +26,11 @@ const Group = ({ group }: { readonly group: FailureGroup }) => {
     <article className="failure-group" data-cause={group.cause.kind}>
       <h3>
         <span aria-hidden="true">✗ </span>
-        {t(causeKeys(group.cause).title)} — {t('failures.count', { count: group.failures.length })}
+        {causeTitle(group.cause, t)} — {t('failures.count', { count: group.failures.length })}
       </h3>
       {detail !== null && !perFile(group.cause.kind) && <p className="quiet">{detail}</p>}
       <p>
-        <strong>{t('failures.whatToDo')}</strong> {t(causeKeys(group.cause).todo)}{' '}
+        <strong>{t('failures.whatToDo')}</strong> {causeTodo(group.cause, t)}{' '}
         {fixedInSettings(group.cause.kind) && (
           <button type="button" onClick={() => go('settings')}>
             {t('blocker.fix')}

@@ -44,11 +44,12 @@ const Verdict = ({
   readonly endpoint: string;
 }) => {
   const t = useT();
+  const folder = verdict.folder;
   const line = (label: MessageKey, value: boolean | null) => (
     <li data-ok={String(value)}>
       <span aria-hidden="true">{value === null ? '–' : value ? '✓' : '✗'} </span>
       {t('settings.verdict.line', {
-        label: t(label),
+        label: t(label, { folder }),
         value: t(
           value === null
             ? 'settings.verdict.unknown'
@@ -75,10 +76,21 @@ const Verdict = ({
           {verdict.skewMs !== undefined && <> {clockOffText(t, verdict.skewMs)}</>}
         </p>
       )}
+      {/* One sentence per missing thing, naming it and the folder (issue 29). */}
+      {verdict.credentialsAccepted === false && (
+        <p data-testid="verdict-sentence">{t('settings.verdict.wrongSecret')}</p>
+      )}
+      {verdict.bucketWritable === false && (
+        <p data-testid="verdict-sentence">{t('settings.verdict.cannotWrite', { folder })}</p>
+      )}
+      {verdict.canList === false && (
+        <p data-testid="verdict-sentence">{t('settings.verdict.cannotList', { folder })}</p>
+      )}
       <ul>
         {line('settings.verdict.reachable', verdict.reachable)}
         {line('settings.verdict.credentials', verdict.credentialsAccepted)}
         {line('settings.verdict.bucket', verdict.bucketExists)}
+        {line('settings.verdict.list', verdict.canList)}
         {line('settings.verdict.writable', verdict.bucketWritable)}
       </ul>
     </div>

@@ -1,12 +1,26 @@
 import type { CertificateProblem } from '../retry/Outcome';
 
+/** What a key may be refused by a bucket policy (the S3 actions Depot needs, issue 29). */
+export type DeniedAction = 'list' | 'write' | 'read' | 'abort';
+
 /**
  * Why a unit failed definitively, decided once where the failure was received and persisted as
  * is (never re-derived from message text). `remedy` says whether "Retenter les échecs" can help.
  */
 export type FailureCause =
-  /** Credentials refused (InvalidAccessKeyId, SignatureDoesNotMatch, AccessDenied...). */
+  /** The key or its secret is wrong (InvalidAccessKeyId, SignatureDoesNotMatch, a token...). */
   | { readonly kind: 'auth'; readonly status: number; readonly code: string }
+  /**
+   * The key is valid, and the bucket's policy does not give it this action in this folder
+   * (AccessDenied): retyping the secret will not help, a key with that permission will.
+   */
+  | {
+      readonly kind: 'denied';
+      readonly action: DeniedAction;
+      readonly bucket: string;
+      /** The prefix listed, or the folder of the key written, read or aborted. */
+      readonly folder: string;
+    }
   /** The server refused this request for good (another 4xx, 501...). */
   | { readonly kind: 'refused'; readonly status: number; readonly code: string }
   | { readonly kind: 'bucket-missing'; readonly bucket: string }
@@ -58,6 +72,7 @@ export type Remedy = 'retry' | 'new-credentials' | 'none';
 export const remedyOf = (cause: FailureCause): Remedy => {
   switch (cause.kind) {
     case 'auth':
+    case 'denied':
       return 'new-credentials';
     case 'verification-failed':
     case 'source-unreadable':

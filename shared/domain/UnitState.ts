@@ -9,8 +9,13 @@ export type UnitState =
   | { readonly kind: 'in-progress' }
   /** Retry-After or an open circuit beyond the deadline: not before this epoch ms. */
   | { readonly kind: 'deferred'; readonly notBefore: number }
-  /** Verified on the server; `alreadyPresent` when it was there with the same SHA-256. */
-  | { readonly kind: 'done'; readonly alreadyPresent: boolean }
+  /**
+   * Verified on the server; `alreadyPresent` when it was there with the same SHA-256.
+   * `unverifiable`: deposited (the answers to its writes say the server took it), but this key may
+   * not read or list, and the server's answers prove nothing more (radosgw's empty Complete ETag,
+   * a write that found its own earlier one): never counted verified (issue 29, ADR 0028).
+   */
+  | { readonly kind: 'done'; readonly alreadyPresent: boolean; readonly unverifiable?: true }
   | { readonly kind: 'failed'; readonly cause: FailureCause };
 
 /** What the interface shows of a unit right now (persisted state plus live overlay). */

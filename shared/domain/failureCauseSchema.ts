@@ -11,6 +11,12 @@ const status = z.number().int();
 export const failureCauseSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('auth'), status, code: z.string() }),
   z.object({ kind: z.literal('refused'), status, code: z.string() }),
+  z.object({
+    kind: z.literal('denied'),
+    action: z.enum(['list', 'write', 'read', 'abort']),
+    bucket: z.string(),
+    folder: z.string(),
+  }),
   z.object({ kind: z.literal('bucket-missing'), bucket: z.string() }),
   z.object({
     kind: z.literal('certificate'),

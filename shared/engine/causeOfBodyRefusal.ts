@@ -1,5 +1,6 @@
 import type { FailureCause } from '../domain/FailureCause';
 import type { Refused } from '../retry/Outcome';
+import type { RefusedRequest } from './causeOfRefusal';
 import { causeOfRefusal } from './causeOfRefusal';
 
 /**
@@ -10,7 +11,7 @@ import { causeOfRefusal } from './causeOfRefusal';
  */
 export const causeOfBodyRefusal = (
   failure: Refused,
-  bucket: string,
+  request: RefusedRequest,
   bytes: string,
 ): FailureCause =>
   failure.code === 'BadDigest'
@@ -18,4 +19,4 @@ export const causeOfBodyRefusal = (
         kind: 'source-changed',
         detail: `${bytes}: the server's MD5 of the bytes read now is not the one planned (BadDigest)`,
       }
-    : causeOfRefusal(failure, bucket);
+    : causeOfRefusal(failure, request);

@@ -1,4 +1,4 @@
-import type { FailureCause } from '../domain/FailureCause';
+import type { DeniedAction, FailureCause } from '../domain/FailureCause';
 import type { Refused } from '../retry/Outcome';
 
 /** Codes that say the credentials themselves are wrong (every request will get the same). */
@@ -11,27 +11,50 @@ const CREDENTIAL_CODES = new Set([
   'InvalidSecurity',
 ]);
 
-/**
- * The persisted cause of a not-retryable refusal, decided from status and code only. A code that
- * names the credentials is about them whatever status carries it: S3 sends ExpiredToken,
- * InvalidToken and TokenRefreshRequired as 400 (issue 30: an expired token was "refused, retrying
- * will not help" where new credentials do).
- */
-export const causeOfRefusal = (failure: Refused, bucket: string): FailureCause => {
-  // Still refused once signed by the server's own Date (the transport's correction): the clock.
-  if (failure.code === 'RequestTimeTooSkewed')
-    return { kind: 'clock', skewMs: failure.skewMs ?? null };
-  if (failure.code !== undefined && CREDENTIAL_CODES.has(failure.code)) {
-    return { kind: 'auth', status: failure.status, code: failure.code };
-  }
-  if (failure.status === 401 || failure.status === 403) {
-    return { kind: 'auth', status: failure.status, code: failure.code ?? 'AccessDenied' };
-  }
-  if (failure.code === 'NoSuchBucket') return { kind: 'bucket-missing', bucket };
-  return { kind: 'refused', status: failure.status, code: failure.code ?? String(failure.status) };
+/** What the refused request asked: the action and where (the bucket, a prefix or a key). */
+export type RefusedRequest = {
+  readonly bucket: string;
+  readonly action: DeniedAction;
+  /** The listed prefix, or the key written, read or aborted. */
+  readonly where: string;
 };
 
-/** A cause that concerns the whole plan, not one file: stop instead of failing every unit in turn. */
+/** The folder a key is in (`a/b/c.wav` -> `a/b/`); a prefix is its own folder. */
+export const folderOf = (action: DeniedAction, where: string): string =>
+  action === 'list' ? where : where.slice(0, where.lastIndexOf('/') + 1);
+
+/**
+ * The persisted cause of a not-retryable refusal, decided from status and code only. A wrong key
+ * or secret (`auth`) and a permission the key lacks (`denied`: AccessDenied, or a HEAD's 403 that
+ * has no body to say more) are different causes with different remedies (issue 29).
+ */
+export const causeOfRefusal = (failure: Refused, request: RefusedRequest): FailureCause => {
+  const { status, code } = failure;
+  // Still refused once signed by the server's own Date (the transport's correction): the clock.
+  if (code === 'RequestTimeTooSkewed') return { kind: 'clock', skewMs: failure.skewMs ?? null };
+  // A code that names the credentials is about them whatever status carries it: S3 sends
+  // ExpiredToken, InvalidToken and TokenRefreshRequired as 400 (issue 30, item 13).
+  if (status === 401 || (code !== undefined && CREDENTIAL_CODES.has(code))) {
+    return { kind: 'auth', status, code: code ?? 'Unauthorized' };
+  }
+  if (status === 403 && (code === undefined || code === 'AccessDenied')) {
+    return {
+      kind: 'denied',
+      action: request.action,
+      bucket: request.bucket,
+      folder: folderOf(request.action, request.where),
+    };
+  }
+  if (status === 403) return { kind: 'auth', status, code: code ?? 'AccessDenied' };
+  if (code === 'NoSuchBucket') return { kind: 'bucket-missing', bucket: request.bucket };
+  return { kind: 'refused', status, code: code ?? String(status) };
+};
+
+/**
+ * A cause that concerns the whole plan, not one file: stop instead of failing every unit in turn.
+ * A permission a policy refuses (`denied`) fails the file it was refused for: a policy may allow
+ * some keys and not others, and the failures screen groups the files under one sentence.
+ */
 export const blocksPlan = (cause: FailureCause): boolean =>
   cause.kind === 'bucket-missing' ||
   cause.kind === 'certificate' ||

@@ -8,9 +8,18 @@ import { blocksPlan } from './causeOfRefusal';
  */
 export const unitStateAfter = (
   outcome:
-    | { readonly kind: 'ok'; readonly value: { readonly alreadyPresent: boolean } }
+    | {
+        readonly kind: 'ok';
+        readonly value: { readonly alreadyPresent: boolean; readonly unverifiable?: true };
+      }
     | { readonly kind: 'failed'; readonly cause: FailureCause },
 ): { readonly state: UnitState; readonly blocksPlan: boolean } =>
   outcome.kind === 'ok'
-    ? { state: { kind: 'done', alreadyPresent: outcome.value.alreadyPresent }, blocksPlan: false }
+    ? {
+        state:
+          outcome.value.unverifiable === true
+            ? { kind: 'done', alreadyPresent: outcome.value.alreadyPresent, unverifiable: true }
+            : { kind: 'done', alreadyPresent: outcome.value.alreadyPresent },
+        blocksPlan: false,
+      }
     : { state: { kind: 'failed', cause: outcome.cause }, blocksPlan: blocksPlan(outcome.cause) };

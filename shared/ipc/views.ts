@@ -18,6 +18,17 @@ export type PlanState =
   | 'needs-attention'
   | 'stopped';
 
+/**
+ * What a night's last run found when it listed its folder (issue 30 item 1): files counted done
+ * that the server no longer held (sent again), or, with a key that may not list, how many files
+ * deposited earlier it could not check.
+ */
+export type NightCheck = {
+  readonly listed: boolean;
+  readonly returned: number;
+  readonly unchecked: number;
+};
+
 export type PlanView = {
   readonly id: string;
   readonly dir: string;
@@ -31,6 +42,10 @@ export type PlanView = {
   readonly unitsTotal: number;
   readonly unitsDone: number;
   readonly unitsFailed: number;
+  /** Deposited, and this key may not read it back to prove it (a write-only key, issue 29). */
+  readonly unitsUnverifiable: number;
+  /** What the last run of this app found when it listed the night; null before one. */
+  readonly lastCheck: NightCheck | null;
   readonly bytesTotal: number;
   /** Bytes the server acknowledged (parts and objects confirmed), not bytes handed to a socket. */
   readonly bytesAcked: number;
@@ -181,7 +196,12 @@ export type ConnectionVerdict = {
   /** null when not reached far enough to know. */
   readonly credentialsAccepted: boolean | null;
   readonly bucketExists: boolean | null;
+  /** Writing in the night's folder (a multipart upload created and aborted there). */
   readonly bucketWritable: boolean | null;
+  /** Listing the night's folder (false: a write-only key, which deposits without proof by reading). */
+  readonly canList: boolean | null;
+  /** What was tested: `bucket/prefix`, the fixed part of the night's prefix template (issue 29). */
+  readonly folder: string;
   /** The server's answer when something failed (status and S3 code), never a message text. */
   readonly status?: number;
   readonly code?: string;

@@ -95,8 +95,17 @@ export type ObjectStore = {
   readonly endpoint: string;
   /** The whole target this store addresses: what a night created through it owns (issue 11). */
   readonly target: StorageTarget;
-  /** Success(undefined) when the bucket exists and is reachable with these credentials. */
-  headBucket(options: EmissionOptions): Promise<Outcome<void>>;
+  /**
+   * One ListObjectsV2 of `prefix` with max-keys 0, on a new connection: it lists nothing and
+   * changes nothing, stays inside the night's prefix (least privilege, issue 29), and its answer
+   * has a known shape (`listBucketResult`: a ListBucketResult naming the bucket). It is the first
+   * contact's probe, the breaker's probe and the silent link's check (ADR 0013, 0014, 0028): any
+   * answer of the server, a 403 included, proves the endpoint answers.
+   */
+  probeListing(
+    input: { readonly prefix: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<{ readonly listBucketResult: boolean }>>;
   /**
    * Whether this machine has a route to the endpoint now, found without sending anything (no
    * emission): success, unreachable `no-route`, or any other outcome when it cannot tell. The
@@ -119,9 +128,19 @@ export type ObjectStore = {
     input: { prefix: string },
     options: EmissionOptions,
   ): Promise<Outcome<ListedUpload[]>>;
-  /** With `ifNoneMatch`, a 412 means the key already exists; NoSuchUpload after a lost reply means "ask HeadObject". */
+  /**
+   * With `ifNoneMatch`, a 412 means the key already exists (where the server honours it: radosgw
+   * 16 does not); with `ifMatch`, a 412 means the object at the key is no longer that ETag.
+   * NoSuchUpload after a lost reply means "ask HeadObject".
+   */
   completeMultipartUpload(
-    input: { key: string; uploadId: string; parts: readonly CompletedPart[]; ifNoneMatch: boolean },
+    input: {
+      key: string;
+      uploadId: string;
+      parts: readonly CompletedPart[];
+      ifNoneMatch: boolean;
+      ifMatch?: string;
+    },
     options: EmissionOptions,
   ): Promise<Outcome<{ etag: string }>>;
   abortMultipartUpload(

@@ -70,7 +70,9 @@ describe('a volunteer is never stranded', () => {
     const blocker = page.getByTestId('blocker');
     await blocker.waitFor({ timeout: 60_000 });
     expect(await blocker.getAttribute('data-cause')).toBe('auth');
-    expect(await blocker.innerText()).toContain('Identifiants refusés par le serveur');
+    expect(await blocker.innerText()).toContain(
+      'Le serveur ne reconnaît pas cette clé d’accès ou ce secret',
+    );
     await depot.screenshotEverywhere('bloque-identifiants-depot', () => depot.go('current'));
 
     await blocker.getByRole('button', { name: 'Corriger dans les Réglages' }).click();

@@ -172,13 +172,23 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
         });
         req.resume();
         return;
+      case 'rewriteBody':
+        letBodyCome();
+        forward(req, res, { rewrite: action.rewrite });
+        return;
     }
   };
 
   const forward = (
     req: IncomingMessage,
     res: ServerResponse,
-    how: { cutAfter?: number; loseReply?: boolean; holdReplyMs?: number; dropHeader?: string },
+    how: {
+      cutAfter?: number;
+      loseReply?: boolean;
+      holdReplyMs?: number;
+      dropHeader?: string;
+      rewrite?: (body: string) => string;
+    },
   ): void => {
     const headers = { ...req.headers };
     // The proxy already answered 100-continue (or not) for the client.
@@ -224,8 +234,26 @@ export const startFaultProxy = async (options: FaultProxyOptions): Promise<Fault
             : raw.flatMap((v, i) =>
                 i % 2 === 0 && v.toLowerCase() !== how.dropHeader ? [v, raw[i + 1] ?? ''] : [],
               );
-        res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, kept);
-        upRes.pipe(res);
+        const rewrite = how.rewrite;
+        if (rewrite === undefined) {
+          res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, kept);
+          upRes.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        upRes.on('data', (c: Buffer) => chunks.push(c));
+        upRes.on('end', () => {
+          const body = Buffer.from(rewrite(Buffer.concat(chunks).toString('utf8')));
+          const headers = kept.flatMap((v, i) =>
+            i % 2 === 0 && v.toLowerCase() !== 'content-length' ? [v, kept[i + 1] ?? ''] : [],
+          );
+          res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, [
+            ...headers,
+            'content-length',
+            String(body.length),
+          ]);
+          res.end(body);
+        });
       };
       if (how.holdReplyMs === undefined) reply();
       else later(how.holdReplyMs, reply);

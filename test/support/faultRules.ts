@@ -38,7 +38,9 @@ export type FaultAction =
       /** The body, or what makes it from the request (a listing whose token changes each page). */
       readonly body: string | ((request: MatchableRequest) => string);
       readonly contentType?: string;
-    };
+    }
+  /** Forward, and pass the server's answer body on as `rewrite` makes it (a stale listing). */
+  | { readonly kind: 'rewriteBody'; readonly rewrite: (body: string) => string };
 
 export const fault = {
   reset: (): FaultAction => ({ kind: 'reset' }),
@@ -60,6 +62,10 @@ export const fault = {
     status,
     body,
     contentType,
+  }),
+  rewriteBody: (rewrite: (body: string) => string): FaultAction => ({
+    kind: 'rewriteBody',
+    rewrite,
   }),
 } as const;
 

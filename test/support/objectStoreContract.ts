@@ -208,8 +208,11 @@ export const objectStoreContract = (
       expect(await store.checkRoute()).toEqual({ kind: 'success', value: undefined });
     });
 
-    it('sees its bucket with headBucket', async () => {
-      expect(await store.headBucket(options())).toEqual({ kind: 'success', value: undefined });
+    it('lists a prefix with max-keys 0 as its probe: a ListBucketResult, nothing listed', async () => {
+      expect(await store.probeListing({ prefix: 'night/' }, options())).toEqual({
+        kind: 'success',
+        value: { listBucketResult: true },
+      });
     });
 
     describe('multipart', () => {
@@ -398,7 +401,7 @@ export const objectStoreContract = (
     it('says NoSuchBucket for a bucket that does not exist', async () => {
       const missing = await make({ bucket: 'missing' });
       try {
-        expect(await missing.store.headBucket(options())).toMatchObject({
+        expect(await missing.store.probeListing({ prefix: 'p/' }, options())).toMatchObject({
           kind: 'refused',
           status: 404,
           code: 'NoSuchBucket',
@@ -431,7 +434,7 @@ export const objectStoreContract = (
         );
         expect(put).toMatchObject({ kind: 'refused', status: 403 });
         expect(AUTH_CODES).toContain(put.kind === 'refused' ? put.code : undefined);
-        expect(await wrong.store.headBucket(options())).toMatchObject({
+        expect(await wrong.store.probeListing({ prefix: 'p/' }, options())).toMatchObject({
           kind: 'refused',
           status: 403,
         });

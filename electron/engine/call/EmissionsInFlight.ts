@@ -1,4 +1,5 @@
 import type { Clock } from '../../../shared/ports/Clock';
+import type { Sleeper } from '../../../shared/ports/Sleeper';
 import type { RetryEvent } from '../../../shared/retry/RetryCall';
 import type { ObservedOutage } from '../../../shared/engine/stalledToResend';
 import { stalledToResend } from '../../../shared/engine/stalledToResend';
@@ -9,7 +10,17 @@ export type EmissionHandle = {
   readonly abandon: AbortSignal;
   /** Body bytes handed to the connection so far (this attempt's running total). */
   progress(totalSent: number): void;
-  end(): void;
+  /**
+   * The adapter found this emission silent: `check` (ask the endpoint) once nothing of the
+   * endpoint moved or answered for as long as this emission has been quiet. A silence of one
+   * emission while the link carries the others' bytes, or while answers arrive, is a slow link or
+   * a server still reading, not a link gone: it is looked at again one silence later instead of
+   * checked now (issue 29: 35 of 101 requests of the bench's mild night were such checks). It
+   * stops when the emission moves (the adapter tells the next silence) or ends.
+   */
+  silent(check: () => void): void;
+  /** `answered`: the endpoint answered this emission (any answer, a refusal included). */
+  end(answered?: boolean): void;
 };
 
 type Tracked = {
@@ -20,6 +31,8 @@ type Tracked = {
   /** A write whose whole body went out may have acted: never abandoned (seed 003). */
   readonly write: boolean;
   readonly controller: AbortController;
+  /** Stops a silence's wait for the endpoint to go quiet (see `silent`) when the emission ends. */
+  readonly ended: AbortController;
   lastProgressAt: number;
   sentBytes: number;
 };
@@ -36,8 +49,13 @@ export class EmissionsInFlight {
   private readonly tracked = new Map<number, Tracked>();
   /** When each endpoint's circuit left `closed`, while it is not closed. */
   private readonly openedAt = new Map<string, number>();
+  /** When each endpoint last moved an emission's bytes or answered one. */
+  private readonly lastHeardAt = new Map<string, number>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly sleeper: Sleeper,
+  ) {}
 
   begin(endpoint: string, bodyBytes: number, write: boolean): EmissionHandle {
     const now = this.clock.now();
@@ -48,6 +66,7 @@ export class EmissionsInFlight {
       bodyBytes,
       write,
       controller: new AbortController(),
+      ended: new AbortController(),
       lastProgressAt: now,
       sentBytes: 0,
     };
@@ -58,11 +77,37 @@ export class EmissionsInFlight {
         if (totalSent <= t.sentBytes) return;
         t.sentBytes = totalSent;
         t.lastProgressAt = this.clock.now();
+        this.lastHeardAt.set(endpoint, t.lastProgressAt);
       },
-      end: () => {
+      silent: (check) => {
+        void this.whenQuiet(t, check);
+      },
+      end: (answered = false) => {
         this.tracked.delete(t.id);
+        t.ended.abort();
+        if (answered) this.lastHeardAt.set(endpoint, this.clock.now());
       },
     };
+  }
+
+  /** See `EmissionHandle.silent`. */
+  private async whenQuiet(t: Tracked, check: () => void): Promise<void> {
+    const quietSince = t.lastProgressAt;
+    const silence = Math.max(1, this.clock.now() - quietSince);
+    let since = quietSince;
+    for (;;) {
+      if (!this.tracked.has(t.id) || t.lastProgressAt > quietSince) return;
+      if ((this.lastHeardAt.get(t.endpoint) ?? -Infinity) <= since) {
+        check();
+        return;
+      }
+      since = this.clock.now();
+      try {
+        await this.sleeper.sleep(silence, t.ended.signal);
+      } catch {
+        return;
+      }
+    }
   }
 
   onPolicyEvent(event: RetryEvent): void {

@@ -81,6 +81,7 @@ export const callPolicy = async <T>(
       async (ctx) => {
         attemptSent = 0;
         const emission = inFlight.begin(endpoint, bodyBytes, options.write === true);
+        let answered = false;
         try {
           const outcome = await emit(
             {
@@ -91,7 +92,8 @@ export const callPolicy = async <T>(
                 attemptSent = total;
                 emission.progress(total);
               },
-              onSilent: () => policy.suspect(endpoint, signal),
+              // Checked once nothing of the endpoint moved for as long as this emission is quiet.
+              onSilent: () => emission.silent(() => policy.suspect(endpoint, signal)),
               abandon: emission.abandon,
               // The cap holds on the wire, for every attempt (issue 30).
               ...(bodyBytes > 0 && run.ports.bandwidth !== undefined
@@ -100,6 +102,7 @@ export const callPolicy = async <T>(
             },
             ctx.attempt,
           );
+          answered = outcome.kind === 'success' || outcome.kind === 'refused';
           if (outcome.kind === 'unreachable' && outcome.reason === 'no-route') {
             // The body was handed to a connection that never opened: nothing left this machine.
             // (Attempts beside a no-route probe, 10-20 a second in an outage, each counted a
@@ -118,7 +121,7 @@ export const callPolicy = async <T>(
           }
           return outcome;
         } finally {
-          emission.end();
+          emission.end(answered);
         }
       },
     );

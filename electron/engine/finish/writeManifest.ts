@@ -29,6 +29,8 @@ export const writeManifest = async (run: RunContext): Promise<MustWait | undefin
     buildManifest(plan, store.iterateUnits(run.planId), settings.appVersion, at),
   );
   const key = nightManifestKey(plan.prefix, plan.nightId);
+  const writing = { bucket: run.bucket, action: 'write', where: key } as const;
+  const reading = { bucket: run.bucket, action: 'read', where: key } as const;
   const sha256 = createHash('sha256').update(body).digest('hex');
   const md5Hex = createHash('md5').update(body).digest('hex');
   const paced = (): MustWait => mustWait(clock.now() + pacer.pace(), false);
@@ -49,12 +51,12 @@ export const writeManifest = async (run: RunContext): Promise<MustWait | undefin
   const r = await put(true);
   if (r.kind === 'wait') return r;
   if (r.kind === 'refused') {
-    if (r.failure.status !== 412) blockRun(run, causeOfRefusal(r.failure, run.bucket));
+    if (r.failure.status !== 412) blockRun(run, causeOfRefusal(r.failure, writing));
     const there = await callPolicy(run, undefined, `GetObject ${key}`, 'insistent', 0, (o) =>
       run.objects.getObject({ key, maxBytes: MANIFEST_READ_MAX }, o),
     );
     if (there.kind === 'wait') return there;
-    if (there.kind === 'refused') blockRun(run, causeOfRefusal(there.failure, run.bucket));
+    if (there.kind === 'refused') blockRun(run, causeOfRefusal(there.failure, reading));
     const read = there.value;
     // Gone again between the 412 and the read: write it again, paced.
     if (read.kind === 'absent') return paced();
@@ -70,7 +72,7 @@ export const writeManifest = async (run: RunContext): Promise<MustWait | undefin
     if (manifestFilesOf(read.bytes) !== manifestFilesOf(body)) {
       const again = await put(false);
       if (again.kind === 'wait') return again;
-      if (again.kind === 'refused') blockRun(run, causeOfRefusal(again.failure, run.bucket));
+      if (again.kind === 'refused') blockRun(run, causeOfRefusal(again.failure, writing));
       if (bareEtag(again.value.etag) !== '' && bareEtag(again.value.etag) !== md5Hex)
         return paced();
     }

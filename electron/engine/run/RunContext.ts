@@ -10,8 +10,11 @@ export const HASHED_AT_ONCE = 2;
 
 /** What changes while a run goes: the only mutable part of its context. */
 export type RunState = {
-  /** What the night's prefix held when the run started (before its first payload byte). */
-  listing: ReadonlyMap<string, ListedObject>;
+  /**
+   * What the night's prefix held when the run started (before its first payload byte): a hint,
+   * never a proof (issue 30 item 2). Undefined when the key may not list it (ADR 0028).
+   */
+  listing: ReadonlyMap<string, ListedObject> | undefined;
   paused: boolean;
   blocked: FailureCause | undefined;
   waitingNetwork: number;

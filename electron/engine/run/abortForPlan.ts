@@ -32,11 +32,15 @@ export const abortForPlan = async (
   signal?.addEventListener('abort', stop, { once: true });
   const run = newRunContext(ports, { planId, objects, bucket, controller, concurrency: 1 });
   try {
-    await withWaits(run, undefined, () =>
+    const r = await withWaits(run, undefined, () =>
       callPolicy(run, undefined, `AbortMultipartUpload ${upload.key}`, 'brief', 0, (o) =>
         objects.abortMultipartUpload(upload, o),
       ),
     );
+    // Aborted or already gone: off the night's list of its own uploads (the sweep's, ADR 0028).
+    if (r.kind === 'ok' || (r.kind === 'refused' && r.failure.status === 404)) {
+      ports.store.closedUpload(planId, upload.uploadId);
+    }
   } catch (error) {
     if (isAbort(error) || controller.signal.aborted) throw abortError();
     throw error;

@@ -13,13 +13,16 @@ export type EndpointCheck =
 
 /**
  * Asks the endpoint whether the bucket is there and the credentials work, before planning or
- * running anything: a refusal or a refused certificate is reported without touching any plan; an
+ * running anything, with a listing of `prefix` (max-keys 0: inside the night's folder, issue 29):
+ * a refusal or a refused certificate is reported without touching any plan; a key that may not
+ * list there (AccessDenied) is not refused for it, a write-only key deposits (ADR 0028); an
  * unreachable endpoint is waited for (events say "waiting for network") until it answers or the
  * signal aborts.
  */
 export const checkEndpoint = async (
   ports: EnginePorts,
   bucket: string,
+  prefix: string,
   signal: AbortSignal | undefined,
 ): Promise<EndpointCheck> => {
   const controller = new AbortController();
@@ -27,18 +30,26 @@ export const checkEndpoint = async (
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', stop, { once: true });
   const objects = ports.objectStore;
+  ports.probe.prefix = prefix;
   const run = newRunContext(ports, { planId: 0, objects, bucket, controller, concurrency: 1 });
   // Registered like a plan's run (id 0) so circuit events report "waiting for network" for it too.
   ports.runs.set(0, run);
   try {
     const outcome = await withWaits(run, undefined, async () => {
-      const r = await callPolicy(run, undefined, 'HeadBucket', 'brief', 0, (o) =>
-        objects.headBucket(o),
+      const r = await callPolicy(
+        run,
+        undefined,
+        `ListObjectsV2 ${prefix} (probe)`,
+        'brief',
+        0,
+        (o) => objects.probeListing({ prefix }, o),
       );
       if (r.kind === 'wait') return r;
-      return r.kind === 'refused'
-        ? { kind: 'blocked' as const, cause: causeOfRefusal(r.failure, bucket) }
-        : { kind: 'ok' as const };
+      if (r.kind !== 'refused') return { kind: 'ok' as const };
+      const cause = causeOfRefusal(r.failure, { bucket, action: 'list', where: prefix });
+      return cause.kind === 'denied'
+        ? { kind: 'ok' as const }
+        : { kind: 'blocked' as const, cause };
     });
     return outcome.kind === 'deferred' ? { kind: 'ok' } : outcome;
   } catch (error) {

@@ -1,8 +1,6 @@
 import { planPhase } from '../../../shared/domain/planPhase';
 import { listingPrefix } from '../../../shared/wire/nightManifestKey';
 import type { UnitRecord } from '../../store/UnitRecord';
-import { callPolicy } from '../call/callPolicy';
-import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import { unitStateAfter } from '../../../shared/engine/unitStateAfter';
 import { finishPlan } from '../finish/finishPlan';
 import { withWaits } from '../pacer/withWaits';
@@ -15,9 +13,10 @@ import { waitForCard } from '../source/waitForCard';
 import { maySignCardAway } from '../../../shared/engine/maySignCardAway';
 import { depositUnit } from '../upload/depositUnit';
 import type { Step } from '../StepOutcome';
-import { ok, unitFailed } from '../StepOutcome';
+import { unitFailed } from '../StepOutcome';
 import { isAbort } from '../abortError';
 import { blockRun } from './blockRun';
+import { checkNight } from './checkNight';
 import type { RunContext } from './RunContext';
 
 /**
@@ -114,22 +113,14 @@ export const runPlan = async (run: RunContext): Promise<RunResult> => {
   // Files that had gone with their card and are back as planned go on where they stopped: the
   // same command again, or Reprendre, is all it takes (issue 30, item 10).
   requeueReturned(store, run.planId, clock.now());
-  if (planPhase({ ...store.counts(run.planId), ...plan }) === 'complete') {
+  run.ports.probe.prefix = listingPrefix(plan.prefix);
+  // Reconcile before sending, and "done" checked against the server every time it is claimed
+  // (issue 30 item 1): a night already complete is listed too, and claims complete only after.
+  await checkNight(run, plan);
+  const checked = store.getPlan(run.planId) ?? plan;
+  if (planPhase({ ...store.counts(run.planId), ...checked }) === 'complete') {
     return { kind: 'completed' };
   }
-  // Reconcile before sending (issue 11): what the night's prefix already holds, listed before
-  // the first payload byte. It is also the endpoint check: wrong credentials or a missing bucket
-  // stop here, failing no unit.
-  await withWaits(run, undefined, async (): Promise<Step<undefined>> => {
-    const prefix = listingPrefix(plan.prefix);
-    const r = await callPolicy(run, undefined, `ListObjectsV2 ${prefix}`, 'insistent', 0, (o) =>
-      run.objects.listObjects({ prefix }, o),
-    );
-    if (r.kind === 'wait') return r;
-    if (r.kind === 'refused') blockRun(run, causeOfRefusal(r.failure, run.bucket));
-    run.state.listing = new Map(r.value.map((o) => [o.key, o]));
-    return ok(undefined);
-  });
   // Files planning did not get to are hashed by the workers, one at a time, as they come.
   hub.emitProgress(run.planId, true);
   // Units re-queued while the last workers were finishing (retryFailures, credentialsChanged)

@@ -7,6 +7,7 @@ import { checkSource } from '../source/checkSource';
 import type { Step } from '../StepOutcome';
 import { uploadMultipart } from './uploadMultipart';
 import { uploadSingle } from './uploadSingle';
+import type { Deposited } from './Deposited';
 
 /**
  * A file hashed when taken and this small keeps its bytes for its one request: at most two files
@@ -18,14 +19,11 @@ const upload = (
   run: RunContext,
   unit: UnitRecord,
   parts?: readonly PartRecord[],
-): Promise<Step<{ alreadyPresent: boolean }>> =>
+): Promise<Step<Deposited>> =>
   unit.multipart ? uploadMultipart(run, unit) : uploadSingle(run, unit, parts);
 
 /** One unit to the server: hashed first if planning did not get to it, then in one or in parts. */
-export const depositUnit = async (
-  run: RunContext,
-  unit: UnitRecord,
-): Promise<Step<{ alreadyPresent: boolean }>> => {
+export const depositUnit = async (run: RunContext, unit: UnitRecord): Promise<Step<Deposited>> => {
   const { store, settings, source, hasher } = run.ports;
   if (unit.sha256 !== null) {
     const changed = await checkSource(source, unit);

@@ -8,7 +8,13 @@ import type { RunContext } from '../run/RunContext';
 import type { Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
 
-/** Our own open upload of this key (after a lost Create reply or a crash), newest first. */
+/**
+ * Our own open upload of this key after a lost Create reply (or a crash before the id was kept),
+ * newest first, found by ListMultipartUploads of the key itself. That is a bucket-level
+ * permission (`s3:ListBucketMultipartUploads`) a folder key lacks: refused, nothing is found and
+ * a new upload is created; the lost one, if the server made it, is left to the bucket's lifecycle
+ * rule (AbortIncompleteMultipartUpload), and the journal says so (ADR 0028).
+ */
 export const findOwnUpload = async (
   run: RunContext,
   unit: UnitRecord,
@@ -23,7 +29,22 @@ export const findOwnUpload = async (
     { reconciles: run.unsettled.has(unit.id) },
   );
   if (r.kind === 'wait') return r;
-  if (r.kind === 'refused') return unitFailed(causeOfRefusal(r.failure, run.bucket));
+  if (r.kind === 'refused') {
+    const cause = causeOfRefusal(r.failure, {
+      bucket: run.bucket,
+      action: 'list',
+      where: unit.key,
+    });
+    if (cause.kind !== 'denied') return unitFailed(cause);
+    run.ports.hub.record(
+      run.planId,
+      `ListMultipartUploads ${unit.key}`,
+      'denied:upload-may-be-left-open',
+      1,
+      null,
+    );
+    return ok(null);
+  }
   const own = r.value
     .filter((up) => up.key === unit.key)
     .sort((a, b) => (b.initiated ?? 0) - (a.initiated ?? 0));
@@ -45,22 +66,32 @@ export const createUpload = async (run: RunContext, unit: UnitRecord): Promise<S
     { write: true },
   );
   if (r.kind === 'wait') return r;
-  if (r.kind === 'refused') return unitFailed(causeOfRefusal(r.failure, run.bucket));
+  if (r.kind === 'refused') {
+    return unitFailed(
+      causeOfRefusal(r.failure, { bucket: run.bucket, action: 'write', where: unit.key }),
+    );
+  }
   return ok(r.value.uploadId);
 };
 
 /**
- * AbortMultipartUpload whose refusal or give-up is let go: the end-of-plan sweep aborts what is
- * left. Only a stop interrupts it.
+ * AbortMultipartUpload of one of the night's own uploads, whose refusal or give-up is let go: the
+ * end-of-plan sweep aborts what is left of the night's list. Aborted, or already gone (404), it
+ * leaves that list. Only a stop interrupts it.
  */
 export const abortQuietly = async (
   run: RunContext,
   key: string,
   uploadId: string,
-): Promise<void> => {
-  await callPolicy(run, undefined, `AbortMultipartUpload ${key}`, 'brief', 0, (o) =>
+): Promise<'aborted' | 'left'> => {
+  const r = await callPolicy(run, undefined, `AbortMultipartUpload ${key}`, 'brief', 0, (o) =>
     run.objects.abortMultipartUpload({ key, uploadId }, o),
   );
+  if (r.kind === 'ok' || (r.kind === 'refused' && r.failure.status === 404)) {
+    if (run.planId !== 0) run.ports.store.closedUpload(run.planId, uploadId);
+    return 'aborted';
+  }
+  return 'left';
 };
 
 /** Keeps a listed part only when its size and ETag match the local bytes; anything else is re-sent. */

@@ -33,7 +33,11 @@ const sendPart = async (
   if (r.kind === 'refused') {
     if (r.failure.code === 'NoSuchUpload') return ok('upload-gone');
     return unitFailed(
-      causeOfBodyRefusal(r.failure, run.bucket, `part ${part.partNumber} of ${unit.relPath}`),
+      causeOfBodyRefusal(
+        r.failure,
+        { bucket: run.bucket, action: 'write', where: unit.key },
+        `part ${part.partNumber} of ${unit.relPath}`,
+      ),
     );
   }
   ackSent(run, unit, part, bareEtag(r.value.etag));

@@ -8,15 +8,19 @@ import type { RunContext } from '../run/RunContext';
 import { checkSource } from '../source/checkSource';
 import { decideExisting } from '../verify/decideExisting';
 import { expectedEtag } from '../verify/expectedEtag';
-import { headObject } from '../verify/headObject';
+import { headObject, UNREADABLE } from '../verify/headObject';
+import type { Deposited } from './Deposited';
+import { unverifiable, verified } from './Deposited';
 import { remoteBefore } from '../verify/remoteBefore';
 import { verifyUpload } from '../verify/verifyUpload';
 import type { Halt, Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
 import { abortQuietly, createUpload, findOwnUpload, reconcileParts } from './multipartSteps';
 import { sendParts } from './sendParts';
+import { reserveKey } from './reserveKey';
+import { EMPTY_MD5_HEX, isOwnPlaceholder } from '../../../shared/engine/ownPlaceholder';
 
-type Done = { readonly alreadyPresent: boolean };
+type Done = Deposited;
 
 /** How one pass over a multipart upload ended: the loop in `uploadMultipart` acts on it. */
 type Pass =
@@ -30,14 +34,32 @@ type Pass =
 const done = (d: Done): Pass => ({ kind: 'done', done: d });
 const passOf = (step: Step<Done>): Pass => (step.kind === 'ok' ? done(step.value) : step);
 
-/** The upload is gone: completed by us before its reply was lost or a crash, or dropped. */
-const uploadGone = async (run: RunContext, u: UnitRecord): Promise<Pass> => {
+/** The folder of a key, for a refusal's sentence. */
+const folderOfKey = (key: string): string => key.slice(0, key.lastIndexOf('/') + 1);
+
+/**
+ * The upload is gone: completed by us before its reply was lost or a crash, or dropped. A key
+ * that may not read cannot tell: with every part acknowledged a Complete of ours was the last
+ * step, said deposited and not verifiable; otherwise the upload was dropped (ADR 0028).
+ */
+const uploadGone = async (run: RunContext, u: UnitRecord, uploadId: string): Promise<Pass> => {
+  const { store } = run.ports;
+  store.closedUpload(run.planId, uploadId);
   const head = await headObject(run, u);
   if (head.kind !== 'ok') return head;
-  if (head.value === undefined) return { kind: 'upload-lost' };
+  if (head.value === UNREADABLE) {
+    if (!store.parts(u.id).every((p) => p.etag !== null)) return { kind: 'upload-lost' };
+    store.setUploadId(u.id, null);
+    return done(unverifiable);
+  }
+  const nightId = store.getPlan(run.planId)?.nightId ?? '';
+  // Nothing, or only this night's placeholder: the Complete never acted.
+  if (head.value === undefined || isOwnPlaceholder(head.value, nightId)) {
+    return { kind: 'upload-lost' };
+  }
   const decided = await decideExisting(run, u, head.value, false);
   if (decided.kind !== 'ok') return decided;
-  run.ports.store.setUploadId(u.id, null);
+  store.setUploadId(u.id, null);
   return done(decided.value);
 };
 
@@ -66,7 +88,7 @@ const openUpload = async (
       if (created.kind !== 'ok') return created;
       uploadId = created.value;
     }
-    store.setUploadId(u.id, uploadId);
+    store.openedUpload(u, uploadId, run.ports.clock.now());
     return { kind: 'open', uploadId };
   }
   const listed = await callPolicy(
@@ -81,31 +103,37 @@ const openUpload = async (
   if (listed.kind === 'wait') return listed;
   if (listed.kind === 'refused') {
     if (multipartRefusal(listed.failure) !== 'upload-lost') {
-      return unitFailed(causeOfRefusal(listed.failure, run.bucket));
+      return unitFailed(
+        causeOfRefusal(listed.failure, { bucket: run.bucket, action: 'list', where: u.key }),
+      );
     }
-    return uploadGone(run, u);
+    return uploadGone(run, u, known);
   }
   reconcileParts(store, u.id, listed.value);
   return { kind: 'open', uploadId: known };
 };
 
-/** Complete, after a look at the key; then the server's ETag, or HeadObject's, proves the bytes. */
+/**
+ * Complete, after the key is reserved with this night's placeholder (never replacing another
+ * writer's object, issue 30 item 3); then the server's ETag, or HeadObject's, proves the bytes.
+ */
 const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string): Promise<Pass> => {
   const { store } = run.ports;
   const changed = await checkSource(run.ports.source, u);
   if (changed !== undefined) return changed;
   const parts = store.parts(u.id);
-  // Some servers (radosgw 16, ADR 0003) ignore If-None-Match on Complete and would replace
-  // an object that appeared while the parts were sent: look before Complete.
-  const existing = await headObject(run, u, { reconciles: run.unsettled.has(u.id) });
-  if (existing.kind !== 'ok') return existing;
-  if (existing.value !== undefined) {
+  // radosgw 16 ignores If-None-Match on Complete and would replace an object that appeared
+  // while the parts were sent: the key is reserved first (see reserveKey).
+  const nightId = store.getPlan(run.planId)?.nightId ?? '';
+  const reserved = await reserveKey(run, u, nightId);
+  if (reserved.kind !== 'ok') return reserved;
+  if (reserved.value.kind === 'taken') {
     // An earlier Complete of ours whose answer was lost has nothing to abort; anyone else's
     // object means ours never completed.
     const ours = run.unsettled.has(u.id);
     await abortQuietly(run, u.key, uploadId);
     store.forgetUpload(u.id);
-    return passOf(await decideExisting(run, u, existing.value, !ours));
+    return passOf(await decideExisting(run, u, reserved.value.head, !ours));
   }
   const completed = await callPolicy(
     run,
@@ -119,15 +147,17 @@ const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string):
           key: u.key,
           uploadId,
           parts: parts.map((p) => ({ partNumber: p.partNumber, etag: `"${p.etag ?? ''}"` })),
-          ifNoneMatch: true,
+          // Replaces this night's placeholder and nothing else, where the server honours it.
+          ifNoneMatch: false,
+          ifMatch: `"${EMPTY_MD5_HEX}"`,
         },
         o,
       ),
     {
       write: true,
-      // Never replayed as it is: some servers (radosgw 16) ignore If-None-Match on Complete,
-      // so each new Complete comes after a new look at the key (the HeadObject above), and a
-      // gone upload's Complete is a 500 there. The next step asks the server first.
+      // Never replayed as it is: some servers (radosgw 16) ignore conditions on Complete, so
+      // each new Complete comes after the key is reserved again (above), and a gone upload's
+      // Complete is a 500 there. The next step asks the server first.
       mayHaveActed: () => true,
     },
   );
@@ -135,11 +165,20 @@ const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string):
   if (completed.kind === 'refused') {
     switch (multipartRefusal(completed.failure)) {
       case 'upload-lost':
-        return uploadGone(run, u);
+        return uploadGone(run, u, uploadId);
       case 'conflict': {
         const head = await headObject(run, u);
         if (head.kind !== 'ok') return head;
         await abortQuietly(run, u.key, uploadId);
+        if (head.value === UNREADABLE) {
+          store.forgetUpload(u.id);
+          return unitFailed({
+            kind: 'denied',
+            action: 'read',
+            bucket: run.bucket,
+            folder: folderOfKey(u.key),
+          });
+        }
         if (head.value === undefined) return { kind: 'upload-lost' };
         store.forgetUpload(u.id);
         return passOf(await decideExisting(run, u, head.value, true));
@@ -147,15 +186,21 @@ const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string):
       case 'parts-rejected':
         return { kind: 'parts-rejected' };
       case 'refused':
-        return unitFailed(causeOfRefusal(completed.failure, run.bucket));
+        return unitFailed(
+          causeOfRefusal(completed.failure, { bucket: run.bucket, action: 'write', where: u.key }),
+        );
     }
   }
+  store.closedUpload(run.planId, uploadId);
   const expected = expectedEtag(u, parts);
   const etag = bareEtag(completed.value.etag);
-  // radosgw answers Complete with an empty ETag (ADR 0003): then HeadObject gives it.
+  let proof: Deposited = verified;
+  // radosgw answers Complete with an empty ETag (ADR 0003): then HeadObject gives it, when this
+  // key may read; a write-only key has the server's word that it took the parts, nothing more.
   if (etag === '') {
-    const halt = await verifyUpload(run, u, expected);
-    if (halt !== undefined) return halt;
+    const checked = await verifyUpload(run, u, expected);
+    if (checked === 'unverifiable') proof = unverifiable;
+    else if (checked !== 'verified') return checked;
   } else if (etag !== expected) {
     return unitFailed({
       kind: 'verification-failed',
@@ -163,7 +208,7 @@ const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string):
     });
   }
   store.setUploadId(u.id, null);
-  return done({ alreadyPresent: false });
+  return done(proof);
 };
 
 /** One pass: the upload opened, its missing parts sent, completed. */
@@ -197,6 +242,8 @@ export const uploadMultipart = async (run: RunContext, unit: UnitRecord): Promis
         const next = afterUploadLost(restarts);
         if (next.kind === 'fail') return unitFailed(next.cause);
         restarts = next.restarts;
+        const lost = run.ports.store.getUnit(unit.id)?.uploadId;
+        if (lost !== null && lost !== undefined) run.ports.store.closedUpload(run.planId, lost);
         run.ports.store.forgetUpload(unit.id);
         break;
       }

@@ -8,7 +8,9 @@ import { withSlot } from '../run/withSlot';
 import type { Step } from '../StepOutcome';
 import { mustWait, ok, unitFailed } from '../StepOutcome';
 import { decideExisting } from '../verify/decideExisting';
-import { headObject } from '../verify/headObject';
+import { headObject, UNREADABLE } from '../verify/headObject';
+import type { Deposited } from './Deposited';
+import { unverifiable, verified } from './Deposited';
 import { remoteBefore } from '../verify/remoteBefore';
 import { verifyUpload } from '../verify/verifyUpload';
 import { ackSent, emitPart } from './emitPart';
@@ -19,12 +21,12 @@ export const uploadSingle = async (
   unit: UnitRecord,
   /** Its parts when the caller has them (just hashed, not yet committed: UnitWrites). */
   known?: readonly PartRecord[],
-): Promise<Step<{ alreadyPresent: boolean }>> => {
+): Promise<Step<Deposited>> => {
   const parts = known ?? run.ports.store.parts(unit.id);
   const part = parts[0];
   if (part === undefined) throw new Error(`unit ${unit.id} has no part plan`);
   // Acknowledged before a stop: the PUT's ETag was the server's MD5 of the bytes.
-  if (part.etag !== null) return ok({ alreadyPresent: false });
+  if (part.etag !== null) return ok(verified);
   // Found before any byte of ours went out, it is someone else's: "already there".
   const foreign = part.sentBytes === 0;
   const remote = await remoteBefore(run, unit);
@@ -41,11 +43,29 @@ export const uploadSingle = async (
   if (r.kind === 'wait') return r;
   if (r.kind === 'refused') {
     if (r.failure.status !== 412) {
-      return unitFailed(causeOfBodyRefusal(r.failure, run.bucket, unit.relPath));
+      return unitFailed(
+        causeOfBodyRefusal(
+          r.failure,
+          { bucket: run.bucket, action: 'write', where: unit.key },
+          unit.relPath,
+        ),
+      );
     }
     // The key appeared since the listing (another Depot, another tool): look at what it holds.
     const head = await headObject(run, unit);
     if (head.kind !== 'ok') return head;
+    // Something is at the key and this key may not read it (a write-only key, ADR 0028): ours
+    // when our bytes went out before (a lost reply settled by this conditional write), said
+    // deposited and not verifiable; anyone else's is never taken for ours.
+    if (head.value === UNREADABLE) {
+      if (!foreign) return ok(unverifiable);
+      return unitFailed({
+        kind: 'denied',
+        action: 'read',
+        bucket: run.bucket,
+        folder: unit.key.slice(0, unit.key.lastIndexOf('/') + 1),
+      });
+    }
     // Gone again between the 412 and the HeadObject: try the upload again, paced.
     if (head.value === undefined) {
       return mustWait(run.ports.clock.now() + run.ports.pacer.pace(), false);
@@ -56,8 +76,12 @@ export const uploadSingle = async (
   if (etag === '') {
     // The PutObject's journal line before the HeadObject's (held by `emitPart`).
     run.writes.flush(unit.id);
-    const halt = await verifyUpload(run, unit, part.md5);
-    if (halt !== undefined) return halt;
+    const checked = await verifyUpload(run, unit, part.md5);
+    if (checked === 'unverifiable') {
+      ackSent(run, unit, part, part.md5, 'with-done');
+      return ok(unverifiable);
+    }
+    if (checked !== 'verified') return checked;
   } else if (etag !== part.md5) {
     return unitFailed({
       kind: 'verification-failed',
@@ -65,5 +89,5 @@ export const uploadSingle = async (
     });
   }
   ackSent(run, unit, part, part.md5, 'with-done');
-  return ok({ alreadyPresent: false });
+  return ok(verified);
 };

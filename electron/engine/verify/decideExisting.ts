@@ -10,6 +10,7 @@ import type { RunContext } from '../run/RunContext';
 import type { Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
 import { expectedEtag } from './expectedEtag';
+import type { Deposited } from '../upload/Deposited';
 
 /** With `readBack`, an unproven object is read and hashed (SHA-256 against the local file's). */
 const settleProof = async (
@@ -22,7 +23,11 @@ const settleProof = async (
     run.objects.getObject({ key: unit.key, maxBytes: unit.size }, o),
   );
   if (r.kind === 'wait') return r;
-  if (r.kind === 'refused') return unitFailed(causeOfRefusal(r.failure, run.bucket));
+  if (r.kind === 'refused') {
+    return unitFailed(
+      causeOfRefusal(r.failure, { bucket: run.bucket, action: 'read', where: unit.key }),
+    );
+  }
   if (r.value.kind === 'absent') return ok(proof);
   // Longer than the local file: other bytes, whatever the listing said of its size.
   if (r.value.kind === 'too-large') return ok({ kind: 'different', why: 'size' });
@@ -42,7 +47,7 @@ export const decideExisting = async (
   alreadyPresent: boolean,
   /** The unit's parts when the caller has them (perhaps not yet committed: UnitWrites). */
   known?: readonly PartRecord[],
-): Promise<Step<{ alreadyPresent: boolean }>> => {
+): Promise<Step<Deposited>> => {
   const parts = known ?? run.ports.store.parts(unit.id);
   const proof = proveSameContent(
     localContentOf(unit, expectedEtag(unit, parts), parts[0]?.md5),

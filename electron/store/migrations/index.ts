@@ -4,6 +4,7 @@ import { migration0002 } from './0002_run_leases';
 import { migration0003 } from './0003_night_target';
 import { migration0004 } from './0004_unit_mtime_ns';
 import { migration0005 } from './0005_plan_programme';
+import { migration0006 } from './0006_night_uploads_and_proof';
 
 /** Every schema step, in order. Append only. */
 export const migrations: readonly Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   migration0003,
   migration0004,
   migration0005,
+  migration0006,
 ];

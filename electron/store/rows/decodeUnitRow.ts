@@ -18,7 +18,9 @@ const stateOf = (r: RowReader): UnitState => {
     case 'deferred':
       return { kind, notBefore: r.real('not_before') };
     case 'done':
-      return { kind, alreadyPresent: r.flag('already_present') };
+      return r.flag('unverifiable')
+        ? { kind, alreadyPresent: r.flag('already_present'), unverifiable: true }
+        : { kind, alreadyPresent: r.flag('already_present') };
     case 'failed': {
       const cause = failureCauseSchema.safeParse(r.json('cause'));
       if (!cause.success) throw r.damaged('cause', 'a known failure cause');

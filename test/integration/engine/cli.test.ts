@@ -256,7 +256,7 @@ describe('depot deposit / status / retry-failures / verify', () => {
     expect(summary.failed).toEqual([
       expect.objectContaining({
         path: refused,
-        cause: { kind: 'auth', status: 403, code: 'AccessDenied' },
+        cause: { kind: 'denied', action: 'write', bucket: b.bucket, folder: 'refused/' },
       }),
     ]);
     expect(summary.done).toBe(files.length - 1);
@@ -264,7 +264,7 @@ describe('depot deposit / status / retry-failures / verify', () => {
     const status = await depot(['status', '1', ...db('refused.db')]);
     expect(status.stdout).toMatch(
       new RegExp(
-        `FAILED ${refused.replace(/\./g, '\\.')}: refused by the server: credentials or permissions`,
+        `FAILED ${refused.replace(/\./g, '\\.')}: this key may not write to ${b.bucket}/refused/ \\(AccessDenied\\)`,
       ),
     );
     const retry = await depot(['retry-failures', '--json', ...db('refused.db')]);

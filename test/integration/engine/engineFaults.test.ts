@@ -180,7 +180,7 @@ describe('DepositEngine on radosgw under faults', () => {
     expect(proxy.count(s3Request.createMultipartUpload)).toBe(2);
   });
 
-  it('403 AccessDenied on one key: that unit fails with the auth cause, the others are verified', async () => {
+  it('403 AccessDenied on one key: that unit fails, the permission named (issue 29), the others are verified', async () => {
     const r = await deposit([
       {
         match: { ...s3Request.putObject, path: /\/b\.wav$/ },
@@ -191,7 +191,18 @@ describe('DepositEngine on radosgw under faults', () => {
     expect(r.result).toEqual({ kind: 'failures', failed: 1 });
     const failed = r.engine.failedUnits(r.planId);
     expect(failed.map((u) => [u.relPath, u.state])).toEqual([
-      ['b.wav', { kind: 'failed', cause: { kind: 'auth', status: 403, code: 'AccessDenied' } }],
+      [
+        'b.wav',
+        {
+          kind: 'failed',
+          cause: {
+            kind: 'denied',
+            action: 'write',
+            bucket: b.bucket,
+            folder: `${r.prefix}/`,
+          },
+        },
+      ],
     ]);
     const { wrong } = await verifyBucket(b.client, b.bucket, r.prefix, source, [
       'a.wav',

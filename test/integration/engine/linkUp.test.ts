@@ -12,6 +12,11 @@ import { verifyBucket } from './verifyBucket';
 
 const MiB = 1024 * 1024;
 const bucketPath = /^\/[^/]+\/?$/;
+/** The silence's check and the breaker's probe: a listing of the night's prefix, max-keys 0. */
+const isProbe = (e: { method: string; path: string; query: string }): boolean =>
+  e.method === 'GET' &&
+  bucketPath.test(e.path) &&
+  new URLSearchParams(e.query).get('max-keys') === '0';
 // Longer than the test may run: the held part reaches the server only if Depot gives it up and
 // sends it again. The stall watchdog waits as long; the call's deadline, sized to the part at the
 // engine's minimum throughput, is longer still.
@@ -21,8 +26,8 @@ const TEST_TIMEOUT_MS = 300_000;
 
 /**
  * Issue 15 at the fault proxy: an UploadPart whose connection goes silent (the proxy reads
- * nothing of it, as a connection TCP holds after a cut), and the endpoint unreachable (HeadBucket
- * reset) from then until Depot has abandoned that part. Only the mechanism lets the deposit end:
+ * nothing of it, as a connection TCP holds after a cut), and the endpoint unreachable (the
+ * probe's listing reset) from then until Depot has abandoned that part. Only the mechanism lets the deposit end:
  * the held part is never let through and nothing else aborts it within the test, and the outage
  * lasts until the abandon. How soon the part goes again is measured on virtual time
  * (test/unit/engine/linkUp.test.ts): wall time on a shared machine proves nothing.
@@ -59,9 +64,9 @@ describe('a part silent through an outage is sent again when the endpoint answer
       // has abandoned it (a paused connection's close cannot be seen by the proxy; the journal says).
       proxy.addRule({
         match: {
-          method: 'HEAD',
+          method: 'GET',
           path: bucketPath,
-          test: () => isHeld.fired > 0 && !abandoned(),
+          test: (r) => r.query.get('max-keys') === '0' && isHeld.fired > 0 && !abandoned(),
         },
         action: fault.reset(),
         times: Infinity,
@@ -78,9 +83,7 @@ describe('a part silent through an outage is sent again when the endpoint answer
         expect(held[0]?.bytesIn).toBe(0);
         const heldAt = held[0]?.time ?? Infinity;
         // The silence was checked and probed while the part was held, until a probe was answered.
-        const heads = log.filter(
-          (e) => e.method === 'HEAD' && bucketPath.test(e.path) && e.time >= heldAt,
-        );
+        const heads = log.filter((e) => isProbe(e) && e.time >= heldAt);
         expect(heads[0]?.fault).toBe('reset');
         const answered = heads.find((e) => e.status === 200);
         expect(answered).toBeDefined();

@@ -134,7 +134,7 @@ const cases: readonly Case[] = [
     args: (w) => ['deposit', w.night, ...target(w), ...db(w)],
     env: () => ({ AWS_SECRET_ACCESS_KEY: 'not-the-secret-0000000000000000000000000' }),
     code: 2,
-    says: /refused the credentials \(403 SignatureDoesNotMatch\): check AWS_ACCESS_KEY_ID/,
+    says: /refused the credentials \(403 SignatureDoesNotMatch\): the access key or its secret is wrong; check AWS_ACCESS_KEY_ID/,
     since: 'held',
   },
   {
@@ -560,7 +560,7 @@ describe('the same causes in the app, in French (issue 12)', () => {
         forcePathStyle: true,
       });
       try {
-        return await testConnection(store, { now: () => Date.now() });
+        return await testConnection(store, { now: () => Date.now() }, 'night/');
       } finally {
         store.destroy();
       }
@@ -580,8 +580,10 @@ describe('the same causes in the app, in French (issue 12)', () => {
     const real = await verdictFor(world.endpoint);
     expect(real).toEqual({
       reachable: true,
+      folder: `${b.bucket}/night/`,
       credentialsAccepted: true,
       bucketExists: true,
+      canList: true,
       bucketWritable: true,
     });
   });

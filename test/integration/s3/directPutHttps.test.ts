@@ -214,12 +214,14 @@ describe('DirectPut over https', () => {
     it('the connection test names the certificate, not an unreachable server', async () => {
       const store = new S3ObjectStore(untrustedTarget());
       try {
-        expect(await testConnection(store, systemClock)).toEqual({
+        expect(await testConnection(store, systemClock, 'night/')).toEqual({
           reachable: true,
           problem: 'certificate-untrusted',
+          folder: `${store.target.bucket}/night/`,
           credentialsAccepted: null,
           bucketExists: null,
           bucketWritable: null,
+          canList: null,
         });
       } finally {
         store.destroy();

@@ -48,6 +48,25 @@ export const TEST_ACCESS_KEY_ID = 'DEPOTTESTACCESSKEY01';
 export const TEST_SECRET_ACCESS_KEY = 'depot-test-secret-key-not-a-real-secret-0001';
 export const TEST_REGION = 'us-east-1';
 
+/**
+ * Users besides the owner, for least-privilege tests (issue 29): what they may do is what a bucket
+ * policy set by the owner gives them (principal `arn:aws:iam:::user/UID`); alone they own nothing.
+ */
+export const TEST_USERS = {
+  /** A volunteer's home-folder key. */
+  vol42: {
+    uid: 'depot-vol42',
+    accessKeyId: 'DEPOTVOL42ACCESSKEY1',
+    secretAccessKey: 'depot-vol42-secret-key-not-real-0001',
+  },
+  /** An upload-only "drop box" key. */
+  drop7: {
+    uid: 'depot-drop7',
+    accessKeyId: 'DEPOTDROP7ACCESSKEY1',
+    secretAccessKey: 'depot-drop7-secret-key-not-real-0001',
+  },
+} as const;
+
 const MON_TIMEOUT_MS = 20_000;
 const OSD_TIMEOUT_MS = 60_000;
 const RGW_TIMEOUT_MS = 60_000;
@@ -287,6 +306,21 @@ export const startS3Server = async (opts: StartS3ServerOptions = {}): Promise<S3
       ]),
       fail,
     );
+    for (const user of Object.values(TEST_USERS)) {
+      await must(
+        run([
+          'radosgw-admin',
+          ...c,
+          'user',
+          'create',
+          `--uid=${user.uid}`,
+          `--display-name=${user.uid}`,
+          `--access-key=${user.accessKeyId}`,
+          `--secret-key=${user.secretAccessKey}`,
+        ]),
+        fail,
+      );
+    }
     log(`radosgw ready on ${endpoint} after ${Date.now() - started} ms`);
 
     const createBucket = async (name: string): Promise<void> => {

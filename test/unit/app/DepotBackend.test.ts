@@ -151,8 +151,10 @@ describe('DepotBackend', () => {
       ok: true,
       value: {
         reachable: true,
+        folder: 'nights/',
         credentialsAccepted: true,
         bucketExists: true,
+        canList: true,
         bucketWritable: true,
       },
     });

@@ -5,6 +5,7 @@ import type { Outcome } from '../../../shared/retry/Outcome';
 
 // The memory store keeps real time for deadlines: the test clock must agree with it.
 const clock = { now: () => Date.now() };
+const PREFIX = 'vol42/';
 
 /** The memory store, with the probe answer an S3 adapter would have given. */
 const storeProbing = (answer: Outcome<{ readonly listBucketResult: boolean }>) =>
@@ -12,18 +13,25 @@ const storeProbing = (answer: Outcome<{ readonly listBucketResult: boolean }>) =
     probeListing: () => Promise.resolve(answer),
   });
 
+const unknown = {
+  credentialsAccepted: null,
+  bucketExists: null,
+  bucketWritable: null,
+  canList: null,
+};
+
 describe('testConnection tells configuration from outage (issue 12)', () => {
   it('says nothing listens when the port refuses the connection', async () => {
     const verdict = await testConnection(
       storeProbing({ kind: 'unreachable', reason: 'connection-refused' }),
       clock,
+      PREFIX,
     );
     expect(verdict).toEqual({
       reachable: false,
       problem: 'nothing-listens',
-      credentialsAccepted: null,
-      bucketExists: null,
-      bucketWritable: null,
+      folder: 'b/vol42/',
+      ...unknown,
     });
   });
 
@@ -31,6 +39,7 @@ describe('testConnection tells configuration from outage (issue 12)', () => {
     const verdict = await testConnection(
       storeProbing({ kind: 'success', value: { listBucketResult: false } }),
       clock,
+      PREFIX,
     );
     expect(verdict).toMatchObject({ reachable: true, problem: 'not-s3', status: 200 });
   });
@@ -39,40 +48,70 @@ describe('testConnection tells configuration from outage (issue 12)', () => {
     const verdict = await testConnection(
       storeProbing({ kind: 'certificate', problem: 'not-yet-valid', code: 'CERT_NOT_YET_VALID' }),
       clock,
+      PREFIX,
     );
     expect(verdict).toEqual({
       reachable: true,
       problem: 'certificate-not-yet-valid',
-      credentialsAccepted: null,
-      bucketExists: null,
-      bucketWritable: null,
+      folder: 'b/vol42/',
+      ...unknown,
     });
   });
 
-  it('names it too when the bucket check is the first to meet it', async () => {
+  it('goes on to the write check when the probe finds S3, leaving nothing behind', async () => {
     const store = new MemoryObjectStore();
-    store.failNext('headBucket', 1, {
-      kind: 'certificate',
-      problem: 'name-mismatch',
-      code: 'ERR_TLS_CERT_ALTNAME_INVALID',
-    });
-    expect(await testConnection(store, clock)).toMatchObject({
-      reachable: true,
-      problem: 'certificate-name-mismatch',
-      credentialsAccepted: null,
-    });
-  });
-
-  it('goes on to the bucket and write checks when the probe finds S3', async () => {
-    const verdict = await testConnection(
-      storeProbing({ kind: 'success', value: { listBucketResult: true } }),
-      clock,
-    );
+    const verdict = await testConnection(store, clock, PREFIX);
     expect(verdict).toEqual({
       reachable: true,
+      folder: 'b/vol42/',
       credentialsAccepted: true,
       bucketExists: true,
+      canList: true,
       bucketWritable: true,
     });
+    expect(store.objects.size).toBe(0);
+    expect(store.uploads.size).toBe(0);
+  });
+});
+
+describe('testConnection names what a key lacks, inside the night folder (issue 29)', () => {
+  it('a wrong key or secret: credentials refused, nothing more asked', async () => {
+    const store = new MemoryObjectStore({ credentialsValid: false });
+    const verdict = await testConnection(store, clock, PREFIX);
+    expect(verdict).toMatchObject({ reachable: true, credentialsAccepted: false, canList: null });
+    expect(verdict.code).toBe('InvalidAccessKeyId');
+    expect(store.count()).toBe(1);
+  });
+
+  it('a key that may not list: said, and the write still checked', async () => {
+    const store = new MemoryObjectStore();
+    store.setPermissions({ denied: ['probeListing', 'listObjects'] });
+    expect(await testConnection(store, clock, PREFIX)).toMatchObject({
+      credentialsAccepted: true,
+      canList: false,
+      bucketWritable: true,
+    });
+  });
+
+  it('a key that may not write: the write refused by the policy, not the credentials', async () => {
+    const store = new MemoryObjectStore();
+    store.setPermissions({ denied: ['createMultipartUpload'] });
+    expect(await testConnection(store, clock, PREFIX)).toMatchObject({
+      credentialsAccepted: true,
+      canList: true,
+      bucketWritable: false,
+      status: 403,
+      code: 'AccessDenied',
+    });
+  });
+
+  it('asks nothing outside the folder: a key scoped to it passes', async () => {
+    const store = new MemoryObjectStore();
+    store.setPermissions({ scope: PREFIX });
+    expect(await testConnection(store, clock, PREFIX)).toMatchObject({
+      canList: true,
+      bucketWritable: true,
+    });
+    expect(store.requests.every((r) => (r.key ?? r.prefix ?? '').startsWith(PREFIX))).toBe(true);
   });
 });

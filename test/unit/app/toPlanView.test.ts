@@ -23,6 +23,7 @@ const summary = (patch: Partial<PlanSummary> = {}): PlanSummary => ({
   deferred: 0,
   done: 3,
   alreadyPresent: 0,
+  unverifiable: 0,
   failed: 0,
   conflicts: 0,
   bytesTotal: 1_000,

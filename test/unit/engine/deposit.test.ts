@@ -117,7 +117,7 @@ describe('DepositEngine: a clean deposit', () => {
     expect(h.engine.journal({ limit: 100 }).some((j) => j.outcome === 'success')).toBe(true);
   });
 
-  it('runs an already completed plan again without sending anything', async () => {
+  it('runs an already completed plan again: one listing checks it, nothing sent (issue 30 item 1)', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB } });
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     await h.time.drive(h.engine.run(plan.id));
@@ -126,7 +126,7 @@ describe('DepositEngine: a clean deposit', () => {
     expect(again.id).toBe(plan.id);
     expect(again.resumed).toBe(true);
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
-    expect(h.objects.count()).toBe(before);
+    expect(h.objects.requests.slice(before).map((r) => r.operation)).toEqual(['listObjects']);
   });
 
   it('holds at most one part body per slot, whatever the files in progress', async () => {
@@ -185,7 +185,7 @@ describe('DepositEngine: a clean deposit', () => {
     expect(await h.time.drive(h.engine.checkEndpoint('b'))).toEqual({ kind: 'ok' });
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
-    expect(h.objects.count('headBucket')).toBe(1);
+    expect(h.objects.count('probeListing')).toBe(1);
     expect(h.objects.requests[1]).toMatchObject({ operation: 'listObjects' });
   });
 

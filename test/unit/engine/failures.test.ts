@@ -147,7 +147,7 @@ describe('refusals', () => {
 
   it('the endpoint check reports a refused certificate instead of waiting for the network', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB } });
-    h.objects.failNext('headBucket', 1_000, {
+    h.objects.failNext('probeListing', 1_000, {
       kind: 'certificate',
       problem: 'name-mismatch',
       code: 'ERR_TLS_CERT_ALTNAME_INVALID',
@@ -160,10 +160,10 @@ describe('refusals', () => {
         code: 'ERR_TLS_CERT_ALTNAME_INVALID',
       },
     });
-    expect(h.objects.count('headBucket')).toBe(1);
+    expect(h.objects.count('probeListing')).toBe(1);
   });
 
-  it('AccessDenied on one key fails that unit (auth); retryFailures leaves it, new credentials re-arm it', async () => {
+  it('AccessDenied on one key fails that unit (denied: the write, its folder); retryFailures leaves it, new credentials re-arm it', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB, 'b.wav': 10 * KiB, 'big.wav': 6 * MiB } });
     h.objects.failNext(
       'putObject',
@@ -180,7 +180,13 @@ describe('refusals', () => {
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 2 });
     expect(h.engine.failedUnits(plan.id).map((u) => [u.relPath, u.state])).toEqual([
-      ['b.wav', { kind: 'failed', cause: { kind: 'auth', status: 403, code: 'AccessDenied' } }],
+      [
+        'b.wav',
+        {
+          kind: 'failed',
+          cause: { kind: 'denied', action: 'write', bucket: 'b', folder: 'p/' },
+        },
+      ],
       [
         'big.wav',
         { kind: 'failed', cause: { kind: 'refused', status: 400, code: 'InvalidArgument' } },

@@ -49,9 +49,9 @@ describe('the first payload byte after a link-up (issue 15)', () => {
     // The old code waited for TCP's timer: 4.3 s after the route came back.
     expect(firstPayloadAfterUp).toBeLessThanOrEqual(300);
     // The silence was checked (HeadBucket), and probes found the route back.
-    expect(harness.objects.requests.some((r) => r.operation === 'headBucket' && r.at >= upAt)).toBe(
-      true,
-    );
+    expect(
+      harness.objects.requests.some((r) => r.operation === 'probeListing' && r.at >= upAt),
+    ).toBe(true);
     const abandoned = harness.engine
       .journal({ limit: 1_000 })
       .filter((e) => e.outcome === 'unreachable:stalled-in-outage');
@@ -69,7 +69,7 @@ describe('the first payload byte after a link-up (issue 15)', () => {
     const inCut = harness.objects.requests.filter((r) => r.at >= upAt - CUT_MS && r.at < upAt);
     // The silence's one HeadBucket; before the route check, a HeadBucket and a part's attempt
     // failed on this machine every 50-100 ms through the cut (22 a second, 109 in 5 s).
-    expect(inCut.map((r) => r.operation)).toEqual(['headBucket']);
+    expect(inCut.map((r) => r.operation)).toEqual(['probeListing']);
     // Route checks at their cap's pace from the silence's check (2 s into the cut) to its end.
     expect(harness.objects.routeChecks).toBeGreaterThan(
       (CUT_MS - defaultSilentMs) / routeCheckCapMs,
@@ -112,6 +112,6 @@ describe('the first payload byte after a link-up (issue 15)', () => {
       ],
     });
     expect(harness.engine.planSummary(plan.id)).toMatchObject({ done: 1, bytesSent: 12 * MiB });
-    expect(harness.objects.count('headBucket')).toBe(0);
+    expect(harness.objects.count('probeListing')).toBe(0);
   });
 });

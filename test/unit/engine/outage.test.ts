@@ -7,7 +7,7 @@ let h: Harness | undefined;
 afterEach(() => h?.cleanup());
 
 const OPERATIONS: readonly MemoryOperation[] = [
-  'headBucket',
+  'probeListing',
   'putObject',
   'createMultipartUpload',
   'uploadPart',

@@ -50,7 +50,7 @@ describe('SQLite per small file (issue 15)', () => {
     // Each state once per file (in-progress held, then done): no read of the unit back.
     expect(
       perFile(
-        'UPDATE units SET state = ?, not_before = ?, already_present = ?, cause = ?, updated_at = ? WHERE id = ?',
+        'UPDATE units SET state = ?, not_before = ?, already_present = ?, unverifiable = ?, cause = ?, updated_at = ? WHERE id = ?',
       ),
     ).toBe(2);
     expect(perFile('SELECT * FROM units WHERE id = ?')).toBe(0);

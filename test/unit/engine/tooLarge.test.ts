@@ -47,14 +47,14 @@ describe('an object that grew past the local file since the listing, read back',
     // The file's own bytes and one more: only the length tells them apart.
     const grown = Buffer.concat([local, Buffer.from([0])]);
     const objects = h.objects;
-    const off = h.engine.on((e) => {
-      // Listed already (the run lists before its workers start): now it grows.
-      if (e.type === 'unit-state' && e.state.kind === 'in-progress')
-        objects.objects.set('p/a.wav', { bytes: grown, etag, metadata: {} });
-    });
+    const read = objects.getObject.bind(objects);
+    // Listed and asked with HeadObject already (same size, nothing proved): now it grows.
+    objects.getObject = (input, options) => {
+      objects.objects.set('p/a.wav', { bytes: grown, etag, metadata: {} });
+      return read(input, options);
+    };
 
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 1 });
-    off();
 
     const [unit] = h.engine.failedUnits(plan.id);
     expect(unit?.state).toEqual({

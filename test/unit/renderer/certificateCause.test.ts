@@ -94,6 +94,7 @@ describe('a refused certificate in the interface, in French and in English', () 
     expect(causeKeys({ kind: 'bucket-missing', bucket: 'b' })).toEqual({
       title: 'cause.bucket-missing.title',
       todo: 'cause.bucket-missing.todo',
+      params: {},
     });
   });
 });

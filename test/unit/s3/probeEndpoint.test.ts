@@ -52,6 +52,16 @@ describe('classifyProbe', () => {
       { kind: 'auth', status: 403, code: 'SignatureDoesNotMatch' },
     ],
     [
+      { kind: 'refused', status: 403, code: 'InvalidAccessKeyId' },
+      { kind: 'auth', status: 403, code: 'InvalidAccessKeyId' },
+    ],
+    // A valid key refused this listing by the bucket's policy: a write-only key, not a
+    // configuration mistake (issue 29).
+    [
+      { kind: 'refused', status: 403, code: 'AccessDenied' },
+      { kind: 'cannot-list', prefix: 'vol42/' },
+    ],
+    [
       { kind: 'refused', status: 400, code: 'InvalidBucketName' },
       { kind: 'refused', status: 400, code: 'InvalidBucketName' },
     ],
@@ -65,7 +75,7 @@ describe('classifyProbe', () => {
     ],
     [{ kind: 'aborted' }, { kind: 'aborted' }],
   ] as const)('%j -> %j', (answer, verdict) => {
-    expect(classifyProbe(answer)).toEqual(verdict);
+    expect(classifyProbe(answer, 'vol42/')).toEqual(verdict);
   });
 });
 
@@ -99,7 +109,9 @@ describe('S3ObjectStore.probeListing against servers that are not S3', () => {
       credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
       forcePathStyle: true,
     });
-    const verdict = classifyProbe(await store.probeListing({ deadline: Date.now() + 10_000 }));
+    const verdict = classifyProbe(
+      await store.probeListing({ prefix: 'n/' }, { deadline: Date.now() + 10_000 }),
+    );
     store.destroy();
     expect(verdict).toEqual({ kind: 'not-s3', status: 200 });
     // The SDK's "upgrade to Node 22" warning is emitted (on Node 20) at its first client.
@@ -132,13 +144,13 @@ describe('probeEndpoint: one emission, one more after a skew the server dated', 
       skewed,
       { kind: 'success', value: { listBucketResult: true } },
     ]);
-    expect(await probeEndpoint(probe, { deadline: 1 })).toEqual({ kind: 'ok' });
+    expect(await probeEndpoint(probe, 'vol42/', { deadline: 1 })).toEqual({ kind: 'ok' });
     expect(sent).toHaveLength(2);
   });
 
   it('still refused for the clock: the verdict names it, after two emissions, never more', async () => {
     const { probe, sent } = probing([skewed, skewed, skewed]);
-    expect(await probeEndpoint(probe, { deadline: 1 })).toEqual({
+    expect(await probeEndpoint(probe, 'vol42/', { deadline: 1 })).toEqual({
       kind: 'clock',
       skewMs: 1_200_000,
     });
@@ -149,7 +161,10 @@ describe('probeEndpoint: one emission, one more after a skew the server dated', 
     const { probe, sent } = probing([
       { kind: 'refused', status: 403, code: 'RequestTimeTooSkewed' },
     ]);
-    expect(await probeEndpoint(probe, { deadline: 1 })).toEqual({ kind: 'clock', skewMs: null });
+    expect(await probeEndpoint(probe, 'vol42/', { deadline: 1 })).toEqual({
+      kind: 'clock',
+      skewMs: null,
+    });
     expect(sent).toHaveLength(1);
   });
 });

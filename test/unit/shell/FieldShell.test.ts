@@ -97,6 +97,8 @@ const plan = (id: string, state: PlanState, acked = 50, total = 100): PlanView =
   unitsTotal: 10,
   unitsDone: 5,
   unitsFailed: 0,
+  unitsUnverifiable: 0,
+  lastCheck: null,
   bytesTotal: total,
   bytesAcked: acked,
   throughputBytesPerSec: 0,

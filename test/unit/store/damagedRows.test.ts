@@ -399,6 +399,7 @@ describe('a damaged row is an error that names it', () => {
 const causes: { readonly [K in FailureCause['kind']]: Extract<FailureCause, { kind: K }> } = {
   auth: { kind: 'auth', status: 403, code: 'InvalidAccessKeyId' },
   refused: { kind: 'refused', status: 400, code: 'InvalidArgument' },
+  denied: { kind: 'denied', action: 'list', bucket: 'programme', folder: 'vol42/' },
   'bucket-missing': { kind: 'bucket-missing', bucket: 'b' },
   certificate: { kind: 'certificate', problem: 'expired', code: 'CERT_HAS_EXPIRED' },
   clock: { kind: 'clock', skewMs: -1_200_000 },

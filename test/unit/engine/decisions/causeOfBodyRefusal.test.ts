@@ -9,9 +9,11 @@ const refused = (status: number, code?: string): Refused => ({
   ...(code === undefined ? {} : { code }),
 });
 
+const W = { bucket: 'b', action: 'write', where: 'n/a.wav' } as const;
+
 describe('causeOfBodyRefusal', () => {
   it('BadDigest on a body sent with its planned MD5: the source changed since it was planned', () => {
-    expect(causeOfBodyRefusal(refused(400, 'BadDigest'), 'b', 'part 3 of n/a.wav')).toEqual({
+    expect(causeOfBodyRefusal(refused(400, 'BadDigest'), W, 'part 3 of n/a.wav')).toEqual({
       kind: 'source-changed',
       detail:
         "part 3 of n/a.wav: the server's MD5 of the bytes read now is not the one planned (BadDigest)",
@@ -26,6 +28,6 @@ describe('causeOfBodyRefusal', () => {
     [501, undefined],
   ])('any other refusal (%i %s) is causeOfRefusal', (status, code) => {
     const failure = refused(status, code);
-    expect(causeOfBodyRefusal(failure, 'b', 'a.wav')).toEqual(causeOfRefusal(failure, 'b'));
+    expect(causeOfBodyRefusal(failure, W, 'a.wav')).toEqual(causeOfRefusal(failure, W));
   });
 });
