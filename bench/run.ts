@@ -307,7 +307,7 @@ const main = async (): Promise<void> => {
       server,
       tools: tools.map((tool) => ({ name: tool.name, tool })),
       workDir: work,
-      cuts: 5,
+      cuts: quick ? 3 : 5,
       downS: [5, 1],
       cleanup,
       log,
