@@ -17,8 +17,8 @@ export type LinkUpCut = {
   /** The first request the server received after the link-up, and how long after it (ms). */
   readonly firstRequest: { readonly kind: RequestKind; readonly ms: number } | null;
   /**
-   * The first payload request (a PutObject or UploadPart with more than two full segments of
-   * body, not a placeholder nor a probe) that started after the link-up (issue 29's target);
+   * The first payload request (an UploadPart: this night is of large files) that started after
+   * the link-up (issue 29's target);
    * null: none before the next cut (the requests in flight carried the payload on).
    * Optional: results written before it was measured lack it.
    */
@@ -171,13 +171,15 @@ export const measureLinkUpDelays = async (o: LinkUpOptions): Promise<LinkUpResul
   return results;
 };
 
-/** A request that carried payload: a PutObject or UploadPart of more than two full segments. */
+/**
+ * A request that carried payload. This part's night is of large files only, sent multipart by
+ * every tool: its payload requests are UploadParts; a PutObject there is a placeholder or a
+ * manifest (radosgw's log gives the bytes it sent, not those it received, so size cannot tell).
+ */
 const isPayload =
   (bucket: string) =>
-  (r: ServerRequest): boolean => {
-    const kind = requestKind(r.method, r.target, bucket);
-    return (kind === 'PutObject' || kind === 'UploadPart') && r.bytes > 2 * MSS_BYTES;
-  };
+  (r: ServerRequest): boolean =>
+    requestKind(r.method, r.target, bucket) === 'UploadPart';
 
 /**
  * The first request (`which`: of a kind) that started while the link was up again, before the
