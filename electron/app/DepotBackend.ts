@@ -20,6 +20,10 @@ import { previewDestination } from './previewDestination';
 import { settingsHandlers } from './settingsHandlers';
 import { translateErrors } from './translateErrors';
 import { wallTimeOf } from './WallTime';
+import { AddressDoctor } from './AddressDoctor';
+import { cardDeposits } from './cardDeposits';
+import { cleanTypedPath } from './cleanTypedPath';
+import { waysBackHandlers } from './waysBackHandlers';
 
 const planIdOf = (id: string): number => {
   const n = Number(id);
@@ -41,6 +45,7 @@ export class DepotBackend {
   private readonly views: PlanViews;
   private readonly relay: EventRelay;
   private readonly runs: PlanRuns;
+  private readonly doctor: AddressDoctor;
   private keepingAwake = false;
   private lastChecked: { readonly key: string; readonly checked: CheckedFolder } | undefined;
   private readonly home: string;
@@ -65,6 +70,23 @@ export class DepotBackend {
       deps.log,
     );
     this.runs = new PlanRuns(this.config, this.views, this.relay, deps.log, deps.notify, deps);
+    this.doctor = new AddressDoctor(
+      this.config,
+      this.views,
+      deps,
+      deps,
+      (id) => this.relay.markDirty(id),
+      deps.log,
+    );
+    // A night that waits for "the network", or stops, is looked at: its address may be wrong.
+    this.relay.onNetworkWait = (planId, waiting) => {
+      if (waiting) this.doctor.soon(planId, () => this.views.overlay(planId).waitingNetwork);
+    };
+    this.relay.onAcked = (planId) => this.doctor.answered(planId);
+    this.runs.onEnded = (planId, result) => {
+      if (result.kind === 'blocked' || result.kind === 'failures')
+        void this.doctor.look(planId, true);
+    };
     this.handlers = translateErrors(this.rawHandlers());
   }
 
@@ -78,6 +100,7 @@ export class DepotBackend {
   /** A clean stop: runs abort between emissions and stay resumable. */
   async stop(): Promise<void> {
     await this.runs.stop();
+    this.doctor.stop();
     this.config.close();
     this.relay.stop();
     this.deps.close?.();
@@ -137,7 +160,7 @@ export class DepotBackend {
       'plans.get': ({ planId }) => Promise.resolve(this.views.planView(planIdOf(planId))),
       'plans.create': async (input) =>
         createPlans(
-          { ...input, dir: expandHome(input.dir, this.home) },
+          { ...input, dir: this.typedDir(input.dir) },
           {
             config: this.config,
             runs: this.runs,
@@ -178,17 +201,18 @@ export class DepotBackend {
       },
       'plans.previewDestination': async (input) => {
         const settings = this.config.requireSettings();
-        const checked = await this.checkedFolder(expandHome(input.dir, this.home));
+        const checked = await this.checkedFolder(this.typedDir(input.dir));
         return previewDestination(input, settings, checked, this.deps.expandPrefix);
       },
       'plans.previewNames': async (input) => {
-        const checked = await this.checkedFolder(expandHome(input.dir, this.home));
+        const checked = await this.checkedFolder(this.typedDir(input.dir));
         return previewNames(input, this.config.programme, checked, this.deps.expandPrefix);
       },
       'plans.resume': ({ planId }) => {
         const id = planIdOf(planId);
         const { engine } = this.config.requireEngine();
         this.runs.refuseIfHeldElsewhere(engine, id);
+        // Files gone with their card and back count as "to retry": Reprendre takes them too.
         engine.resume(id);
         if (this.views.overlay(id).blocked !== null) this.runs.unblock(id);
         else this.runs.start(id);
@@ -231,15 +255,29 @@ export class DepotBackend {
         this.relay.markDirty(id);
         return Promise.resolve(result);
       },
-      ...settingsHandlers(this.config, this.runs, this.relay, this.deps),
+      ...settingsHandlers(this.config, this.runs, this.relay, this.views, this.deps),
+      ...waysBackHandlers({
+        config: this.config,
+        views: this.views,
+        runs: this.runs,
+        relay: this.relay,
+        deps: this.deps,
+        wallClock: this.deps.wallClock ?? this.deps.clock,
+        planIdOf,
+      }),
       ...programmeHandlers(this.config, this.runs, this.relay, this.deps, this.home),
       ...diagnosticsHandlers(this.config, this.views, this.deps),
       'dialog.chooseFolder': () =>
         this.deps.chooseFolder?.() ?? Promise.resolve({ kind: 'unsupported' as const }),
       'preflight.run': async (asked) => {
-        const dir = expandHome(asked.dir, this.home);
+        const dir = this.typedDir(asked.dir);
         try {
-          return (await this.checkedFolder(dir, true)).view;
+          const checked = await this.checkedFolder(dir, true);
+          const handle = this.config.handle;
+          // One card, one deposit (issue 31): the nights that already hold its files are said.
+          const deposits =
+            handle === undefined ? [] : cardDeposits(handle.engine, this.views, checked.scan);
+          return { ...checked.view, deposits };
         } catch (error) {
           // Folder-level problems (missing, not a folder) are the user's to fix: say which.
           if (error instanceof ScanError) throw error;
@@ -251,6 +289,11 @@ export class DepotBackend {
         }
       },
     };
+  }
+
+  /** A folder as typed: quotes and a `file://` address undone (issue 31), `~` expanded. */
+  private typedDir(typed: string): string {
+    return expandHome(cleanTypedPath(typed), this.home);
   }
 
   /**

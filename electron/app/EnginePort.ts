@@ -5,7 +5,16 @@ import type { PlanSummary, PlanningResult } from '../engine/PlanSummary';
 import type { RunResult } from '../engine/RunResult';
 import type { UnitView as EngineUnitView } from '../engine/UnitView';
 import type { JournalEntry } from '../store/JournalEntry';
-import type { UnitFilter } from '../store/PlanStore';
+import type { RemovalCounts, UnitFilter } from '../store/PlanStore';
+import type { StorageTarget } from '../../shared/domain/StorageTarget';
+import type { MoveReport, NightMove } from '../engine/ways/moveNight';
+import type { RemovalPass } from '../engine/ways/workRemovals';
+import type {
+  ConflictFacts,
+  SettleChoice,
+  Settled,
+  Unanswered,
+} from '../engine/ways/settleConflict';
 
 /** What the backend uses of `DepositEngine` (the class satisfies it structurally). */
 export type EnginePort = {
@@ -36,6 +45,32 @@ export type EnginePort = {
     page: { offset: number; limit: number; filter?: UnitFilter },
   ): { total: number; units: readonly EngineUnitView[] };
   counters(): RetryCounters;
+  /** The ways back of issue 31 (see `DepositEngine`). */
+  targetOf(planId: number): StorageTarget;
+  ownObjects(planId: number): { readonly objects: number; readonly uploads: number };
+  correctDestination(planId: number, move: NightMove): MoveReport;
+  removeFromServer(planId: number): { readonly objects: number; readonly uploads: number };
+  workRemovals(planId: number, signal?: AbortSignal): Promise<RemovalPass>;
+  removalCounts(planId: number): RemovalCounts & { readonly uploads: number };
+  retryDeniedRemovals(planId: number): number;
+  dropDeniedRemovals(planId: number): number;
+  hasWritten(planId: number): boolean;
+  plansHolding(file: {
+    readonly relPath: string;
+    readonly size: number;
+    readonly mtimeMs: number;
+  }): number[];
+  conflictFacts(
+    planId: number,
+    unitId: number,
+    pattern?: RegExp,
+  ): Promise<ConflictFacts | Unanswered>;
+  settleConflict(
+    planId: number,
+    unitId: number,
+    choice: SettleChoice,
+    pattern?: RegExp,
+  ): Promise<Settled>;
   journal(query: { limit: number }): readonly JournalEntry[];
   on(listener: (event: EngineEvent) => void): () => void;
 };

@@ -21,6 +21,10 @@ export class EventRelay {
   private readonly dirtyPlans = new Set<number>();
   private flushPending = false;
   private readonly stopped = new AbortController();
+  /** Told when a night starts or stops waiting for the network (its address is then looked at). */
+  onNetworkWait: ((planId: number, waiting: boolean) => void) | undefined;
+  /** Told when a night's bytes are acknowledged (its address answers). */
+  onAcked: ((planId: number) => void) | undefined;
 
   constructor(
     private readonly config: BackendConfig,
@@ -55,6 +59,7 @@ export class EventRelay {
         break;
       case 'waiting-network':
         overlay.waitingNetwork = event.waiting;
+        this.onNetworkWait?.(event.planId, event.waiting);
         break;
       case 'waiting-card':
         overlay.waitingCard = event.waiting;
@@ -91,6 +96,8 @@ export class EventRelay {
         };
         break;
       case 'plan-progress':
+        if (event.bytesAcked > 0) this.onAcked?.(event.planId);
+        break;
       case 'plan-state':
         break;
     }

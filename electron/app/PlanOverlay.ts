@@ -1,6 +1,6 @@
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import type { UnitActivity } from '../../shared/domain/UnitState';
-import type { NightCheck } from '../../shared/ipc/views';
+import type { AddressProblem, NightCheck } from '../../shared/ipc/views';
 
 /**
  * What the engine reports live about one plan and is not persisted: retries waiting, the network
@@ -17,6 +17,8 @@ export type PlanOverlay = {
   blocked: FailureCause | null;
   /** What the last run found when it listed the night (issue 30 item 1); null before any run. */
   checked: NightCheck | null;
+  /** Its address is wrong, found by a probe of its own target (issue 31); null when not found. */
+  addressProblem: AddressProblem | null;
 };
 
 export const emptyOverlay = (): PlanOverlay => ({
@@ -27,6 +29,7 @@ export const emptyOverlay = (): PlanOverlay => ({
   lastActivityAt: null,
   blocked: null,
   checked: null,
+  addressProblem: null,
 });
 
 export const nextRetryAt = (overlay: PlanOverlay): number | null => {

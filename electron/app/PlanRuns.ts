@@ -14,6 +14,17 @@ import type { Sleeper } from '../../shared/ports/Sleeper';
 
 type Run = { readonly controller: AbortController; readonly done: Promise<void> };
 
+/** How a night's whole removal from the server ended (issue 31), for the interface's notice. */
+export type RemovalEnded =
+  | {
+      readonly kind: 'removed';
+      readonly planId: number;
+      readonly removed: number;
+      readonly notOurs: number;
+    }
+  | { readonly kind: 'denied'; readonly planId: number }
+  | { readonly kind: 'stopped'; readonly planId: number };
+
 /**
  * The nights depositing in this process: starting, pausing, unblocking and stopping their runs,
  * and the notice each run's end sends.
@@ -23,6 +34,10 @@ export class PlanRuns {
   /** Nights postponed by the server, each started again at the time it set. */
   private readonly wakeUps = new Map<number, AbortController>();
   private stopped = false;
+  /** Told when a night's runs end as they did (a wrong address is then looked for). */
+  onEnded: ((planId: number, result: RunResult) => void) | undefined;
+  /** Told when a whole night's removal ends. */
+  onRemovalEnded: ((ended: RemovalEnded) => void) | undefined;
 
   constructor(
     private readonly config: BackendConfig,
@@ -67,7 +82,8 @@ export class PlanRuns {
     const handle = this.config.handle;
     if (handle === undefined || this.stopped) return;
     for (const plan of handle.engine.listPlans()) {
-      if (planPhase(plan) === 'to-do') this.start(plan.id);
+      if (plan.removing) this.start(plan.id);
+      else if (planPhase(plan) === 'to-do') this.start(plan.id);
     }
   }
 
@@ -103,6 +119,14 @@ export class PlanRuns {
     }
   }
 
+  /** Stops the night's run and waits for its end (a correction rewrites the plan after it). */
+  async stopRun(planId: number): Promise<void> {
+    const run = this.runs.get(planId);
+    if (run === undefined) return;
+    run.controller.abort();
+    await run.done;
+  }
+
   start(planId: number): void {
     const handle = this.config.handle;
     if (handle === undefined || this.runs.has(planId) || this.stopped) return;
@@ -113,10 +137,17 @@ export class PlanRuns {
     const controller = new AbortController();
     const overlay = this.views.overlay(planId);
     overlay.blocked = null;
-    const done = handle.engine
-      .run(planId, { signal: controller.signal })
+    const removing = handle.engine.planSummary(planId)?.removing === true;
+    const work: Promise<void> = removing
+      ? handle.engine
+          .workRemovals(planId, controller.signal)
+          .then((pass) => this.removalEnded(planId, pass.ended))
+      : handle.engine
+          .run(planId, { signal: controller.signal })
+          .then((result) => this.onRunEnded(planId, result));
+    const done = work
       .then(
-        (result) => this.onRunEnded(planId, result),
+        () => undefined,
         (error: unknown) =>
           this.log(
             `plan ${planId}: run failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -140,7 +171,28 @@ export class PlanRuns {
     await Promise.all(runs.map((r) => r.done));
   }
 
+  /** A night asked off the server: forgotten once everything it wrote is taken back. */
+  private removalEnded(planId: number, ended: 'done' | 'denied' | 'unavailable' | 'stopped'): void {
+    const engine = this.config.handle?.engine;
+    if (engine === undefined) return;
+    if (ended !== 'done') {
+      this.onRemovalEnded?.({ kind: ended === 'stopped' ? 'stopped' : 'denied', planId });
+      return;
+    }
+    const counts = engine.removalCounts(planId);
+    engine.forget(planId);
+    this.views.forget(planId);
+    this.relay.emit({ type: 'plans-changed' });
+    this.onRemovalEnded?.({
+      kind: 'removed',
+      planId,
+      removed: counts.removed,
+      notOurs: counts.notOurs,
+    });
+  }
+
   private onRunEnded(planId: number, result: RunResult): void {
+    this.onEnded?.(planId, result);
     const summary = this.config.handle?.engine.planSummary(planId);
     const night = summary === undefined ? `#${planId}` : nightLabel(summary);
     const locale = this.config.settings?.locale ?? 'fr';

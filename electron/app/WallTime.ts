@@ -9,10 +9,21 @@ import type { Clock } from '../../shared/ports/Clock';
  */
 export type WallTime = (engineTime: number) => number;
 
-export const wallTimeOf =
-  (engine: Clock, wall: Clock): WallTime =>
-  (t) =>
-    t + (wall.now() - engine.now());
+/**
+ * One offset for every conversion, moved only when the wall clock is set (by more than a second):
+ * the status bar and a row convert the same wait at two instants, and must show one countdown
+ * (issue 31), not two a millisecond apart that round to different seconds.
+ */
+const SET_BY_MORE_THAN_MS = 1_000;
+
+export const wallTimeOf = (engine: Clock, wall: Clock): WallTime => {
+  let offset: number | undefined;
+  return (t) => {
+    const now = wall.now() - engine.now();
+    if (offset === undefined || Math.abs(now - offset) > SET_BY_MORE_THAN_MS) offset = now;
+    return t + offset;
+  };
+};
 
 export const activityInWallTime = (activity: UnitActivity, wall: WallTime): UnitActivity =>
   activity.kind === 'retry-wait'

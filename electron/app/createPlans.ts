@@ -1,4 +1,5 @@
 import { prefixTemplateProblem } from '../../shared/field/prefixTemplateProblem';
+import { planPhase } from '../../shared/domain/planPhase';
 import type { ParsedInput } from '../../shared/ipc/contract';
 import type { CreateOutcome, SourceChangeView } from '../../shared/ipc/views';
 import { PlanError } from '../engine/PlanError';
@@ -12,6 +13,50 @@ import { nightsToDeposit } from './nightsToDeposit';
 import { programmeFields } from './programmeFields';
 import type { ActiveProgramme } from './ProgrammeFile';
 import type { FolderReading } from './CheckedFolder';
+import { resolve } from 'node:path';
+import type { ScanResult } from '../../shared/field/ScanResult';
+import type { EnginePort } from './EnginePort';
+
+/**
+ * Refuses a deposit of files that another night already deposits, or deposited, to another
+ * destination (a corrected point typed on "Nouveau dépôt" started a silent duplicate: issue 31,
+ * item 4). The night is named, with where it goes, so it can be opened or corrected instead.
+ */
+const refuseSecondDeposit = (
+  engine: EnginePort,
+  scan: ScanResult,
+  planned: readonly { readonly include: readonly string[]; readonly prefix: string }[],
+  dir: string,
+  bucket: string,
+): void => {
+  const byPath = new Map(scan.files.map((f) => [f.relPath, f]));
+  const here = resolve(dir);
+  for (const p of planned) {
+    const holders = new Set<number>();
+    for (const relPath of p.include) {
+      const file = byPath.get(relPath);
+      if (file !== undefined) for (const id of engine.plansHolding(file)) holders.add(id);
+    }
+    const others = [...holders].flatMap((id) => {
+      const other = engine.planSummary(id);
+      return other === undefined || other.removing ? [] : [other];
+    });
+    // Going on with a deposit already there is never refused (copies made on purpose stand).
+    const same = others.some((o) => o.dir === here && o.bucket === bucket && o.prefix === p.prefix);
+    const [other] = others;
+    if (same || other === undefined) continue;
+    throw new IpcFailure(
+      'blocked',
+      `plan ${other.id} already deposits these files to ${other.bucket}/${other.prefix}`,
+      {
+        kind: 'card-deposited',
+        planId: String(other.id),
+        destination: `${other.endpoint} › ${other.bucket}/${other.prefix}/`,
+        state: planPhase(other),
+      },
+    );
+  }
+};
 
 /** How the profile in use reads a folder (its zone, what it leaves out); none without one. */
 export const readingOf = (programme: ActiveProgramme | undefined): FolderReading => {
@@ -118,6 +163,9 @@ export const createPlans = async (
   if (new Set(planned.map((p) => p.prefix)).size < planned.length) {
     return { kind: 'nights-share-prefix', template: settings.prefixTemplate };
   }
+  // One card, one deposit (issue 31): a second deposit of files another night holds elsewhere
+  // only on the volunteer's explicit "deposit a copy elsewhere".
+  if (!input.copy) refuseSecondDeposit(engine, checked.scan, planned, input.dir, settings.bucket);
   const ids: number[] = [];
   const changes: SourceChangeView[] = [];
   for (const p of planned) {

@@ -11,13 +11,16 @@ export const restartEngine = async (
   runs: PlanRuns,
   relay: EventRelay,
   credentialsChanged: boolean,
+  /** Done on the new engine before any run starts (nights taking the corrected settings). */
+  beforeRuns?: () => readonly number[],
 ): Promise<void> => {
   const interrupted = runs.ids();
   await runs.abortAll();
   config.rebuildEngine();
   // New credentials re-arm the units that failed on the old ones.
   if (credentialsChanged) config.handle?.engine.credentialsChanged();
-  for (const id of interrupted) runs.start(id);
+  const moved = beforeRuns?.() ?? [];
+  for (const id of [...interrupted, ...moved]) runs.start(id);
   runs.resumeUnfinished();
   relay.emit({ type: 'plans-changed' });
 };

@@ -8,6 +8,8 @@ import { defaultAppSettings } from './AppSettings';
 import { restartEngine } from './restartEngine';
 import { testConnection } from './testConnection';
 import { fixedPrefix } from '../../shared/field/fixedPrefix';
+import { followSettings } from './followSettings';
+import type { PlanViews } from './PlanViews';
 
 type SettingsHandlers = Pick<Handlers, 'settings.get' | 'settings.set' | 'settings.testConnection'>;
 
@@ -19,7 +21,8 @@ export const settingsHandlers = (
   config: BackendConfig,
   runs: PlanRuns,
   relay: EventRelay,
-  deps: Pick<DepotBackendDeps, 'createObjectStore' | 'clock'>,
+  views: PlanViews,
+  deps: Pick<DepotBackendDeps, 'createObjectStore' | 'clock' | 'wallClock'>,
 ): SettingsHandlers => ({
   'settings.get': () => Promise.resolve(config.settingsView()),
   'settings.set': async (input) => {
@@ -32,18 +35,37 @@ export const settingsHandlers = (
       },
       credentials,
     );
-    if (engineChanged) await restartEngine(config, runs, relay, credentials !== undefined);
+    // Nights that could not use the old settings take the corrected ones (issue 31).
+    const wallNow = (deps.wallClock ?? deps.clock).now();
+    if (engineChanged)
+      await restartEngine(config, runs, relay, credentials !== undefined, () =>
+        followSettings(config, views, wallNow),
+      );
     return config.settingsView();
   },
-  'settings.testConnection': async () => {
-    const settings = config.requireSettings();
-    if (config.credentials === undefined) {
+  'settings.testConnection': async (typed) => {
+    const saved = config.requireSettings();
+    // The values on screen are tested as they are, never saved by the test (issue 31, item 9).
+    const { credentials: typedCredentials, ...typedValues } = typed ?? {};
+    const settings = { ...saved, ...typedValues };
+    const credentials = typedCredentials ?? config.credentials;
+    if (credentials === undefined) {
       throw new IpcFailure('not-configured', 'no credentials', { kind: 'storage-incomplete' });
     }
-    const tested = deps.createObjectStore(settings, config.credentials);
+    const tested = deps.createObjectStore(settings, credentials);
     const verdict = await testConnection(tested, deps.clock, fixedPrefix(settings.prefixTemplate));
     // The fix worked: a night blocked at its start goes on without another gesture.
-    if (verdict.reachable && verdict.credentialsAccepted === true && verdict.bucketWritable) {
+    const savedOnes =
+      typed === undefined ||
+      (typed.endpoint === saved.endpoint &&
+        typed.bucket === saved.bucket &&
+        typed.credentials === undefined);
+    if (
+      savedOnes &&
+      verdict.reachable &&
+      verdict.credentialsAccepted === true &&
+      verdict.bucketWritable
+    ) {
       runs.resumeBlocked(tested.endpoint, settings.bucket);
     }
     return verdict;

@@ -1,5 +1,5 @@
 import { planPhase } from '../../shared/domain/planPhase';
-import type { PlanState, PlanView } from '../../shared/ipc/views';
+import type { PlanState, PlanView, RemovalView } from '../../shared/ipc/views';
 import type { PlanSummary } from '../engine/PlanSummary';
 import { nextRetryAt } from './PlanOverlay';
 import type { PlanOverlay } from './PlanOverlay';
@@ -16,10 +16,12 @@ export const planStateOf = (
   running: boolean,
   serverDown = false,
 ): PlanState => {
+  if (summary.removing) return 'removing';
   const phase = planPhase(summary);
   if (phase === 'complete') return 'done';
   if (phase === 'failures') return 'needs-attention';
   if (overlay.blocked !== null && !running) return 'needs-attention';
+  if (overlay.addressProblem !== null && !running) return 'needs-attention';
   if (summary.paused) return 'paused';
   // Postponed by the server beyond what a run waits: it starts again at that time by itself.
   if (!running && summary.deferred > 0 && summary.pending + summary.inProgress === 0) {
@@ -30,6 +32,8 @@ export const planStateOf = (
   // waits on the server, whether or not one of its own calls is waiting right now.
   // The volunteer's own move, and theirs to undo: said before anything of the link.
   if (overlay.waitingCard) return 'waiting-card';
+  // A wrong address is the volunteer's to fix, never "the network" (issue 31).
+  if (overlay.addressProblem !== null) return 'needs-attention';
   if (serverDown) return 'server-unavailable';
   if (overlay.waitingNetwork) return 'waiting-network';
   if (summary.deferred > 0 && summary.inProgress === 0 && summary.pending === 0) return 'deferred';
@@ -83,5 +87,22 @@ export const toPlanView = (
       summary.programme === null
         ? null
         : { name: summary.programme.name, fields: summary.programme.fields },
+    unitsLeftOut: summary.leftOut,
+    running,
+    correction: summary.correction,
+    removal: removalOf(summary),
+    addressProblem: overlay.addressProblem,
   };
+};
+
+/** What the night takes back, and from where: all of it when removed, else its old place. */
+const removalOf = (summary: PlanSummary): RemovalView | null => {
+  const r = summary.removals;
+  const any = r.pending + r.removed + r.absent + r.notOurs + r.denied + r.uploads > 0;
+  if (!summary.removing && !any) return null;
+  const place =
+    summary.removing || summary.correction === null
+      ? { endpoint: summary.endpoint, bucket: summary.bucket, prefix: summary.prefix }
+      : summary.correction.from;
+  return { whole: summary.removing, place, ...r };
 };

@@ -46,6 +46,15 @@ export const toIpcFailure = (error: unknown): unknown => {
           example: first === undefined ? '' : `${first.relPath} → ${first.planned}`,
         });
       }
+      case 'destination-taken':
+        return new IpcFailure('blocked', error.message, {
+          kind: 'destination-taken',
+          planId: String(error.detail.by),
+        });
+      case 'being-removed':
+        return new IpcFailure('blocked', error.message, { kind: 'being-removed' });
+      case 'not-settleable':
+        return new IpcFailure('blocked', error.message, { kind: 'not-settleable' });
       case 'empty-folder':
         return new IpcFailure('invalid-input', error.message, {
           kind: 'nothing-to-deposit',

@@ -1,4 +1,6 @@
 import { checkCommand } from './checkCommand';
+import { correctCommand } from './correctCommand';
+import { removeCommand } from './removeCommand';
 import type { Command } from './Command';
 import { depositCommand } from './depositCommand';
 import { retryFailuresCommand } from './retryFailuresCommand';
@@ -12,4 +14,6 @@ export const commands: readonly Command[] = [
   statusCommand,
   retryFailuresCommand,
   verifyCommand,
+  correctCommand,
+  removeCommand,
 ];

@@ -41,6 +41,14 @@ import { TokenBucket } from './TokenBucket';
 import type { FileHasher } from './hashing/FileHasher';
 import { sharedHashWorker } from './hashing/sharedHashWorker';
 import type { UnitView } from './UnitView';
+import type { RemovalCounts } from '../store/PlanStore';
+import { moveNight } from './ways/moveNight';
+import type { MoveReport, NightMove } from './ways/moveNight';
+import { removalsOf } from './ways/removalsOf';
+import { workRemovals } from './ways/workRemovals';
+import type { RemovalPass } from './ways/workRemovals';
+import { conflictFacts, settleConflict } from './ways/settleConflict';
+import type { ConflictFacts, SettleChoice, Settled, Unanswered } from './ways/settleConflict';
 
 export type DepositEngineDeps = {
   readonly store: PlanStore;
@@ -83,9 +91,11 @@ export class DepositEngine {
   private readonly ports: EnginePorts;
   private readonly lease: PlanLease;
   private readonly storeFor: ((target: StorageTarget) => ObjectStore | undefined) | undefined;
+  private readonly wallClock: Clock;
 
   constructor(deps: DepositEngineDeps) {
     this.storeFor = deps.storeFor;
+    this.wallClock = deps.wallClock ?? deps.clock;
     this.settings = { ...defaultEngineSettings, ...deps.settings };
     const { store, objectStore, policy, clock, sleeper, random } = deps;
     const rate = this.settings.bwlimitBytesPerSec;
@@ -222,6 +232,9 @@ export class DepositEngine {
       paused: plan.paused,
       bytesSent: plan.bytesSent,
       bytesResent: plan.bytesResent,
+      correction: plan.correction,
+      removing: plan.removing,
+      removals: this.removalCounts(planId),
     };
   }
 
@@ -357,6 +370,17 @@ export class DepositEngine {
       throw new PlanError({ code: 'already-running', planId }, `plan ${planId} is already running`);
     }
     if (plan.paused) return { kind: 'stopped', reason: 'paused' };
+    // Asked off the server: its removal is `workRemovals`' work, never a deposit again.
+    if (plan.removing) return { kind: 'stopped', reason: 'aborted' };
+    // What it wrote before its destination was corrected is taken back first (issue 31); a
+    // refusal is recorded on those removals, and the night goes on at its right place.
+    if (this.ports.store.pendingRemovals(planId).length > 0) {
+      const pass = await this.workRemovals(planId, options.signal);
+      if (pass.ended === 'stopped') {
+        const paused = this.ports.store.getPlan(planId)?.paused ?? false;
+        return { kind: 'stopped', reason: paused ? 'paused' : 'aborted' };
+      }
+    }
     const target = targetOfPlan(plan, this.ports.objectStore.target);
     const objects = this.storeOf(target);
     if (objects === undefined) {
@@ -377,6 +401,155 @@ export class DepositEngine {
       this.lease,
       { planId, objects, bucket: plan.bucket, partSize: plan.partSize },
       options.signal,
+    );
+  }
+
+  // ---------------------------------------------------------------- ways back (issue 31)
+
+  /** The night's own target (a plan made before targets were recorded follows the settings). */
+  targetOf(planId: number): StorageTarget {
+    const plan = this.ports.store.getPlan(planId);
+    if (plan === undefined)
+      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
+    return targetOfPlan(plan, this.ports.objectStore.target);
+  }
+
+  private refuseWhileRunning(planId: number): void {
+    const holder = this.leaseHolder(planId);
+    if (this.ports.runs.has(planId) || holder !== undefined) {
+      throw new PlanError(
+        { code: 'already-running', planId, ...(holder === undefined ? {} : { holder }) },
+        `plan ${planId} is depositing: pause it first`,
+      );
+    }
+  }
+
+  /**
+   * What the night wrote at its destination and would take back, counted from its plan (objects,
+   * uploads), for the confirmation the volunteer reads before a correction or a removal.
+   */
+  ownObjects(planId: number): { readonly objects: number; readonly uploads: number } {
+    const plan = this.ports.store.getPlan(planId);
+    if (plan === undefined)
+      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
+    const removals = removalsOf(this.ports.store, plan, this.targetOf(planId), 0);
+    return {
+      objects: removals.filter((r) => r.kind === 'object').length,
+      uploads: removals.filter((r) => r.kind === 'upload' || r.kind === 'uploads-at').length,
+    };
+  }
+
+  /**
+   * Moves a night to its corrected destination (see `moveNight`); refused while it deposits. What
+   * it wrote at the old place is taken back by its next run (or `workRemovals`).
+   */
+  correctDestination(planId: number, move: NightMove): MoveReport {
+    this.refuseWhileRunning(planId);
+    const plan = this.ports.store.getPlan(planId);
+    if (plan === undefined)
+      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
+    const report = moveNight(
+      this.ports.store,
+      plan,
+      this.targetOf(planId),
+      move,
+      this.ports.clock.now(),
+    );
+    if (report.moved) this.ports.hub.emitProgress(planId, true);
+    return report;
+  }
+
+  /**
+   * "Retirer ce dépôt du serveur": everything the night wrote is queued for removal and the night
+   * is no longer deposited; `workRemovals` then takes it back. Refused while it deposits.
+   */
+  removeFromServer(planId: number): { readonly objects: number; readonly uploads: number } {
+    this.refuseWhileRunning(planId);
+    const plan = this.ports.store.getPlan(planId);
+    if (plan === undefined)
+      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
+    const removals = plan.removing
+      ? []
+      : removalsOf(this.ports.store, plan, this.targetOf(planId), this.ports.clock.now());
+    if (!plan.removing) this.ports.store.removeNight(planId, removals);
+    this.ports.hub.emit({ type: 'plan-state', planId, state: 'stopped' });
+    return {
+      objects: removals.filter((r) => r.kind === 'object').length,
+      uploads: removals.filter((r) => r.kind === 'upload' || r.kind === 'uploads-at').length,
+    };
+  }
+
+  /** Takes back what the night queued for removal (see `workRemovals`). */
+  workRemovals(planId: number, signal?: AbortSignal): Promise<RemovalPass> {
+    if (this.ports.runs.has(planId)) {
+      throw new PlanError({ code: 'already-running', planId }, `plan ${planId} is already running`);
+    }
+    return workRemovals(this.ports, this.lease, planId, (t) => this.storeOf(t), signal);
+  }
+
+  removalCounts(planId: number): RemovalCounts & { readonly uploads: number } {
+    return {
+      ...this.ports.store.removalCounts(planId),
+      uploads: this.ports.store.pendingUploadRemovals(planId),
+    };
+  }
+
+  /** The volunteer asks again after a refusal (a permission granted since), or leaves them. */
+  retryDeniedRemovals(planId: number): number {
+    return this.ports.store.retryDeniedRemovals(planId);
+  }
+
+  dropDeniedRemovals(planId: number): number {
+    return this.ports.store.dropDeniedRemovals(planId);
+  }
+
+  /** Whether the night wrote anything at its destination yet (a file's bytes, its manifest). */
+  hasWritten(planId: number): boolean {
+    const plan = this.ports.store.getPlan(planId);
+    if (plan === undefined) return false;
+    return removalsOf(this.ports.store, plan, this.targetOf(planId), 0).length > 0;
+  }
+
+  /** Which nights hold a file of this path, size and time (one card, one deposit). */
+  plansHolding(file: {
+    readonly relPath: string;
+    readonly size: number;
+    readonly mtimeMs: number;
+  }): number[] {
+    return this.ports.store.plansHolding(file);
+  }
+
+  private objectsOf(planId: number): ObjectStore {
+    const objects = this.storeOf(this.targetOf(planId));
+    if (objects === undefined)
+      throw new PlanError({ code: 'no-such-plan', planId }, `plan ${planId}: target unavailable`);
+    return objects;
+  }
+
+  /** Both sides of a file's conflict, and the free name it would take (see `conflictFacts`). */
+  conflictFacts(
+    planId: number,
+    unitId: number,
+    pattern?: RegExp,
+  ): Promise<ConflictFacts | Unanswered> {
+    return conflictFacts(this.ports, planId, unitId, this.objectsOf(planId), pattern);
+  }
+
+  /** The volunteer's choice on a conflict, written in the plan (see `settleConflict`). */
+  settleConflict(
+    planId: number,
+    unitId: number,
+    choice: SettleChoice,
+    pattern?: RegExp,
+  ): Promise<Settled> {
+    return settleConflict(
+      this.ports,
+      planId,
+      unitId,
+      this.objectsOf(planId),
+      choice,
+      pattern,
+      this.wallClock.now(),
     );
   }
 

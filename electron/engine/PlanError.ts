@@ -25,6 +25,12 @@ export type PlanErrorDetail =
       }[];
       readonly count: number;
     }
+  /** Another night of the same folder already goes to that destination (issue 31). */
+  | { readonly code: 'destination-taken'; readonly planId: number; readonly by: number }
+  /** A night asked off the server is not deposited, corrected or settled any more. */
+  | { readonly code: 'being-removed'; readonly planId: number }
+  /** The file's conflict cannot be settled as asked (no conflict now, or no free name). */
+  | { readonly code: 'not-settleable'; readonly planId: number; readonly unitId: number }
   | {
       readonly code: 'already-running';
       readonly planId: number;

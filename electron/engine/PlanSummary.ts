@@ -1,6 +1,7 @@
+import type { Correction } from '../../shared/domain/Correction';
 import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 import type { ScanIssue } from '../../shared/field/ScanResult';
-import type { StateCounts } from '../store/PlanStore';
+import type { RemovalCounts, StateCounts } from '../store/PlanStore';
 import type { PlanUpdateReport } from './PlanUpdateReport';
 
 /** A plan as the interface and the command line show it. Plain data. */
@@ -19,6 +20,12 @@ export type PlanSummary = StateCounts & {
   readonly paused: boolean;
   readonly bytesSent: number;
   readonly bytesResent: number;
+  /** Its destination was corrected (issue 31): from where, when, why. */
+  readonly correction: Correction | null;
+  /** Asked off the server: its removal goes on, it is deposited no more. */
+  readonly removing: boolean;
+  /** What it takes back from the server (a correction's old place, or all of it when removing). */
+  readonly removals: RemovalCounts & { readonly uploads: number };
 };
 
 /** What `planFolder` returns: the summary plus what planning itself found. */

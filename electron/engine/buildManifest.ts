@@ -14,11 +14,29 @@ export const buildManifest = (
   appVersion: string,
   completedAt: number,
 ): string => {
-  const files: { key: string; path: string; size: number; sha256: string | null }[] = [];
+  const files: Record<string, unknown>[] = [];
   let bytes = 0;
   for (const u of units) {
-    files.push({ key: u.key, path: u.relPath, size: u.size, sha256: u.sha256 });
-    bytes += u.size;
+    files.push({
+      key: u.key,
+      path: u.relPath,
+      size: u.size,
+      sha256: u.sha256,
+      // The volunteer's choice on a conflict, written in the plan (issue 31): a file left out is
+      // named as not deposited, beside the server's object kept at its key.
+      ...(u.state.kind === 'left-out' && u.settlement?.kind === 'kept-server-object'
+        ? {
+            deposited: false,
+            kept: {
+              serverObject: true,
+              size: u.settlement.remote.size,
+              etag: u.settlement.remote.etag,
+            },
+          }
+        : {}),
+      ...(u.settlement?.kind === 'free-name' ? { freeNameFor: u.settlement.originalKey } : {}),
+    });
+    if (u.state.kind !== 'left-out') bytes += u.size;
   }
   return JSON.stringify(
     {

@@ -16,11 +16,13 @@ export const fingerprint = (sources: Iterable<SourceEntry>): string => {
 export type SourceChange = {
   readonly relPath: string;
   readonly change: 'added' | 'removed' | 'size' | 'mtime';
+  /** A removed file's copy is on the server (it was verified): said only then (issue 31, item 8). */
+  readonly onServer?: boolean;
 };
 
 /** Which sources differ between the plan and the folder now (for a clear refusal). */
 export const diffSources = (
-  planned: Iterable<SourceEntry>,
+  planned: Iterable<SourceEntry & { readonly state?: { readonly kind: string } }>,
   current: Iterable<SourceEntry>,
 ): SourceChange[] => {
   const now = new Map<string, SourceEntry>();
@@ -28,7 +30,12 @@ export const diffSources = (
   const changes: SourceChange[] = [];
   for (const p of planned) {
     const c = now.get(p.relPath);
-    if (c === undefined) changes.push({ relPath: p.relPath, change: 'removed' });
+    if (c === undefined)
+      changes.push({
+        relPath: p.relPath,
+        change: 'removed',
+        ...(p.state === undefined ? {} : { onServer: p.state.kind === 'done' }),
+      });
     else if (c.size !== p.size) changes.push({ relPath: p.relPath, change: 'size' });
     else if (Math.trunc(c.mtimeMs) !== Math.trunc(p.mtimeMs)) {
       changes.push({ relPath: p.relPath, change: 'mtime' });

@@ -153,6 +153,12 @@ export const planFolder = async (
     },
     () => files.map((f) => newUnit(input.prefix, threshold, f, input.names)),
   );
+  // Being taken off the server: the folder is deposited again once that is done, as a new night.
+  if (!created && plan.removing)
+    throw new PlanError(
+      { code: 'being-removed', planId: plan.id },
+      `plan ${plan.id} is being removed from the server`,
+    );
   if (!created && (input.names !== undefined || plan.programme !== null))
     refuseOtherNames(deps, plan, files, input.names);
   let update: PlanUpdateReport | undefined;

@@ -15,6 +15,7 @@ export type MemoryOperation =
   | 'abortMultipartUpload'
   | 'headObject'
   | 'getObject'
+  | 'deleteObject'
   | 'listObjects';
 
 /** What a fault hook sees of a request: the operation and the key it touches, when it has one. */

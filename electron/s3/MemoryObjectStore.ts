@@ -45,6 +45,8 @@ export type MemoryObjectStoreOptions = MemoryEndpointOptions & {
   readonly emptyPutEtag?: boolean;
   /** radosgw 16 ignores If-None-Match on CompleteMultipartUpload and replaces the object. */
   readonly completeIgnoresIfNoneMatch?: boolean;
+  /** radosgw 16 ignores If-Match on DeleteObject: the object goes whatever its ETag. */
+  readonly deleteIgnoresIfMatch?: boolean;
   /** radosgw 16 answers Complete of an upload that is gone with 500 InternalError, not 404. */
   readonly goneCompleteAnswers500?: boolean;
 };
@@ -292,6 +294,25 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
               metadata: object.metadata,
             },
       );
+    });
+  }
+
+  deleteObject(
+    input: { readonly key: string; readonly ifMatch: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<void>> {
+    return this.emit({ operation: 'deleteObject', key: input.key, bodyBytes: 0 }, options, () => {
+      const stored = this.objects.get(input.key);
+      // AWS S3 honours If-Match on DeleteObject; radosgw 16 ignores it (tried, issue 31).
+      if (
+        stored !== undefined &&
+        this.options.deleteIgnoresIfMatch !== true &&
+        stored.etag !== input.ifMatch &&
+        stored.etag !== quoted(input.ifMatch.replace(/"/g, ''))
+      )
+        return refused(412, 'PreconditionFailed');
+      this.objects.delete(input.key);
+      return success(undefined);
     });
   }
 

@@ -2,6 +2,7 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
@@ -297,11 +298,35 @@ export class S3ObjectStore implements ObjectStore {
           size: out.ContentLength ?? 0,
           etag: out.ETag ?? '',
           metadata,
+          ...(out.LastModified === undefined ? {} : { lastModified: out.LastModified.getTime() }),
         };
       },
       // No such object is an answer. (HEAD has no body: a missing bucket looks the same; the
       // first contact's listing of the night's prefix says NoSuchBucket before a deposit.)
       (raw) => (raw.status === 404 ? success(undefined) : undefined),
+    );
+  }
+
+  deleteObject(
+    input: { readonly key: string; readonly ifMatch: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<void>> {
+    return this.emit(
+      options,
+      async (e, client) => {
+        await client().send(
+          withSignal(
+            new DeleteObjectCommand({
+              Bucket: this.bucket,
+              Key: input.key,
+              IfMatch: input.ifMatch,
+            }),
+            e.signal,
+          ),
+        );
+      },
+      // Gone already is what was asked.
+      (raw) => (raw.status === 404 && raw.code !== 'NoSuchBucket' ? success(undefined) : undefined),
     );
   }
 

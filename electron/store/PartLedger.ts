@@ -45,6 +45,28 @@ export class PartLedger {
       .run(planId);
   }
 
+  /**
+   * The night moved to another target (issue 31): nothing of it is acknowledged or sent there yet.
+   * The plan's own byte counters keep what went on the wire.
+   */
+  startOverAtNewTarget(planId: number): void {
+    this.sql
+      .statement(
+        'UPDATE parts SET etag = NULL, sent_bytes = 0 WHERE unit_id IN (SELECT id FROM units WHERE plan_id = ?)',
+      )
+      .run(planId);
+  }
+
+  /** The unit goes under another key: nothing of it is acknowledged or sent there yet. */
+  startOverAtNewKey(unitId: number): void {
+    this.sql.transaction(() => {
+      this.sql
+        .statement('UPDATE parts SET etag = NULL, sent_bytes = 0 WHERE unit_id = ?')
+        .run(unitId);
+      this.sql.statement('UPDATE units SET bytes_acked = 0 WHERE id = ?').run(unitId);
+    });
+  }
+
   /** The acknowledged parts no longer count (the server does not hold them as recorded). */
   forgetAcks(unitId: number, partNumber?: number): void {
     if (partNumber !== undefined) {

@@ -1,3 +1,4 @@
+import type { Correction } from '../../shared/domain/Correction';
 import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 
 /** A deposit plan as persisted: one folder towards one bucket and prefix. */
@@ -27,4 +28,8 @@ export type PlanRecord = {
   readonly credentialId: string | null;
   /** The programme profile the night was created with (its names are the plan's keys); null without one. */
   readonly programme: ProgrammeRecord | null;
+  /** Its destination was corrected: from where, when, why (issue 31); null when never. */
+  readonly correction: Correction | null;
+  /** Asked off the server ("Retirer ce dépôt du serveur"): not deposited any more. */
+  readonly removing: boolean;
 };

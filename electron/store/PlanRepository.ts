@@ -1,3 +1,5 @@
+import type { Correction } from '../../shared/domain/Correction';
+import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 import type { PlanRecord } from './PlanRecord';
 import type { SqlStatements } from './SqlStatements';
@@ -16,6 +18,8 @@ export type NewPlan = Omit<
   | 'pathStyle'
   | 'credentialId'
   | 'programme'
+  | 'correction'
+  | 'removing'
 > & {
   readonly region: string;
   readonly pathStyle: boolean;
@@ -107,6 +111,49 @@ export class PlanRepository {
     this.sql
       .statement('UPDATE plans SET manifest_at = ?, completed_at = ? WHERE id = ?')
       .run(at, at, planId);
+  }
+
+  /**
+   * The night's new destination (issue 31): target, prefix, what the volunteer entered, and where
+   * it came from. No longer complete: its manifest is written again at the new place.
+   */
+  moveTo(
+    planId: number,
+    to: {
+      readonly target: StorageTarget;
+      readonly prefix: string;
+      readonly metadata: Readonly<Record<string, unknown>>;
+      readonly programme: ProgrammeRecord | null;
+      readonly correction: Correction;
+    },
+  ): void {
+    this.sql
+      .statement(
+        `UPDATE plans SET endpoint = ?, region = ?, path_style = ?, bucket = ?, credential_id = ?,
+           prefix = ?, metadata = ?, programme = ?, correction = ?, completed_at = NULL,
+           manifest_at = NULL WHERE id = ?`,
+      )
+      .run(
+        to.target.endpoint,
+        to.target.region,
+        to.target.pathStyle ? 1 : 0,
+        to.target.bucket,
+        to.target.credentialId,
+        to.prefix,
+        JSON.stringify(to.metadata),
+        to.programme === null ? null : JSON.stringify(to.programme),
+        JSON.stringify(to.correction),
+        planId,
+      );
+  }
+
+  /** Asked off the server: no longer complete, never run again as a deposit. */
+  setRemoving(planId: number): void {
+    this.sql
+      .statement(
+        'UPDATE plans SET removing = 1, completed_at = NULL, manifest_at = NULL, paused = 0 WHERE id = ?',
+      )
+      .run(planId);
   }
 
   /** True when there was such a plan. Its units, parts, journal and lease are the caller's to remove first. */

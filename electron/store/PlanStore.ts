@@ -12,6 +12,13 @@ import type { NewPlan } from './PlanRepository';
 import { PlanRepository } from './PlanRepository';
 import type { LeaseAnswer, LeaseRequest, RunLease } from './RunLease';
 import { RunLeases } from './RunLeases';
+import type { NewRemoval, RemovalOutcome, RemovalRecord } from './RemovalRecord';
+import { Removals } from './Removals';
+import type { RemovalCounts } from './Removals';
+import type { Correction } from '../../shared/domain/Correction';
+import type { Settlement } from '../../shared/domain/Settlement';
+import type { StorageTarget } from '../../shared/domain/StorageTarget';
+import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 import { SqlStatements } from './SqlStatements';
 import type { NewUnit, StateCounts, UnitFilter } from './UnitQueue';
 import { UnitQueue } from './UnitQueue';
@@ -20,6 +27,7 @@ import type { UnitRecord } from './UnitRecord';
 export type { NewPart } from './PartLedger';
 export type { NewPlan } from './PlanRepository';
 export type { NewUnit, StateCounts, UnitFilter } from './UnitQueue';
+export type { RemovalCounts } from './Removals';
 
 /** The store's repositories, one per table (the part ledger also keeps the byte counters its parts feed). */
 export type Repositories = {
@@ -29,6 +37,7 @@ export type Repositories = {
   readonly journal: Journal;
   readonly leases: RunLeases;
   readonly uploads: NightUploads;
+  readonly removals: Removals;
 };
 
 /**
@@ -50,6 +59,7 @@ export class PlanStore {
       journal: new Journal(this.sql),
       leases: new RunLeases(this.sql),
       uploads: new NightUploads(this.sql),
+      removals: new Removals(this.sql),
     };
   }
 
@@ -171,8 +181,9 @@ export class PlanStore {
    * one transaction: the server is never asked. False when there was no such plan.
    */
   forgetPlan(planId: number): boolean {
-    const { plans, units, parts, journal, leases, uploads } = this.repositories;
+    const { plans, units, parts, journal, leases, uploads, removals } = this.repositories;
     return this.sql.immediate((): boolean => {
+      removals.removeAllOfPlan(planId);
       parts.removeAllOfPlan(planId);
       uploads.removeAllOfPlan(planId);
       units.removeAllOf(planId);
@@ -180,6 +191,100 @@ export class PlanStore {
       leases.removeOfPlan(planId);
       return plans.delete(planId);
     });
+  }
+
+  // ---------------------------------------------------------------- ways back (issue 31)
+
+  /**
+   * A night moved to its corrected destination, in one transaction: what it wrote at the old one
+   * queued for removal, every unit under its new key and waiting again (checksums kept, nothing
+   * acknowledged at the new place), the plan's new target and the record of the correction.
+   */
+  moveNight(
+    planId: number,
+    move: {
+      readonly target: StorageTarget;
+      readonly prefix: string;
+      readonly metadata: Readonly<Record<string, unknown>>;
+      readonly programme: ProgrammeRecord | null;
+      readonly correction: Correction;
+      readonly keys: ReadonlyMap<number, string>;
+      readonly removals: readonly NewRemoval[];
+      readonly now: number;
+    },
+  ): void {
+    const { plans, units, parts, removals } = this.repositories;
+    this.sql.immediate(() => {
+      removals.add(planId, move.removals);
+      for (const [unitId, key] of move.keys) units.moveTo(unitId, key, move.now);
+      parts.startOverAtNewTarget(planId);
+      plans.moveTo(planId, move);
+    });
+  }
+
+  /** "Retirer ce dépôt du serveur": what it wrote queued for removal, the night no longer deposited. */
+  removeNight(planId: number, removals: readonly NewRemoval[]): void {
+    this.sql.immediate(() => {
+      this.repositories.removals.add(planId, removals);
+      this.repositories.plans.setRemoving(planId);
+    });
+  }
+
+  pendingRemovals(planId: number): RemovalRecord[] {
+    return this.repositories.removals.pending(planId);
+  }
+
+  removals(planId: number): RemovalRecord[] {
+    return this.repositories.removals.all(planId);
+  }
+
+  removalCounts(planId: number): RemovalCounts {
+    return this.repositories.removals.counts(planId);
+  }
+
+  pendingUploadRemovals(planId: number): number {
+    return this.repositories.removals.pendingUploads(planId);
+  }
+
+  setRemovalOutcome(id: number, outcome: RemovalOutcome): void {
+    this.repositories.removals.setOutcome(id, outcome);
+  }
+
+  retryDeniedRemovals(planId: number): number {
+    return this.repositories.removals.retryDenied(planId);
+  }
+
+  dropDeniedRemovals(planId: number): number {
+    return this.repositories.removals.dropDenied(planId);
+  }
+
+  /** The volunteer's choice on a conflict, with the unit's new state (and key), in one statement. */
+  settleUnit(
+    unitId: number,
+    settlement: Settlement,
+    state: UnitState,
+    key: string | undefined,
+    now: number,
+  ): void {
+    this.sql.transaction(() => {
+      if (key !== undefined) {
+        this.repositories.units.clearUpload(unitId);
+        this.repositories.parts.startOverAtNewKey(unitId);
+      }
+      this.repositories.units.settle(unitId, settlement, state, key, now);
+    });
+  }
+
+  /** Which plans hold a file of this path, size and modification time (one card, one deposit). */
+  plansHolding(file: {
+    readonly relPath: string;
+    readonly size: number;
+    readonly mtimeMs: number;
+  }): number[] {
+    return this.repositories.units
+      .holders(file.relPath, file.size)
+      .filter((h) => Math.trunc(h.mtimeMs) === Math.trunc(file.mtimeMs))
+      .map((h) => h.planId);
   }
 
   // ---------------------------------------------------------------- units

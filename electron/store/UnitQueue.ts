@@ -1,3 +1,4 @@
+import type { Settlement } from '../../shared/domain/Settlement';
 import type { UnitState } from '../../shared/domain/UnitState';
 import type { SqlStatements } from './SqlStatements';
 import type { UnitRecord } from './UnitRecord';
@@ -24,6 +25,8 @@ export type StateCounts = {
   /** Done, but this key could not prove it (see `UnitState`): never counted verified. */
   readonly unverifiable: number;
   readonly failed: number;
+  /** Settled by the volunteer and not deposited (the server's object kept at its key). */
+  readonly leftOut: number;
   readonly conflicts: number;
   readonly bytesTotal: number;
   readonly bytesAcked: number;
@@ -43,7 +46,7 @@ const filterSql: Record<UnitFilter, string> = {
  * cause that is not JSON would stop `json_extract`): a subset of what `decodeUnitRow` refuses, so
  * the first such row, decoded, throws the error that names it.
  */
-const DAMAGED = `(state NOT IN ('pending', 'in-progress', 'deferred', 'done', 'failed')
+const DAMAGED = `(state NOT IN ('pending', 'in-progress', 'deferred', 'done', 'failed', 'left-out')
   OR (state = 'failed' AND COALESCE(json_valid(cause), 0) = 0)
   OR (state = 'deferred' AND not_before IS NULL)
   OR size < 0 OR bytes_acked < 0)`;
@@ -221,6 +224,7 @@ export class UnitQueue {
            SUM(state = 'done' AND already_present = 1) AS alreadyPresent,
            SUM(state = 'done' AND unverifiable = 1) AS unverifiable,
            SUM(state = 'failed') AS failed,
+           SUM(state = 'left-out') AS leftOut,
            SUM(CASE WHEN state = 'failed' AND json_valid(cause) THEN json_extract(cause, '$.kind') = 'conflict' END) AS conflicts,
            SUM(size) AS bytesTotal,
            SUM(CASE WHEN state = 'done' THEN size ELSE bytes_acked END) AS bytesAcked,
@@ -236,7 +240,8 @@ export class UnitQueue {
       (row.inProgress ?? 0) +
       (row.deferred ?? 0) +
       (row.done ?? 0) +
-      (row.failed ?? 0);
+      (row.failed ?? 0) +
+      (row.leftOut ?? 0);
     if (counted !== (row.units ?? 0) || (row.unreadable ?? 0) > 0 || (row.least ?? 0) < 0)
       this.throwFirstDamaged(planId);
     return {
@@ -248,6 +253,7 @@ export class UnitQueue {
       alreadyPresent: row.alreadyPresent ?? 0,
       unverifiable: row.unverifiable ?? 0,
       failed: row.failed ?? 0,
+      leftOut: row.leftOut ?? 0,
       conflicts: row.conflicts ?? 0,
       bytesTotal: row.bytesTotal ?? 0,
       bytesAcked: row.bytesAcked ?? 0,
@@ -260,6 +266,43 @@ export class UnitQueue {
       .get(planId);
     if (row !== undefined) decodeUnitRow(row);
     throw new Error(`units of plan ${planId}: SQLite finds a damaged row that decodes (a bug)`);
+  }
+
+  /** The volunteer's choice on a conflict, with the state (and key) it gives the unit, in one statement. */
+  settle(
+    unitId: number,
+    settlement: Settlement,
+    state: UnitState,
+    key: string | undefined,
+    now: number,
+  ): void {
+    this.setState(unitId, state, now);
+    this.sql
+      .statement('UPDATE units SET settlement = ?, key = COALESCE(?, key) WHERE id = ?')
+      .run(JSON.stringify(settlement), key ?? null, unitId);
+  }
+
+  /**
+   * The night moved (issue 31): each unit under its new key, waiting again as a file never sent
+   * (its checksums and part plan kept), its conflict settlement and upload left behind.
+   */
+  moveTo(unitId: number, key: string, now: number): void {
+    this.sql
+      .statement(
+        `UPDATE units SET key = ?, state = 'pending', not_before = NULL, already_present = 0,
+             cause = NULL, upload_id = NULL, create_started = 0, bytes_acked = 0, settlement = NULL,
+             updated_at = ? WHERE id = ?`,
+      )
+      .run(key, now, unitId);
+  }
+
+  /** Which plans hold a file of this path and size, with its modification time (whole ms). */
+  holders(relPath: string, size: number): { readonly planId: number; readonly mtimeMs: number }[] {
+    return (
+      this.sql
+        .statement('SELECT plan_id, mtime_ms FROM units WHERE rel_path = ? AND size = ?')
+        .all(relPath, size) as { plan_id: number; mtime_ms: number }[]
+    ).map((r) => ({ planId: r.plan_id, mtimeMs: r.mtime_ms }));
   }
 
   setState(unitId: number, state: UnitState, now: number): void {

@@ -1,3 +1,4 @@
+import type { Settlement } from '../../shared/domain/Settlement';
 import type { UnitState } from '../../shared/domain/UnitState';
 
 /** One source file of a plan, as persisted. */
@@ -22,4 +23,6 @@ export type UnitRecord = {
   /** A CreateMultipartUpload was emitted at least once: reconcile before creating again. */
   readonly createStarted: boolean;
   readonly bytesAcked: number;
+  /** The volunteer's choice on a conflict at its key (issue 31); null when none was needed. */
+  readonly settlement: Settlement | null;
 };

@@ -2,23 +2,36 @@ import type { PlanView } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 
-const pausable: ReadonlySet<PlanView['state']> = new Set([
-  'running',
-  'waiting-network',
-  'waiting-card',
-  'server-unavailable',
-  'deferred',
-]);
-
-/** Pause while it moves; Reprendre whenever it does not and is not finished (a blocked night too). */
+/**
+ * Pause while it runs; Reprendre when it stopped with work left; on a night whose files failed,
+ * the way to them ("Voir les échecs"), never a Reprendre that would do nothing (issue 31).
+ */
 export const PlanControls = ({ plan }: { readonly plan: PlanView }) => {
   const t = useT();
   const api = useDepotStore((s) => s.api);
   const connected = useDepotStore((s) => s.connected);
   const refresh = useDepotStore((s) => s.refreshPlans);
   const setError = useDepotStore((s) => s.setError);
-  if (plan.state === 'done' || api === undefined) return null;
-  const pause = pausable.has(plan.state);
+  const openPlan = useDepotStore((s) => s.openPlan);
+  if (plan.state === 'done' || plan.state === 'removing' || api === undefined) return null;
+  const onlyFailures =
+    !plan.running &&
+    plan.state === 'needs-attention' &&
+    plan.blocker === null &&
+    plan.addressProblem === null &&
+    plan.unitsFailed > 0;
+  if (onlyFailures)
+    return (
+      <button
+        type="button"
+        data-action="see-failures"
+        onClick={() => openPlan(plan.id, 'failures')}
+      >
+        {t('current.seeFailures', { count: plan.unitsFailed })}
+      </button>
+    );
+  // A night postponed by the server starts again by itself: it can be paused too.
+  const pause = (plan.running || plan.state === 'deferred') && plan.state !== 'paused';
   const act = async (): Promise<void> => {
     const result = pause
       ? await api.plans.pause({ planId: plan.id })

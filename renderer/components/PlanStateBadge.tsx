@@ -1,6 +1,6 @@
 import type { PlanState } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { engineSilent, useDepotStore } from '../store/useDepotStore';
 
 // A symbol with every colour, so the state never depends on colour alone.
 const symbols: Readonly<Record<PlanState | 'unknown', string>> = {
@@ -11,6 +11,7 @@ const symbols: Readonly<Record<PlanState | 'unknown', string>> = {
   paused: '⏸',
   'waiting-network': '⌁',
   'waiting-card': '⏏',
+  removing: '⌫',
   deferred: '◷',
   done: '✓',
   'needs-attention': '!',
@@ -20,7 +21,8 @@ const symbols: Readonly<Record<PlanState | 'unknown', string>> = {
 /** While the engine does not answer, a night's last known state may be stale: say "unknown". */
 export const PlanStateBadge = ({ state }: { readonly state: PlanState }) => {
   const t = useT();
-  const connected = useDepotStore((s) => s.connected);
+  // A frozen engine's last word may be stale: "unknown", as when it is gone (issue 31).
+  const connected = useDepotStore((s) => s.connected && !engineSilent(s));
   if (!connected) {
     return (
       <span className="badge badge-unknown" data-state="unknown">

@@ -88,6 +88,12 @@ export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
           {state.alreadyPresent ? t('unit.alreadyPresent') : t('unit.done')}
         </span>
       );
+    case 'left-out':
+      return (
+        <span className="unit-status quiet" data-status="left-out">
+          <span aria-hidden="true">⊘</span> {t('unit.leftOut')}
+        </span>
+      );
     case 'failed':
       return (
         <span className="unit-status bad" data-status="failed">

@@ -12,6 +12,15 @@ const REASON_KEYS = {
   aborted: 'diag.reason.aborted',
 } as const satisfies Readonly<Record<string, MessageKey>>;
 
+/** Give-ups after which the engine waits and tries the file again (never a failure of it). */
+const TRIED_AGAIN: ReadonlySet<string> = new Set([
+  'attempts-exhausted',
+  'budget',
+  'deadline',
+  'circuit-open',
+  'outcome-unknown',
+]);
+
 /** Why nothing usable came back (`UnreachableReason`). */
 const UNREACHABLE_KEYS = {
   'connection-refused': 'diag.unreachable.connection-refused',
@@ -71,7 +80,10 @@ export const journalOutcomeText = (
       return t('diag.outcome.certificate', { code: rest.join(':') });
     case 'gave-up': {
       const [reason = '', ...last] = rest;
-      const given = t('diag.outcome.gaveUp', { reason: giveUpReasonText(reason, t) });
+      // A give-up the engine waits out is not a failure: the file is tried again (issue 31).
+      const given = t(TRIED_AGAIN.has(reason) ? 'diag.outcome.waits' : 'diag.outcome.gaveUp', {
+        reason: giveUpReasonText(reason, t),
+      });
       if (last.length === 0) return given;
       // The last failure: its own outcome (`unreachable:...`), or a refusal's status and code.
       const lastText = /^\d/.test(last[0] ?? '')

@@ -8,7 +8,7 @@ export const en = {
   'app.noToken': 'Open Depot with the full address printed at start-up (it holds the session key).',
   'nav.nights': 'Nights',
   'nav.new': 'New deposit',
-  'nav.current': 'Current deposit',
+  'nav.current': 'Open night',
   'nav.failures': 'Failures',
   'nav.settings': 'Settings',
   'nav.diagnostics': 'Diagnostics',
@@ -99,7 +99,7 @@ export const en = {
   'new.change.removed': 'removed',
   'new.change.added': 'new',
   'new.changedExplain':
-    'Files already verified on the server are not sent again; changed files are sent again; removed files leave the deposit (their copy stays on the server).',
+    'Files already verified on the server will not be sent again; changed files will be sent again; removed files leave the deposit.',
   'new.depositChanges': 'Deposit the changes',
 
   'current.title': 'Current deposit',
@@ -178,12 +178,14 @@ export const en = {
   'cause.clock.behind': 'It is {amount} {unit} behind the server.',
   'cause.clock.ahead': 'It is {amount} {unit} ahead of the server.',
   'cause.conflict.title': 'Another file already has this name on the server',
-  'cause.conflict.todo': 'Nothing was overwritten. Compare both files before deciding.',
+  'cause.conflict.todo':
+    'Nothing was overwritten. “Compare and choose” shows both files: keep the server’s, or deposit the card’s under a free name.',
   'cause.source-changed.title': 'The file changed during the deposit',
   'cause.source-changed.todo':
     'Wait until the file no longer changes, then “Retry failures”: it is sent again as it is now.',
   'cause.source-missing.title': 'The file disappeared from the folder',
-  'cause.source-missing.todo': 'Put the SD card or folder back, then deposit again.',
+  'cause.source-missing.todo':
+    'Put the SD card or folder back, then “Retry failures” (or “Resume”): the file goes on where it stopped.',
   'cause.source-unreadable.title': 'The file cannot be read',
   'cause.source-unreadable.todo': 'Check the SD card; another attempt may be enough.',
   'cause.verification-failed.title': 'The server did not confirm the content',
@@ -365,9 +367,7 @@ export const en = {
   'blocker.title': 'This night cannot go on: {cause}',
   'blocker.fix': 'Fix it in Settings',
   'blocker.after':
-    'Once fixed, a successful “Test the connection” resumes it by itself; “Resume” resumes it too.',
-  'blocker.afterCertificate':
-    'If the address was wrong, this night keeps its own: deposit the folder again from “New deposit” with the right address, then forget this night in “Nights”. If the server or the clock was fixed, a successful “Test the connection” resumes it by itself; “Resume” resumes it too.',
+    'Once corrected in Settings, “Resume” restarts it; if it must go elsewhere, “Correct the destination” removes what it wrote and moves it.',
 
   'current.pause': 'Pause',
   'current.resume': 'Resume',
@@ -387,10 +387,9 @@ export const en = {
   'done.manifest': 'Manifest',
   'done.manifestAt': 'written on {time}; it marks the night complete',
   'done.duration': 'Deposit time',
-  'done.reuseCard': 'You can reuse the card: every file of the night is verified on the server.',
 
   'settings.appliesToNew':
-    'These storage settings apply to nights created after they are saved; a night already started keeps its destination.',
+    'These storage settings apply to nights created after they are saved, and to nights that have sent nothing yet (a wrong address or bucket corrected here); a night that already sent files keeps its destination (“Correct the destination” to move it).',
   'settings.notSaved': 'Save the settings before testing the connection.',
 
   'reason.storage-incomplete':
@@ -511,4 +510,139 @@ export const en = {
   'error.generic': 'Error: {message}',
   'common.yes': 'yes',
   'common.no': 'no',
+  'unit.leftOut': 'Not deposited: the server’s object is kept',
+  'state.removing': 'Removing from the server',
+  'current.titleRemoving': 'Removing from the server',
+  'current.titleStopped': 'Night',
+  'address.nothing-listens.title': 'Nothing answers at {endpoint}: the connection is refused',
+  'address.nothing-listens.todo':
+    'This is not the network: the host answers, but nothing listens on that port. The address (often its port) is probably wrong, or the server is off. Correct the address below: this night, which has sent nothing, takes it at once. If the address is right, the deposit goes on by itself as soon as the server answers.',
+  'address.nothing-listens.short':
+    'Nothing answers at {endpoint} (connection refused): check the address',
+  'address.not-s3.title':
+    'At {endpoint}, a web page answers instead of the storage server (answer {status})',
+  'address.not-s3.todo':
+    'This is not the storage address, or a public Wi-Fi asks you to sign in (open a web page first). Correct the address below: this night takes it at once; nothing could be deposited at that address.',
+  'address.not-s3.short':
+    'A web page answers at {endpoint} instead of the storage: check the address',
+  'blocker.afterFixHere':
+    'Corrected here, the setting is saved (later nights take it too) and this night, which has sent nothing yet, takes it at once and goes on.',
+  'fix.apply': 'Save and restart this night',
+  'fix.applied': 'Setting saved: the night takes it and goes on.',
+  'fix.fixedByProgramme':
+    'This setting comes from the programme’s profile: it cannot be corrected here. Tell your coordinator.',
+  'correct.open': 'Correct the destination',
+  'correct.title': 'Correct this night’s destination',
+  'correct.hint':
+    'Type the right values: the night will go to the destination below, with the current storage settings.',
+  'correct.to': 'New destination:',
+  'correct.same': 'This night already goes there: nothing to correct.',
+  'correct.willRemove':
+    'This night already wrote {count} file(s) under {from}: they will be removed from the server (only those this night wrote, each checked by its checksum; its unfinished uploads aborted), then the night goes on at the new destination.',
+  'correct.nothingToRemove':
+    'This night has written nothing under {from} yet: it simply goes on at the new destination.',
+  'correct.confirm': 'Correct and go on',
+  'correct.confirmRemove': 'Remove the {count} file(s) and go on at the new destination',
+  'correct.done':
+    'Destination corrected: the night goes on at {to} ({count} file(s) to remove from the old one).',
+  'correct.line': 'Destination corrected on {time}: it used to go to {from}.',
+  'correct.lineSettings':
+    'Destination corrected on {time} from the new settings (the night had sent nothing): it used to go to {from}.',
+  'remove.open': 'Remove this deposit from the server',
+  'remove.title': 'Remove this deposit from the server',
+  'remove.confirm':
+    'Remove from the server the {count} file(s) this night wrote under {place}? Only its own files are removed, each only while it still holds the bytes sent; its unfinished uploads are aborted. The card’s files are not touched. Then Depot forgets this night.',
+  'remove.nothing':
+    'This night wrote nothing under {place}: nothing to remove from the server; Depot will forget it.',
+  'remove.yes': 'Remove {count} file(s) from the server',
+  'removal.wholeProgress':
+    'Removing from the server under {place}: {removed} removed, {pending} left.',
+  'removal.oldProgress': 'Old destination {place}: {removed} file(s) removed, {pending} left.',
+  'removal.notOurs':
+    '{count} file(s) left in place: another object is now at their name, no longer this night’s.',
+  'removal.denied':
+    'The server refuses to delete: your key lacks the s3:DeleteObject permission. {count} file(s) stay under {place}. Ask your coordinator to remove them or to grant you that permission, then “Try the removal again”.',
+  'removal.retry': 'Try the removal again',
+  'removal.leave': 'Leave them on the server',
+  'removal.leaveWhole': 'Leave them on the server and forget this night',
+  'done.leftOut':
+    '{count} file(s) not deposited by your choice: the server’s object was kept at their name (the manifest says so).',
+  'card.checking': 'Checking the card…',
+  'card.reusable':
+    'You can reuse the card: its {count} recordings (every night, every file) are verified on the server.',
+  'card.away':
+    'The card is no longer readable ({dir}): put it back to know whether all its recordings are on the server before reusing it.',
+  'card.notYet':
+    'Do not reuse the card yet: {verified} of {count} recording(s) are verified on the server. Left:',
+  'card.undated': 'undated',
+  'card.nightNotDeposited': 'the night of {night}: {files} recording(s), not deposited yet',
+  'card.notVerified':
+    '{files} recording(s) of the night of {night}, not verified yet under {destination} (e.g. {examples})',
+  'card.onlyOnCard':
+    '{files} recording(s) the analysis left out (truncated, empty…), only on the card (e.g. {examples})',
+  'conflict.compare': 'Compare and choose',
+  'conflict.asking': 'Reading the server’s object…',
+  'conflict.local': 'On the card',
+  'conflict.server': 'On the server',
+  'conflict.size': 'Size',
+  'conflict.date': 'Date',
+  'conflict.checksum': 'Checksum',
+  'conflict.content.same': 'Same content (proved by the checksum the server computed), at:',
+  'conflict.content.different':
+    'Different content (proved by the checksum the server computed), at:',
+  'conflict.content.unproven':
+    'Content cannot be compared (an object uploaded by another tool), at:',
+  'conflict.keep': 'Keep the server’s',
+  'conflict.freeName': 'Deposit the card’s under {key}',
+  'conflict.noFreeName': 'No free name under the night’s rule',
+  'conflict.keepHint':
+    'Keep the server’s: the card’s file is not deposited and the manifest says so. Nothing is ever overwritten.',
+  'conflict.rule.before-extension':
+    'Free name: -2, -3… added before the extension, the first nothing holds.',
+  'conflict.rule.before-underscore':
+    'Free name: -2, -3… added before the first “_” where the programme’s pattern accepts it, the first nothing holds.',
+  'conflict.rule.none': 'The programme’s name pattern accepts no suffix: no free name is possible.',
+  'conflict.keptSaid': 'Choice recorded: the server’s object is kept, {path} is not deposited.',
+  'conflict.renamedSaid': 'Choice recorded: {path} will be deposited under {key}.',
+  'conflict.goneSaid':
+    'The other object is no longer on the server: {path} is deposited under its name.',
+  'status.engineSilent':
+    'The engine has not answered for {seconds} s: the figures shown no longer move. If it does not come back, restart Depot; deposits go on where they were.',
+  'status.several': '{count} nights depositing —',
+  'status.nightSays': '{night}: {text}',
+  'status.removing': 'Removing from the server: {pending} file(s) left',
+  'new.deposits.title': 'This card already has a deposit',
+  'new.deposits.done':
+    'Night of {night}: deposited and verified under {destination} on {since} ({files} file(s) of this folder).',
+  'new.deposits.going':
+    'Night of {night}: {state}, under {destination}, started on {since} ({files} file(s) of this folder).',
+  'new.deposits.open': 'Open this deposit',
+  'new.deposits.correct': 'Correct its destination',
+  'new.deposits.copy':
+    'Deposit a copy elsewhere anyway (a second deposit of this card, besides the first)',
+  'new.contradiction':
+    'You typed the night of {typed}, but the recordings are from the night of {recorded}.',
+  'new.contradiction.keep': 'Deposit under {typed} anyway',
+  'new.contradiction.take': 'Take {recorded}',
+  'new.nightOption.one': '{night} ({files} file)',
+  'new.change.removedOnServer': '(its copy stays on the server)',
+  'new.change.removedNotSent': '(it had not been sent)',
+  'reason.card-deposited':
+    'This card is already deposited by another night, under {destination}: open it or correct its destination, or tick “Deposit a copy elsewhere anyway”.',
+  'reason.destination-taken':
+    'Another deposit of this folder already goes there (night no. {planId}): open it instead.',
+  'reason.card-away':
+    'The card is not readable ({dir}): put it back, the files’ names are made again from the recordings.',
+  'reason.server-unanswered':
+    'The server could not be asked now (network): nothing was decided, try again.',
+  'reason.server-refused':
+    'The server refused the question (answer {status}): nothing was decided.',
+  'reason.being-removed':
+    'This night is being removed from the server: nothing else can be asked of it.',
+  'reason.not-settleable':
+    'This file has no conflict to settle any more, or the night’s rule finds no free name.',
+  'settings.notSavedProblem': 'Settings not saved: correct the field shown first.',
+  'settings.testedUnsaved':
+    'These values were tested without being saved: click “Save” to keep them.',
+  'diag.outcome.waits': 'waiting: {reason}, the file will be tried again',
 } as const satisfies Messages;

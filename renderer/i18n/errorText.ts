@@ -37,5 +37,18 @@ export const errorText = (error: IpcError, t: Translate, locale: Locale = 'fr'):
       return t('reason.field-invalid', { label: reason.label[locale], pattern: reason.pattern });
     case 'names-changed':
       return t('reason.names-changed', { count: reason.count, example: reason.example });
+    case 'card-deposited':
+      return t('reason.card-deposited', { destination: reason.destination });
+    case 'destination-taken':
+      return t('reason.destination-taken', { planId: reason.planId });
+    case 'card-away':
+      return t('reason.card-away', { dir: reason.dir });
+    case 'server-unanswered':
+      return t(reason.status === undefined ? 'reason.server-unanswered' : 'reason.server-refused', {
+        status: reason.status ?? '',
+      });
+    case 'being-removed':
+    case 'not-settleable':
+      return t(`reason.${reason.kind}`);
   }
 };

@@ -7,7 +7,7 @@ export const fr = {
     "Ouvrez Depot avec l'adresse complète affichée au lancement (elle contient la clé de session).",
   'nav.nights': 'Nuits',
   'nav.new': 'Nouveau dépôt',
-  'nav.current': 'Dépôt en cours',
+  'nav.current': 'Nuit ouverte',
   'nav.failures': 'Échecs',
   'nav.settings': 'Réglages',
   'nav.diagnostics': 'Diagnostic',
@@ -98,7 +98,7 @@ export const fr = {
   'new.change.removed': 'supprimé',
   'new.change.added': 'nouveau',
   'new.changedExplain':
-    'Les fichiers déjà vérifiés sur le serveur ne seront pas renvoyés ; les fichiers modifiés seront renvoyés ; les fichiers supprimés sortent du dépôt (leur copie reste sur le serveur).',
+    'Les fichiers déjà vérifiés sur le serveur ne seront pas renvoyés ; les fichiers modifiés seront renvoyés ; les fichiers supprimés sortent du dépôt.',
   'new.depositChanges': 'Déposer les changements',
 
   'current.title': 'Dépôt en cours',
@@ -180,13 +180,14 @@ export const fr = {
   'cause.clock.behind': 'Elle a {amount} {unit} de retard sur le serveur.',
   'cause.clock.ahead': 'Elle a {amount} {unit} d’avance sur le serveur.',
   'cause.conflict.title': 'Un autre fichier porte déjà ce nom sur le serveur',
-  'cause.conflict.todo': 'Rien n’a été écrasé. Comparez les deux fichiers avant de décider.',
+  'cause.conflict.todo':
+    'Rien n’a été écrasé. « Comparer et choisir » montre les deux fichiers : gardez celui du serveur, ou déposez celui de la carte sous un nom libre.',
   'cause.source-changed.title': 'Le fichier a changé pendant le dépôt',
   'cause.source-changed.todo':
     'Attendez que le fichier ne change plus, puis « Retenter les échecs » : il sera renvoyé tel qu’il est maintenant.',
   'cause.source-missing.title': 'Le fichier a disparu du dossier',
   'cause.source-missing.todo':
-    'Remettez la carte SD ou le dossier en place, puis recommencez le dépôt.',
+    'Remettez la carte SD ou le dossier en place, puis « Retenter les échecs » (ou « Reprendre ») : le fichier repart là où il en était.',
   'cause.source-unreadable.title': 'Le fichier ne peut pas être lu',
   'cause.source-unreadable.todo': 'Vérifiez la carte SD ; une nouvelle tentative peut suffire.',
   'cause.verification-failed.title': 'Le serveur n’a pas confirmé le contenu',
@@ -370,9 +371,7 @@ export const fr = {
   'blocker.title': 'Cette nuit ne peut pas continuer : {cause}',
   'blocker.fix': 'Corriger dans les Réglages',
   'blocker.after':
-    'Après correction, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
-  'blocker.afterCertificate':
-    'Si c’est l’adresse qui était fausse, cette nuit garde la sienne : déposez à nouveau le dossier depuis « Nouveau dépôt » avec la bonne adresse, puis oubliez cette nuit-ci dans « Nuits ». Si c’est le serveur ou l’horloge qui a été corrigé, un « Tester la connexion » réussi la relance d’elle-même ; « Reprendre » la relance aussi.',
+    'Après correction dans les Réglages, « Reprendre » la relance ; si elle doit aller ailleurs, « Corriger la destination » retire ce qu’elle a écrit et la déplace.',
 
   'current.pause': 'Pause',
   'current.resume': 'Reprendre',
@@ -392,11 +391,9 @@ export const fr = {
   'done.manifest': 'Manifeste',
   'done.manifestAt': 'écrit le {time} ; il marque la nuit comme complète',
   'done.duration': 'Durée du dépôt',
-  'done.reuseCard':
-    'Vous pouvez réutiliser la carte : chaque fichier de la nuit est vérifié sur le serveur.',
 
   'settings.appliesToNew':
-    'Ces réglages de stockage s’appliquent aux nuits créées après leur enregistrement ; une nuit déjà commencée garde sa destination.',
+    'Ces réglages de stockage s’appliquent aux nuits créées après leur enregistrement, et aux nuits qui n’ont encore rien envoyé (une adresse ou un compartiment faux, corrigé ici) ; une nuit qui a déjà envoyé des fichiers garde sa destination (« Corriger la destination » pour la déplacer).',
   'settings.notSaved': 'Enregistrez les réglages avant de tester la connexion.',
 
   'reason.storage-incomplete':
@@ -524,6 +521,143 @@ export const fr = {
   'error.generic': 'Erreur : {message}',
   'common.yes': 'oui',
   'common.no': 'non',
+  'unit.leftOut': 'Non déposé : l’objet du serveur est gardé',
+  'state.removing': 'Retrait du serveur',
+  'current.titleRemoving': 'Retrait du serveur',
+  'current.titleStopped': 'Nuit',
+  'address.nothing-listens.title':
+    'Rien ne répond à l’adresse {endpoint} : la connexion est refusée',
+  'address.nothing-listens.todo':
+    'Ce n’est pas le réseau : l’ordinateur hôte répond, mais rien n’écoute sur ce port. L’adresse (souvent le port) est sans doute fausse, ou le serveur est arrêté. Corrigez l’adresse ci-dessous : cette nuit, qui n’a rien envoyé, la prend aussitôt. Si l’adresse est juste, le dépôt repartira de lui-même dès que le serveur répondra.',
+  'address.nothing-listens.short':
+    'Rien ne répond à l’adresse {endpoint} (connexion refusée) : vérifiez l’adresse',
+  'address.not-s3.title':
+    'À l’adresse {endpoint}, une page web répond à la place du serveur de stockage (réponse {status})',
+  'address.not-s3.todo':
+    'Ce n’est pas l’adresse du stockage, ou un Wi-Fi public demande de vous connecter (ouvrez d’abord une page web). Corrigez l’adresse ci-dessous : cette nuit la prend aussitôt ; rien n’a pu être déposé à cette adresse.',
+  'address.not-s3.short':
+    'Une page web répond à l’adresse {endpoint} à la place du stockage : vérifiez l’adresse',
+  'blocker.afterFixHere':
+    'Corrigé ici, le réglage est enregistré (les nuits suivantes le prendront aussi) et cette nuit, qui n’a encore rien envoyé, le prend aussitôt et repart.',
+  'fix.apply': 'Enregistrer et relancer cette nuit',
+  'fix.applied': 'Réglage enregistré : la nuit le prend et repart.',
+  'fix.fixedByProgramme':
+    'Ce réglage vient du profil du programme : il ne se corrige pas ici. Prévenez votre coordinateur.',
+  'correct.open': 'Corriger la destination',
+  'correct.title': 'Corriger la destination de cette nuit',
+  'correct.hint':
+    'Saisissez les bonnes valeurs : la nuit ira sous la destination ci-dessous, avec les réglages actuels du stockage.',
+  'correct.to': 'Nouvelle destination :',
+  'correct.same': 'Cette nuit va déjà là : rien à corriger.',
+  'correct.willRemove':
+    'Cette nuit a déjà écrit {count} fichier(s) sous {from} : ils seront retirés du serveur (seulement ceux que cette nuit a écrits, chacun vérifié par son empreinte ; ses envois inachevés annulés), puis la nuit continue sous la nouvelle destination.',
+  'correct.nothingToRemove':
+    'Cette nuit n’a encore rien écrit sous {from} : elle continue simplement sous la nouvelle destination.',
+  'correct.confirm': 'Corriger et continuer',
+  'correct.confirmRemove':
+    'Retirer les {count} fichier(s) et continuer sous la nouvelle destination',
+  'correct.done':
+    'Destination corrigée : la nuit continue sous {to} ({count} fichier(s) à retirer de l’ancienne).',
+  'correct.line': 'Destination corrigée le {time} : elle allait auparavant sous {from}.',
+  'correct.lineSettings':
+    'Destination corrigée le {time} d’après les nouveaux réglages (la nuit n’avait rien envoyé) : elle allait auparavant sous {from}.',
+  'remove.open': 'Retirer ce dépôt du serveur',
+  'remove.title': 'Retirer ce dépôt du serveur',
+  'remove.confirm':
+    'Retirer du serveur les {count} fichier(s) que cette nuit a écrits sous {place} ? Seuls ses propres fichiers sont retirés, chacun seulement s’il a encore les octets envoyés ; ses envois inachevés sont annulés. Les fichiers de la carte ne sont pas touchés. Ensuite Depot oublie cette nuit.',
+  'remove.nothing':
+    'Cette nuit n’a rien écrit sous {place} : rien à retirer du serveur ; Depot l’oubliera.',
+  'remove.yes': 'Retirer {count} fichier(s) du serveur',
+  'removal.wholeProgress':
+    'Retrait du serveur sous {place} : {removed} retiré(s), {pending} restant(s).',
+  'removal.oldProgress':
+    'Ancienne destination {place} : {removed} fichier(s) retiré(s), {pending} restant(s).',
+  'removal.notOurs':
+    '{count} fichier(s) laissé(s) en place : un autre objet est maintenant à leur nom, ce n’est plus celui de cette nuit.',
+  'removal.denied':
+    'Le serveur refuse de supprimer : votre clé n’a pas la permission s3:DeleteObject. {count} fichier(s) restent sous {place}. Demandez à votre coordinateur de les retirer ou de vous donner cette permission, puis « Réessayer le retrait ».',
+  'removal.retry': 'Réessayer le retrait',
+  'removal.leave': 'Les laisser sur le serveur',
+  'removal.leaveWhole': 'Les laisser sur le serveur et oublier cette nuit',
+  'done.leftOut':
+    '{count} fichier(s) non déposé(s) par votre choix : l’objet du serveur a été gardé à leur nom (le manifeste le dit).',
+  'card.checking': 'Vérification de la carte…',
+  'card.reusable':
+    'Vous pouvez réutiliser la carte : ses {count} enregistrements (toutes les nuits, tous les fichiers) sont vérifiés sur le serveur.',
+  'card.away':
+    'La carte n’est plus lue ({dir}) : remettez-la pour savoir si tous ses enregistrements sont sur le serveur avant de la réutiliser.',
+  'card.notYet':
+    'Ne réutilisez pas encore la carte : {verified} enregistrement(s) sur {count} sont vérifiés sur le serveur. Il reste :',
+  'card.undated': 'sans date',
+  'card.nightNotDeposited': 'la nuit du {night} : {files} enregistrement(s), pas encore déposée',
+  'card.notVerified':
+    '{files} enregistrement(s) de la nuit du {night}, pas encore vérifiés sous {destination} (par exemple {examples})',
+  'card.onlyOnCard':
+    '{files} enregistrement(s) laissés de côté par l’analyse (tronqués, vides…), qui ne sont que sur la carte (par exemple {examples})',
+  'conflict.compare': 'Comparer et choisir',
+  'conflict.asking': 'Lecture de l’objet du serveur…',
+  'conflict.local': 'Sur la carte',
+  'conflict.server': 'Sur le serveur',
+  'conflict.size': 'Taille',
+  'conflict.date': 'Date',
+  'conflict.checksum': 'Empreinte',
+  'conflict.content.same': 'Même contenu (prouvé par l’empreinte calculée par le serveur), à :',
+  'conflict.content.different':
+    'Contenus différents (prouvé par l’empreinte calculée par le serveur), à :',
+  'conflict.content.unproven': 'Contenus non comparables (objet déposé par un autre outil), à :',
+  'conflict.keep': 'Garder celui du serveur',
+  'conflict.freeName': 'Déposer celui de la carte sous {key}',
+  'conflict.noFreeName': 'Aucun nom libre selon la règle de la nuit',
+  'conflict.keepHint':
+    'Garder celui du serveur : le fichier de la carte n’est pas déposé et le manifeste le dit. Rien n’est jamais écrasé.',
+  'conflict.rule.before-extension':
+    'Nom libre : -2, -3… ajouté avant l’extension, le premier que rien n’occupe.',
+  'conflict.rule.before-underscore':
+    'Nom libre : -2, -3… ajouté avant le premier « _ » où le modèle du programme l’accepte, le premier que rien n’occupe.',
+  'conflict.rule.none':
+    'Le modèle de noms du programme n’accepte aucun suffixe : pas de nom libre possible.',
+  'conflict.keptSaid': 'Choix enregistré : l’objet du serveur est gardé, {path} n’est pas déposé.',
+  'conflict.renamedSaid': 'Choix enregistré : {path} sera déposé sous {key}.',
+  'conflict.goneSaid': 'L’autre objet n’est plus sur le serveur : {path} est déposé à son nom.',
+  'status.engineSilent':
+    'Le moteur ne répond pas depuis {seconds} s : les chiffres affichés ne bougent plus. S’il ne revient pas, relancez Depot ; les dépôts reprendront là où ils en étaient.',
+  'status.several': '{count} nuits en dépôt —',
+  'status.nightSays': '{night} : {text}',
+  'status.removing': 'Retrait du serveur en cours : {pending} fichier(s) restant(s)',
+  'new.deposits.title': 'Cette carte a déjà un dépôt',
+  'new.deposits.done':
+    'Nuit du {night} : déposée et vérifiée sous {destination} le {since} ({files} fichier(s) de ce dossier).',
+  'new.deposits.going':
+    'Nuit du {night} : {state}, sous {destination}, commencée le {since} ({files} fichier(s) de ce dossier).',
+  'new.deposits.open': 'Ouvrir ce dépôt',
+  'new.deposits.correct': 'Corriger sa destination',
+  'new.deposits.copy':
+    'Déposer quand même une copie ailleurs (un second dépôt de cette carte, en plus du premier)',
+  'new.contradiction':
+    'Vous avez saisi la nuit du {typed}, mais les enregistrements datent de la nuit du {recorded}.',
+  'new.contradiction.keep': 'Déposer sous le {typed} quand même',
+  'new.contradiction.take': 'Prendre le {recorded}',
+  'new.nightOption.one': '{night} ({files} fichier)',
+  'new.change.removedOnServer': '(sa copie reste sur le serveur)',
+  'new.change.removedNotSent': '(il n’avait pas été envoyé)',
+  'reason.card-deposited':
+    'Cette carte est déjà déposée par une autre nuit, sous {destination} : ouvrez-la ou corrigez sa destination, ou cochez « Déposer quand même une copie ailleurs ».',
+  'reason.destination-taken':
+    'Un autre dépôt de ce dossier va déjà là (nuit n° {planId}) : ouvrez-le plutôt.',
+  'reason.card-away':
+    'La carte n’est pas lue ({dir}) : remettez-la, les noms des fichiers se refont à partir des enregistrements.',
+  'reason.server-unanswered':
+    'Le serveur n’a pas pu être interrogé pour l’instant (réseau) : rien n’a été décidé, réessayez.',
+  'reason.server-refused':
+    'Le serveur a refusé la question (réponse {status}) : rien n’a été décidé.',
+  'reason.being-removed':
+    'Cette nuit est en cours de retrait du serveur : rien d’autre ne peut lui être demandé.',
+  'reason.not-settleable':
+    'Ce fichier n’a plus de conflit à régler, ou la règle de la nuit ne trouve aucun nom libre.',
+  'settings.notSavedProblem': 'Réglages non enregistrés : corrigez d’abord le champ signalé.',
+  'settings.testedUnsaved':
+    'Ces valeurs ont été testées sans être enregistrées : cliquez sur « Enregistrer » pour les garder.',
+  'diag.outcome.waits': 'en attente : {reason}, le fichier sera retenté',
 } as const;
 
 export type MessageKey = keyof typeof fr;

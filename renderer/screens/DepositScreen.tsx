@@ -1,6 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PlanView, UnitFilter } from '../../shared/ipc/views';
 import { BlockerNotice } from '../components/BlockerNotice';
+import { CardVerdict } from '../components/CardVerdict';
+import { CorrectDestination } from '../components/CorrectDestination';
+import { RemovalStatus } from '../components/RemovalStatus';
+import { RemoveFromServer } from '../components/RemoveFromServer';
+import type { MessageKey } from '../i18n/fr';
 import { PlanControls } from '../components/PlanControls';
 import { PlanStateBadge } from '../components/PlanStateBadge';
 import { ProgressBar } from '../components/ProgressBar';
@@ -11,7 +16,12 @@ import { destinationOf } from '../format/destinationOf';
 import { formatDuration, formatEta } from '../format/formatDuration';
 import { formatPercent } from '../format/formatPercent';
 import { useT } from '../i18n/useT';
-import { useCurrentPlan, useDepotStore, useLiveFigures } from '../store/useDepotStore';
+import {
+  engineSilent,
+  useCurrentPlan,
+  useDepotStore,
+  useLiveFigures,
+} from '../store/useDepotStore';
 import { planLabel } from './NightsScreen';
 
 const filters: readonly UnitFilter[] = ['all', 'active', 'pending', 'done', 'failed'];
@@ -20,9 +30,6 @@ const filters: readonly UnitFilter[] = ['all', 'active', 'pending', 'done', 'fai
 const Completion = ({ plan }: { readonly plan: PlanView }) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
-  // A file this key could not read back is deposited, not verified: the card is not yet free.
-  const everyFile =
-    plan.unitsDone === plan.unitsTotal && plan.unitsFailed === 0 && plan.unitsUnverifiable === 0;
   return (
     <div className="completion" data-testid="completion">
       <p className="completion-title">
@@ -55,11 +62,12 @@ const Completion = ({ plan }: { readonly plan: PlanView }) => {
             : formatDuration((plan.completedAt - plan.createdAt) / 1000, locale)}
         </dd>
       </dl>
-      {everyFile && (
-        <p className="ok" data-testid="reuse-card">
-          {t('done.reuseCard')}
+      {plan.unitsLeftOut > 0 && (
+        <p className="note" data-testid="left-out">
+          {t('done.leftOut', { count: plan.unitsLeftOut })}
         </p>
       )}
+      <CardVerdict plan={plan} />
     </div>
   );
 };
@@ -85,14 +93,29 @@ const NightCheckNotice = ({ plan }: { readonly plan: PlanView }) => {
   );
 };
 
+/** What the screen's title says of a night: depositing, finished, or where it stands. */
+const titleOf = (plan: PlanView): MessageKey => {
+  if (plan.state === 'done') return 'done.title';
+  if (plan.state === 'removing') return 'current.titleRemoving';
+  return plan.running ? 'current.title' : 'current.titleStopped';
+};
+
 export const DepositScreen = () => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const go = useDepotStore((s) => s.go);
-  const connected = useDepotStore((s) => s.connected);
+  const connected = useDepotStore((s) => s.connected && !engineSilent(s));
   const plan = useCurrentPlan();
   const live = useLiveFigures(plan);
   const [filter, setFilter] = useState<UnitFilter>('all');
+  const correcting = useDepotStore((s) => s.correcting);
+  const doneCorrecting = useDepotStore((s) => s.doneCorrecting);
+  const [dialog, setDialog] = useState<'correct' | 'remove' | null>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  // "Corriger sa destination" asked from "Nouveau dépôt": the dialog opens with those values.
+  useEffect(() => {
+    if (correcting !== null && correcting.planId === plan?.id) setDialog('correct');
+  }, [correcting, plan?.id]);
 
   if (plan === undefined) {
     return (
@@ -109,7 +132,7 @@ export const DepositScreen = () => {
   return (
     <section aria-labelledby="current-title" data-plan-id={plan.id}>
       <h1 id="current-title">
-        {done ? t('done.title') : t('current.title')} · {planLabel(plan, locale)}
+        {t(titleOf(plan))} · {planLabel(plan, locale)}
       </h1>
       <p className="where quiet">
         {t('current.folder')} <code>{plan.dir}</code> · {t('current.destination')}{' '}
@@ -121,8 +144,26 @@ export const DepositScreen = () => {
           </>
         )}
       </p>
+      <RemovalStatus plan={plan} />
       <BlockerNotice plan={plan} />
       <NightCheckNotice plan={plan} />
+      {said !== null && (
+        <p role="status" className="note" data-testid="night-said">
+          {said}
+        </p>
+      )}
+      {dialog === 'correct' && (
+        <CorrectDestination
+          plan={plan}
+          initial={correcting?.planId === plan.id ? correcting.values : null}
+          onClose={(text) => {
+            setDialog(null);
+            doneCorrecting();
+            setSaid(text);
+          }}
+        />
+      )}
+      {dialog === 'remove' && <RemoveFromServer plan={plan} onClose={() => setDialog(null)} />}
       {done && <Completion plan={plan} />}
       <div className="summary">
         <PlanStateBadge state={plan.state} />
@@ -134,7 +175,17 @@ export const DepositScreen = () => {
         <strong data-testid="percent">
           {formatPercent(plan.bytesAcked, plan.bytesTotal, locale)}
         </strong>
-        {plan.blocker === null && <PlanControls plan={plan} />}
+        {plan.blocker === null && plan.addressProblem === null && <PlanControls plan={plan} />}
+        {plan.state !== 'removing' && dialog === null && (
+          <>
+            <button type="button" data-action="correct" onClick={() => setDialog('correct')}>
+              {t('correct.open')}
+            </button>
+            <button type="button" data-action="remove" onClick={() => setDialog('remove')}>
+              {t('remove.open')}
+            </button>
+          </>
+        )}
       </div>
       {!done && (
         <dl className="facts inline">
@@ -172,7 +223,7 @@ export const DepositScreen = () => {
             ))}
           </select>
         </label>
-        {plan.unitsFailed > 0 && (
+        {plan.unitsFailed > 0 && (plan.running || plan.state !== 'needs-attention') && (
           <button type="button" onClick={() => go('failures')}>
             {t('current.seeFailures', { count: plan.unitsFailed })}
           </button>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FailureView, RetryFailuresResult } from '../../shared/ipc/views';
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import { BlockerNotice } from '../components/BlockerNotice';
+import { ConflictPanel } from '../components/ConflictPanel';
 import { causeDetail } from '../failures/causeDetail';
 import { causeTitle, causeTodo } from '../failures/causeKeys';
 import { groupFailures } from '../failures/groupFailures';
@@ -17,11 +18,24 @@ const perFile = (kind: FailureCause['kind']): boolean => kind === 'conflict' || 
 const fixedInSettings = (kind: FailureCause['kind']): boolean =>
   kind === 'auth' || kind === 'denied' || kind === 'bucket-missing' || kind === 'certificate';
 
-const Group = ({ group }: { readonly group: FailureGroup }) => {
+/** A conflict is settled file by file, once both sides are seen (issue 31). */
+const settleable = (kind: FailureCause['kind']): boolean =>
+  kind === 'conflict' || kind === 'unproven';
+
+const Group = ({
+  group,
+  planId,
+  onSettled,
+}: {
+  readonly group: FailureGroup;
+  readonly planId: string;
+  readonly onSettled: (text: string) => void;
+}) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const go = useDepotStore((s) => s.go);
   const detail = causeDetail(group.cause, t, locale);
+  const [open, setOpen] = useState<string | null>(null);
   return (
     <article className="failure-group" data-cause={group.cause.kind}>
       <h3>
@@ -42,6 +56,24 @@ const Group = ({ group }: { readonly group: FailureGroup }) => {
           <li key={f.unitId} data-unit={f.relPath}>
             <code>{f.relPath}</code> · {formatBytes(f.size, locale)}
             {perFile(f.cause.kind) && <> · {causeDetail(f.cause, t, locale)}</>}
+            {settleable(f.cause.kind) && open !== f.unitId && (
+              <>
+                {' '}
+                <button type="button" data-action="compare" onClick={() => setOpen(f.unitId)}>
+                  {t('conflict.compare')}
+                </button>
+              </>
+            )}
+            {open === f.unitId && (
+              <ConflictPanel
+                planId={planId}
+                unitId={f.unitId}
+                onSettled={(text) => {
+                  setOpen(null);
+                  onSettled(text);
+                }}
+              />
+            )}
           </li>
         ))}
       </ul>
@@ -53,10 +85,14 @@ const Section = ({
   title,
   groups,
   testId,
+  planId,
+  onSettled,
 }: {
   readonly title: MessageKey;
   readonly groups: readonly FailureGroup[];
   readonly testId: string;
+  readonly planId: string;
+  readonly onSettled: (text: string) => void;
 }) => {
   const t = useT();
   if (groups.length === 0) return null;
@@ -64,7 +100,7 @@ const Section = ({
     <section data-testid={testId}>
       <h2>{t(title)}</h2>
       {groups.map((g) => (
-        <Group key={g.key} group={g} />
+        <Group key={g.key} group={g} planId={planId} onSettled={onSettled} />
       ))}
     </section>
   );
@@ -79,6 +115,7 @@ export const FailuresScreen = () => {
   const plan = useCurrentPlan();
   const [failures, setFailures] = useState<readonly FailureView[]>([]);
   const [outcome, setOutcome] = useState<RetryFailuresResult | null>(null);
+  const [settled, setSettled] = useState<string | null>(null);
   const planId = plan?.id;
 
   useEffect(() => {
@@ -134,16 +171,31 @@ export const FailuresScreen = () => {
           {t('failures.requeued', { requeued: outcome.requeued, definitive: outcome.definitive })}
         </p>
       )}
-      <Section title="failures.retryable" groups={grouped.retryable} testId="failures-retryable" />
+      {settled !== null && (
+        <p role="status" className="note" data-testid="settled">
+          {settled}
+        </p>
+      )}
+      <Section
+        title="failures.retryable"
+        groups={grouped.retryable}
+        testId="failures-retryable"
+        planId={plan.id}
+        onSettled={setSettled}
+      />
       <Section
         title="failures.needsCredentials"
         groups={grouped.needsCredentials}
         testId="failures-credentials"
+        planId={plan.id}
+        onSettled={setSettled}
       />
       <Section
         title="failures.definitive"
         groups={grouped.definitive}
         testId="failures-definitive"
+        planId={plan.id}
+        onSettled={setSettled}
       />
     </section>
   );

@@ -10,6 +10,9 @@ import type {
   SourceChangeView,
 } from '../../shared/ipc/views';
 import { wholeMatch } from '../../shared/programme/wholeMatch';
+import { nightContradiction } from '../../shared/field/nightContradiction';
+import type { NightContradiction } from '../../shared/field/nightContradiction';
+import { formatDateTime } from '../format/formatClock';
 import { destinationOf } from '../format/destinationOf';
 import { formatBytes } from '../format/formatBytes';
 import { formatNight } from '../format/formatNight';
@@ -33,14 +36,44 @@ export const NewDepositScreen = () => {
   const openPlan = useDepotStore((s) => s.openPlan);
   const refresh = useDepotStore((s) => s.refreshPlans);
   const go = useDepotStore((s) => s.go);
-  const [dir, setDir] = useState('');
+  const draft = useDepotStore((s) => s.draft);
+  const setDraft = useDepotStore((s) => s.setDraft);
+  const correct = useDepotStore((s) => s.correct);
+  // What was typed stays when the volunteer looks at another screen (issue 31, item 12).
+  const [dir, setDirState] = useState(draft.dir);
+  const setDir = (value: string): void => {
+    setDirState(value);
+    setDraft({ dir: value });
+  };
   const [report, setReport] = useState<PreflightView | null>(null);
   // Which analysis the summary shows: a second folder's summary replaces the first's in place,
   // and whoever reads it (a person, a test) must know it is the new one.
   const [analyses, setAnalyses] = useState(0);
-  const [site, setSite] = useState('');
-  const [point, setPoint] = useState('');
-  const [night, setNight] = useState('');
+  const [site, setSiteState] = useState(draft.site);
+  const [point, setPointState] = useState(draft.point);
+  const [night, setNightState] = useState(draft.night);
+  const setSite = (update: string | ((v: string) => string)): void =>
+    setSiteState((v) => {
+      const next = typeof update === 'function' ? update(v) : update;
+      setDraft({ site: next });
+      return next;
+    });
+  const setPoint = (update: string | ((v: string) => string)): void =>
+    setPointState((v) => {
+      const next = typeof update === 'function' ? update(v) : update;
+      setDraft({ point: next });
+      return next;
+    });
+  const setNight = (update: string | ((v: string) => string)): void =>
+    setNightState((v) => {
+      const next = typeof update === 'function' ? update(v) : update;
+      setDraft({ night: next });
+      return next;
+    });
+  /** One card, one deposit: a second copy only when the volunteer says so (issue 31). */
+  const [copy, setCopy] = useState(false);
+  /** The typed night contradicts the recordings' own dates: asked before depositing. */
+  const [contradiction, setContradiction] = useState<NightContradiction | null>(null);
   const [skipInvalid, setSkipInvalid] = useState(false);
   /** A folder of several nights: each under its own date (one plan each), or one of them. */
   const [nightsMode, setNightsMode] = useState<'each' | 'one'>('each');
@@ -53,7 +86,11 @@ export const NewDepositScreen = () => {
   const [destinations, setDestinations] = useState<readonly DestinationPreview[]>([]);
   /** The programme profile in use: its fields replace site and point, its names the paths. */
   const [programme, setProgramme] = useState<ProgrammeView | null>(null);
-  const [fields, setFields] = useState<Readonly<Record<string, string>>>({});
+  const [fields, setFieldsState] = useState<Readonly<Record<string, string>>>(draft.fields ?? {});
+  const setFields = (next: Readonly<Record<string, string>>): void => {
+    setFieldsState(next);
+    setDraft({ fields: next });
+  };
   const [names, setNames] = useState<NamesPreview>({ kind: 'no-programme' });
 
   useEffect(() => {
@@ -62,8 +99,9 @@ export const NewDepositScreen = () => {
     void api?.settings.get().then((r) => {
       if (!r.ok) return;
       setProgramme(r.value.programme);
-      // The values given last time (a volunteer's carré and point rarely change).
-      setFields(r.value.programme?.lastFields ?? {});
+      // The values given last time (a volunteer's carré and point rarely change), unless typed.
+      if (useDepotStore.getState().draft.fields === null)
+        setFieldsState(r.value.programme?.lastFields ?? {});
     });
   }, [api]);
 
@@ -76,7 +114,13 @@ export const NewDepositScreen = () => {
   const fieldsReady =
     programme === null || programme.fields.every((f) => fieldProblem(f.name, f.pattern) === null);
 
-  const check = async (path: string): Promise<void> => {
+  // Back on this screen with a folder typed before: its summary comes back too.
+  useEffect(() => {
+    if (draft.dir !== '' && report === null) void check(draft.dir, true);
+    // Only when the screen opens: `check` and the draft then move with what is typed.
+  }, []);
+
+  const check = async (path: string, keepTyped = false): Promise<void> => {
     if (api === undefined || path.trim() === '') return;
     setBusy('checking');
     setError(null);
@@ -87,10 +131,12 @@ export const NewDepositScreen = () => {
       setError(result.error);
       return;
     }
-    const sameFolder = report !== null && report.dir === result.value.dir;
+    const sameFolder = keepTyped || (report !== null && report.dir === result.value.dir);
     setReport(result.value);
     setAnalyses((n) => n + 1);
     setChanges(null);
+    setCopy(false);
+    setContradiction(null);
     setNightsMode('each');
     // The backend expanded `~` and resolved the path: show what was analysed.
     setDir(result.value.dir);
@@ -159,8 +205,20 @@ export const NewDepositScreen = () => {
   const shownDestinations =
     several && nightsMode === 'one' ? destinations.filter((d) => d.night === night) : destinations;
 
-  const deposit = async (update: boolean): Promise<void> => {
+  const deposit = async (update: boolean, confirmedNight = false): Promise<void> => {
     if (api === undefined || report === null) return;
+    // A night typed by hand that the recordings' own dates contradict: asked first, naming both.
+    const contradicted = several
+      ? undefined
+      : nightContradiction(
+          night,
+          report.nights.map((n) => n.night),
+        );
+    if (!confirmedNight && contradicted !== undefined) {
+      setContradiction(contradicted);
+      return;
+    }
+    setContradiction(null);
     setBusy('starting');
     setError(null);
     const result = await api.plans.create({
@@ -170,6 +228,7 @@ export const NewDepositScreen = () => {
       skipInvalid,
       nights: several ? nightsMode : 'one',
       update,
+      copy,
     });
     setBusy(null);
     if (!result.ok) {
@@ -344,6 +403,60 @@ export const NewDepositScreen = () => {
               </>
             )}
           </dl>
+          {report.deposits !== undefined && report.deposits.length > 0 && (
+            <section
+              className="warning"
+              data-testid="card-deposits"
+              aria-labelledby="deposits-title"
+            >
+              <h3 id="deposits-title">{t('new.deposits.title')}</h3>
+              <ul>
+                {report.deposits.map((d) => (
+                  <li key={d.planId} data-plan-id={d.planId} data-state={d.state}>
+                    {t(d.state === 'done' ? 'new.deposits.done' : 'new.deposits.going', {
+                      night: d.night === null ? '—' : formatNight(d.night, locale),
+                      destination: destinationOf(d.destination),
+                      since: formatDateTime(d.completedAt ?? d.createdAt, locale),
+                      files: d.files,
+                      state: t(`state.${d.state}`),
+                    })}
+                    <div className="actions">
+                      <button
+                        type="button"
+                        data-action="open-deposit"
+                        onClick={() => openPlan(d.planId)}
+                      >
+                        {t('new.deposits.open')}
+                      </button>
+                      {d.state !== 'removing' && (
+                        <button
+                          type="button"
+                          data-action="correct-deposit"
+                          onClick={() =>
+                            correct(
+                              d.planId,
+                              programme === null ? { site, point, fields: {} } : { fields },
+                            )
+                          }
+                        >
+                          {t('new.deposits.correct')}
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  name="copy"
+                  checked={copy}
+                  onChange={(e) => setCopy(e.target.checked)}
+                />{' '}
+                {t('new.deposits.copy')}
+              </label>
+            </section>
+          )}
           <h3>{t('new.warnings')}</h3>
           {issues.length === 0 ? (
             <p>{t('new.noWarnings')}</p>
@@ -463,7 +576,10 @@ export const NewDepositScreen = () => {
                   <select name="night" value={night} onChange={(e) => setNight(e.target.value)}>
                     {report.nights.map((n) => (
                       <option key={n.night} value={n.night}>
-                        {t('new.nightOption', { night: n.night, files: n.files })}
+                        {t(n.files === 1 ? 'new.nightOption.one' : 'new.nightOption', {
+                          night: formatNight(n.night, locale),
+                          files: n.files,
+                        })}
                       </option>
                     ))}
                   </select>
@@ -471,6 +587,38 @@ export const NewDepositScreen = () => {
               )
             )}
           </div>
+          {contradiction !== null && (
+            <div className="warning" role="alert" data-testid="night-contradiction">
+              <p>
+                {t('new.contradiction', {
+                  typed: formatNight(contradiction.typed, locale),
+                  recorded: contradiction.recorded.map((n) => formatNight(n, locale)).join(', '),
+                })}
+              </p>
+              <div className="actions">
+                <button
+                  type="button"
+                  data-action="keep-typed-night"
+                  onClick={() => void deposit(changes !== null, true)}
+                >
+                  {t('new.contradiction.keep', { typed: formatNight(contradiction.typed, locale) })}
+                </button>
+                <button
+                  type="button"
+                  className="primary"
+                  data-action="take-recorded-night"
+                  onClick={() => {
+                    setNight(contradiction.recorded[0] ?? night);
+                    setContradiction(null);
+                  }}
+                >
+                  {t('new.contradiction.take', {
+                    recorded: formatNight(contradiction.recorded[0] ?? '', locale),
+                  })}
+                </button>
+              </div>
+            </div>
+          )}
           {changes === null ? (
             <button
               type="submit"
@@ -490,7 +638,9 @@ export const NewDepositScreen = () => {
                 {changes.slice(0, 50).map((c) => (
                   <li key={`${c.night}:${c.relPath}`} data-change={c.change}>
                     <strong>{t(`new.change.${c.change}`)}</strong> · <code>{c.relPath}</code>
-                    {several && ` (${c.night})`}
+                    {several && ` (${formatNight(c.night, locale)})`}
+                    {c.change === 'removed' &&
+                      ` ${t(c.onServer === true ? 'new.change.removedOnServer' : 'new.change.removedNotSent')}`}
                   </li>
                 ))}
               </ul>

@@ -3,6 +3,7 @@ import type { IpcError } from '../../shared/ipc/Result';
 import type { PlanView } from '../../shared/ipc/views';
 import { errorText } from '../i18n/errorText';
 import { BlockerNotice } from '../components/BlockerNotice';
+import { RemovalStatus } from '../components/RemovalStatus';
 import { PlanControls } from '../components/PlanControls';
 import { PlanStateBadge } from '../components/PlanStateBadge';
 import { ProgressBar } from '../components/ProgressBar';
@@ -108,7 +109,8 @@ const Row = ({
             <button type="button" onClick={() => openPlan(plan.id)}>
               {t('nights.open')}
             </button>
-            <PlanControls plan={plan} />
+            {/* A blocked night's Reprendre is in its notice below: one button, not two. */}
+            {plan.blocker === null && plan.addressProblem === null && <PlanControls plan={plan} />}
             <button
               type="button"
               data-action="archive"
@@ -159,9 +161,10 @@ const Row = ({
           </td>
         </tr>
       )}
-      {plan.blocker !== null && (
+      {(plan.blocker !== null || plan.addressProblem !== null || plan.removal !== null) && (
         <tr className="blocker-row">
           <td colSpan={4}>
+            <RemovalStatus plan={plan} />
             <BlockerNotice plan={plan} />
           </td>
         </tr>

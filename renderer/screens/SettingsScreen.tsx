@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ConnectionVerdict, Locale, SettingsView } from '../../shared/ipc/views';
 import {
@@ -128,8 +128,19 @@ export const SettingsScreen = () => {
   const [message, setMessage] = useState<{ key: MessageKey; error?: IpcError } | null>(null);
   // Fields changed since the last load or save: a test must not run on the old, saved values.
   const [dirty, setDirty] = useState(false);
-  const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
+  // The verdict with what was tested: it speaks of that address, never of the one typed since.
+  const [verdict, setVerdict] = useState<{
+    readonly verdict: ConnectionVerdict;
+    readonly endpoint: string;
+    readonly unsaved: boolean;
+  } | null>(null);
   const [testing, setTesting] = useState(false);
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Said where the buttons are, in view at 1366x768 (issue 31, item 12).
+    if (verdict !== null || message !== null)
+      outcome.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [verdict, message]);
 
   useEffect(() => {
     if (api === undefined) return;
@@ -143,9 +154,12 @@ export const SettingsScreen = () => {
   }, [api]);
 
   if (settings === null || api === undefined) return null;
+  // A verdict or a message about other values is no longer true once a field changes (issue 31).
   const update = (patch: Partial<SettingsView>): void => {
     setSettings({ ...settings, ...patch });
     setDirty(true);
+    setVerdict(null);
+    setMessage(null);
   };
 
   // A programme's prefix uses its own fields as placeholders: the profile was checked on import.
@@ -158,8 +172,12 @@ export const SettingsScreen = () => {
   };
 
   const persist = async (): Promise<boolean> => {
+    setMessage(null);
     // Refused here, in the volunteer's language, before the backend refuses it too.
-    if (prefixProblem !== undefined) return false;
+    if (prefixProblem !== undefined) {
+      setMessage({ key: 'settings.notSavedProblem' });
+      return false;
+    }
     const rate = bwlimit.trim() === '' ? null : Math.round(Number(bwlimit.replace(',', '.')) * MB);
     if (rate !== null && !(rate >= MIN_BWLIMIT_BYTES_PER_SEC)) {
       setMessage({ key: 'settings.bwlimitTooLow' });
@@ -197,14 +215,24 @@ export const SettingsScreen = () => {
   const test = async (): Promise<void> => {
     setTesting(true);
     setVerdict(null);
-    // What is on screen is what gets tested: unsaved fields are saved first.
-    if ((dirty || (accessKeyId !== '' && secret !== '')) && !(await persist())) {
-      setTesting(false);
-      return;
-    }
-    const result = await api.settings.testConnection();
+    setMessage(null);
+    // What is on screen is what gets tested, and only tested: a wrong value never replaces the
+    // saved one behind the volunteer's back (issue 31, item 9).
+    const typedCredentials = accessKeyId !== '' && secret !== '';
+    const result = await api.settings.testConnection({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      bucket: settings.bucket,
+      pathStyle: settings.pathStyle,
+      ...(typedCredentials ? { credentials: { accessKeyId, secretAccessKey: secret } } : {}),
+    });
     setTesting(false);
-    if (result.ok) setVerdict(result.value);
+    if (result.ok)
+      setVerdict({
+        verdict: result.value,
+        endpoint: settings.endpoint,
+        unsaved: dirty || typedCredentials,
+      });
     else setMessage({ key: 'error.generic', error: result.error });
   };
 
@@ -267,9 +295,9 @@ export const SettingsScreen = () => {
               />
               <small id="prefix-hint">{t('settings.prefixHint')}</small>
               {prefixProblem !== undefined && (
-                <small role="alert" className="field-problem" data-testid="prefix-problem">
+                <span role="alert" className="field-problem" data-testid="prefix-problem">
                   {prefixProblemText(t, prefixProblem)}
-                </small>
+                </span>
               )}
             </label>
             <label className="check">
@@ -357,18 +385,29 @@ export const SettingsScreen = () => {
             {testing ? t('settings.testing') : t('settings.test')}
           </button>
         </div>
+        <div ref={outcome} className="settings-outcome">
+          {message !== null && (
+            <p role="status" data-testid="settings-message">
+              {t(message.key, {
+                message: message.error === undefined ? '' : errorText(message.error, t),
+                min: (MIN_BWLIMIT_BYTES_PER_SEC / MB).toLocaleString(settings.locale, {
+                  maximumFractionDigits: 2,
+                }),
+              })}
+            </p>
+          )}
+          {verdict !== null && (
+            <>
+              <Verdict verdict={verdict.verdict} endpoint={verdict.endpoint} />
+              {verdict.unsaved && (
+                <p className="note" data-testid="tested-unsaved">
+                  {t('settings.testedUnsaved')}
+                </p>
+              )}
+            </>
+          )}
+        </div>
       </form>
-      {message !== null && (
-        <p role="status">
-          {t(message.key, {
-            message: message.error === undefined ? '' : errorText(message.error, t),
-            min: (MIN_BWLIMIT_BYTES_PER_SEC / MB).toLocaleString(settings.locale, {
-              maximumFractionDigits: 2,
-            }),
-          })}
-        </p>
-      )}
-      {verdict !== null && <Verdict verdict={verdict} endpoint={settings.endpoint} />}
     </section>
   );
 };

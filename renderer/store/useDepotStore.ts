@@ -8,6 +8,32 @@ import { addSample, liveEta, liveRate } from '../format/liveRate';
 import type { AckSample } from '../format/liveRate';
 import type { Screen } from './Screen';
 
+/** Site and point, or a programme's fields: what names a night's destination. */
+export type CorrectionValues = {
+  readonly site?: string;
+  readonly point?: string;
+  readonly fields: Readonly<Record<string, string>>;
+};
+
+export type NewDepositDraft = {
+  readonly dir: string;
+  readonly site: string;
+  readonly point: string;
+  readonly night: string;
+  readonly fields: Readonly<Record<string, string>> | null;
+};
+
+const emptyDraft: NewDepositDraft = { dir: '', site: '', point: '', night: '', fields: null };
+
+/** Silent this long, the engine is said not to answer: well above a busy moment's delay. */
+export const SILENT_AFTER_MS = 6_000;
+
+export const engineSilent = (s: {
+  readonly connected: boolean;
+  readonly lastHeardAt: number;
+  readonly now: number;
+}): boolean => s.connected && s.now - s.lastHeardAt > SILENT_AFTER_MS;
+
 type DepotState = {
   readonly api: DepotApi | undefined;
   readonly connected: boolean;
@@ -28,6 +54,22 @@ type DepotState = {
   readonly samples: Readonly<Record<string, readonly AckSample[]>>;
   /** Storage named and credentials set: the backend can list and deposit nights. */
   readonly configured: boolean;
+  /**
+   * When the engine last answered (a call, an event), this page's clock: an engine silent for a
+   * few seconds while its socket stays open (a frozen process) is said as such (issue 31).
+   */
+  readonly lastHeardAt: number;
+  /** What the volunteer typed on "Nouveau dépôt", kept while they look elsewhere (issue 31). */
+  readonly draft: NewDepositDraft;
+  readonly setDraft: (patch: Partial<NewDepositDraft>) => void;
+  /**
+   * "Corriger la destination" asked from elsewhere ("Nouveau dépôt" of a card another night
+   * holds): the night opened with its correction and these values.
+   */
+  readonly correcting: { readonly planId: string; readonly values: CorrectionValues } | null;
+  readonly correct: (planId: string, values: CorrectionValues) => void;
+  readonly doneCorrecting: () => void;
+  readonly heard: () => void;
   readonly setConfigured: (configured: boolean) => void;
   readonly start: (api: DepotApi) => () => void;
   readonly refreshPlans: () => Promise<void>;
@@ -109,6 +151,9 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
   keepingAwake: false,
   samples: {},
   configured: true,
+  lastHeardAt: Date.now(),
+  draft: emptyDraft,
+  correcting: null,
 
   start(api) {
     set({ api });
@@ -124,12 +169,19 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
               plans,
               unitsVersion: s.unitsVersion + 1,
               now,
+              lastHeardAt: now,
               samples: sampled(s, plans, now),
             };
           });
           return;
         case 'unit':
-          set((s) => ({ unitsVersion: s.unitsVersion + 1, now: Date.now() }));
+          set((s) => ({
+            unitsVersion: s.unitsVersion + 1,
+            now: Date.now(),
+            lastHeardAt: Date.now(),
+          }));
+          // The night's header follows its rows: its view is read again shortly (issue 31).
+          refreshSoon(event.planId);
           return;
         case 'open-night':
           get().openPlan(event.planId);
@@ -143,6 +195,32 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
           return;
       }
     };
+    // A unit event says a night's counts moved: its view is read again, at most twice a second.
+    const due = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refreshSoon = (planId: string): void => {
+      due.add(planId);
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        const ids = [...due];
+        due.clear();
+        for (const id of ids)
+          void api.plans.get({ planId: id }).then((r) => {
+            if (r.ok) set((s) => ({ plans: upsert(s.plans, r.value), lastHeardAt: Date.now() }));
+          });
+      }, 500);
+    };
+    // The engine is asked every two seconds whether it is there; one question at a time.
+    let asking = false;
+    const heartbeat = setInterval(() => {
+      if (asking || !get().connected) return;
+      asking = true;
+      void api.app.info().then((r) => {
+        asking = false;
+        if (r.ok) get().heard();
+      });
+    }, 2_000);
     const unsubscribe = api.events.subscribe(onEvent);
     void (async () => {
       const settings = await api.settings.get();
@@ -165,14 +243,22 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
         );
       }
     })();
-    return unsubscribe;
+    return () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    };
   },
 
   async refreshPlans() {
     const api = get().api;
     if (api === undefined) return;
     const result = await api.plans.list();
-    if (result.ok) set((s) => ({ plans: result.value, samples: sampled(s, result.value, s.now) }));
+    if (result.ok)
+      set((s) => ({
+        plans: result.value,
+        samples: sampled(s, result.value, s.now),
+        lastHeardAt: Date.now(),
+      }));
   },
 
   go(screen) {
@@ -191,7 +277,12 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
 
   setConnected(connected) {
     // Readings across a gap would average the gap in: start again when the engine is back.
-    set((s) => ({ connected, everConnected: s.everConnected || connected, samples: {} }));
+    set((s) => ({
+      connected,
+      everConnected: s.everConnected || connected,
+      samples: {},
+      lastHeardAt: Date.now(),
+    }));
     if (connected) void get().refreshPlans();
   },
 
@@ -204,7 +295,23 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
   },
 
   tick(now) {
-    set((s) => ({ now, samples: s.connected ? sampled(s, s.plans, now) : {} }));
+    set((s) => ({ now, samples: s.connected && !engineSilent(s) ? sampled(s, s.plans, now) : {} }));
+  },
+
+  heard() {
+    set({ lastHeardAt: Date.now() });
+  },
+
+  setDraft(patch) {
+    set((s) => ({ draft: { ...s.draft, ...patch } }));
+  },
+
+  correct(planId, values) {
+    set({ correcting: { planId, values }, currentPlanId: planId, screen: 'current' });
+  },
+
+  doneCorrecting() {
+    set({ correcting: null });
   },
 }));
 
@@ -217,7 +324,7 @@ export const useLiveFigures = (
 ): { readonly rate: number | null; readonly eta: number | null } => {
   const samples = useDepotStore((s) => (plan === undefined ? undefined : s.samples[plan.id]));
   const now = useDepotStore((s) => s.now);
-  const connected = useDepotStore((s) => s.connected);
+  const connected = useDepotStore((s) => s.connected && !engineSilent(s));
   if (plan === undefined || !connected || samples === undefined) return { rate: null, eta: null };
   const rate = liveRate(samples, now);
   return { rate, eta: liveEta(plan.bytesTotal - plan.bytesAcked, rate) };

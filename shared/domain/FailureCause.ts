@@ -88,9 +88,12 @@ export const remedyOf = (cause: FailureCause): Remedy => {
     case 'source-changed':
       // Re-queued as the file is now, once it stopped changing (issue 11).
       return 'retry';
+    case 'source-missing':
+      // Back on the card, "Retenter les échecs" queues it again (as it was: where it stopped;
+      // changed: planned again). Still gone, it stays (issue 31, item 1).
+      return 'retry';
     case 'refused':
     case 'conflict':
-    case 'source-missing':
     case 'unproven':
       return 'none';
   }

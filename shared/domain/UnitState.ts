@@ -16,7 +16,13 @@ export type UnitState =
    * a write that found its own earlier one): never counted verified (issue 29, ADR 0028).
    */
   | { readonly kind: 'done'; readonly alreadyPresent: boolean; readonly unverifiable?: true }
-  | { readonly kind: 'failed'; readonly cause: FailureCause };
+  | { readonly kind: 'failed'; readonly cause: FailureCause }
+  /**
+   * Settled by the volunteer, not deposited: another object was at its key and they chose to keep
+   * the server's (issue 31). The night completes without it; its manifest names it; the card is
+   * not reusable while it is only on the card.
+   */
+  | { readonly kind: 'left-out'; readonly reason: 'kept-server-object' };
 
 /** What the interface shows of a unit right now (persisted state plus live overlay). */
 export type UnitActivity =

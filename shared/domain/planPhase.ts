@@ -16,13 +16,15 @@ export type PlanFacts = {
   readonly deferred: number;
   readonly done: number;
   readonly failed: number;
+  /** Settled by the volunteer, not deposited (a conflict where the server's object was kept). */
+  readonly leftOut: number;
   readonly paused: boolean;
   readonly manifestAt: number | null;
 };
 
 export const planPhase = (p: PlanFacts): PlanPhase => {
   const open = p.pending + p.inProgress + p.deferred;
-  if (open === 0 && p.failed === 0 && p.done === p.units && p.manifestAt !== null)
+  if (open === 0 && p.failed === 0 && p.done + p.leftOut === p.units && p.manifestAt !== null)
     return 'complete';
   if (open === 0 && p.failed > 0) return 'failures';
   if (p.paused) return 'paused';

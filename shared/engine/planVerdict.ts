@@ -15,6 +15,8 @@ export const planVerdict = (
     readonly done: number;
     readonly failed: number;
     readonly deferred: number;
+    /** Settled by the volunteer and not deposited (the server's object kept): not to wait for. */
+    readonly leftOut?: number;
   },
   /** The earliest deferral's time, when any unit is deferred. */
   earliestDeferred?: number,
@@ -23,6 +25,7 @@ export const planVerdict = (
   if (counts.deferred > 0 && earliestDeferred !== undefined) {
     return { kind: 'postponed', units: counts.deferred, until: earliestDeferred };
   }
-  if (counts.done !== counts.units) return { kind: 'stopped', reason: 'aborted' };
+  if (counts.done + (counts.leftOut ?? 0) !== counts.units)
+    return { kind: 'stopped', reason: 'aborted' };
   return { kind: 'completed' };
 };

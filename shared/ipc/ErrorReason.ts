@@ -32,6 +32,26 @@ export type ErrorReason =
       readonly label: LocalizedText;
       readonly pattern: string;
     }
+  /**
+   * Another night already deposits (or deposited) this card elsewhere (issue 31): one card, one
+   * deposit, unless the volunteer explicitly asks for a copy.
+   */
+  | {
+      readonly kind: 'card-deposited';
+      readonly planId: string;
+      readonly destination: string;
+      readonly state: string;
+    }
+  /** Another night of the same folder already goes to that destination. */
+  | { readonly kind: 'destination-taken'; readonly planId: string }
+  /** The night is being taken off the server: nothing else can be asked of it. */
+  | { readonly kind: 'being-removed' }
+  /** The file has no conflict to settle any more, or the rule finds no free name. */
+  | { readonly kind: 'not-settleable' }
+  /** The server could not be asked now (network, refusal): nothing was decided. */
+  | { readonly kind: 'server-unanswered'; readonly status?: number }
+  /** Naming the files again needs the card's recordings: it is not readable now. */
+  | { readonly kind: 'card-away'; readonly dir: string }
   /** The folder's night was created with other names: it keeps them. */
   | { readonly kind: 'names-changed'; readonly count: number; readonly example: string };
 

@@ -3,6 +3,12 @@ import { MIN_BWLIMIT_BYTES_PER_SEC } from '../domain/minimumBandwidth';
 import { prefixTemplateProblem } from '../field/prefixTemplateProblem';
 import type {
   AppInfo,
+  CardVerdictView,
+  ConflictView,
+  CorrectionPreview,
+  CorrectionResult,
+  OwnObjectsView,
+  SettleResult,
   ChosenFolder,
   ConnectionVerdict,
   CreateOutcome,
@@ -55,6 +61,11 @@ export const inputSchemas = {
     nights: z.enum(['one', 'each']).default('one'),
     /** The folder changed since it was planned: deposit the changes. */
     update: z.boolean().default(false),
+    /**
+     * The volunteer explicitly deposits a second copy of a card another night already deposits
+     * elsewhere (issue 31); without it, such a deposit is refused and the other night named.
+     */
+    copy: z.boolean().default(false),
   }),
   'plans.pause': planId,
   'plans.resume': planId,
@@ -80,6 +91,32 @@ export const inputSchemas = {
     night: nightDate.or(z.literal('')),
     nights: z.enum(['one', 'each']).default('one'),
   }),
+  /** What the night wrote at its destination (objects, uploads), for a confirmation. */
+  'plans.ownObjects': planId,
+  /**
+   * Where the night would go with these values (its fields, the current settings' target), and
+   * what it would take back from where it is: the facts of "Corriger la destination".
+   */
+  'plans.previewCorrection': planId.extend({
+    site: label.optional(),
+    point: label.optional(),
+    fields,
+  }),
+  /**
+   * Moves the night to its corrected destination (issue 31): what it wrote where it was is taken
+   * back (only its own objects, by its plan; its uploads aborted), and it goes on there.
+   */
+  'plans.correct': planId.extend({
+    site: label.optional(),
+    point: label.optional(),
+    fields,
+  }),
+  /** "Retirer ce dépôt du serveur": the night's own objects are taken back, then it is forgotten. */
+  'plans.removeFromServer': planId,
+  /** After a refusal (a permission granted since): ask again, or leave those objects there. */
+  'plans.removals': planId.extend({ action: z.enum(['retry', 'leave']) }),
+  /** Whether the night's card can be cleared: every recording on it verified on the server. */
+  'plans.card': planId,
   'units.list': planId.extend({
     offset: z.number().int().min(0),
     limit: z.number().int().min(1).max(1000),
@@ -87,6 +124,13 @@ export const inputSchemas = {
   }),
   'units.failures': planId,
   'units.retryFailures': planId,
+  /** Both sides of a file's conflict, and the free name the night's rule would give it. */
+  'units.conflict': planId.extend({ unitId: z.string().min(1).max(32) }),
+  /** The volunteer's choice on a conflict, written in the plan (never an overwrite). */
+  'units.settle': planId.extend({
+    unitId: z.string().min(1).max(32),
+    choice: z.enum(['keep-server-object', 'free-name']),
+  }),
   'settings.get': none,
   'settings.set': z.object({
     endpoint: z.url({ protocol: /^https?$/ }).max(2048),
@@ -114,7 +158,24 @@ export const inputSchemas = {
       })
       .optional(),
   }),
-  'settings.testConnection': none,
+  /**
+   * Absent: the saved settings. Present: the values on screen, tested without being saved (a wrong
+   * value tested never replaces the good one); credentials typed, or the saved ones.
+   */
+  'settings.testConnection': z
+    .object({
+      endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+      region: z.string().trim().min(1).max(64),
+      bucket: z.string().trim().min(1).max(63),
+      pathStyle: z.boolean(),
+      credentials: z
+        .object({
+          accessKeyId: z.string().trim().min(1).max(256),
+          secretAccessKey: z.string().min(1).max(1024),
+        })
+        .optional(),
+    })
+    .optional(),
   /**
    * A programme's profile from its coordinator: a path (the file picker, or typed through the
    * bridge) or the file's text (dropped on the window). A profile a few kilobytes long.
@@ -149,9 +210,17 @@ export type Outputs = {
   'plans.forget': ForgetResult;
   'plans.previewDestination': readonly DestinationPreview[];
   'plans.previewNames': NamesPreview;
+  'plans.ownObjects': OwnObjectsView;
+  'plans.previewCorrection': CorrectionPreview;
+  'plans.correct': CorrectionResult;
+  'plans.removeFromServer': OwnObjectsView;
+  'plans.removals': PlanView;
+  'plans.card': CardVerdictView;
   'units.list': UnitPage;
   'units.failures': readonly FailureView[];
   'units.retryFailures': RetryFailuresResult;
+  'units.conflict': ConflictView;
+  'units.settle': SettleResult;
   'settings.get': SettingsView;
   'settings.set': SettingsView;
   'settings.testConnection': ConnectionVerdict;

@@ -16,7 +16,9 @@ export type PlanState =
   | 'deferred'
   | 'done'
   | 'needs-attention'
-  | 'stopped';
+  | 'stopped'
+  /** Asked off the server ("Retirer ce dépôt du serveur"): its objects are being taken back. */
+  | 'removing';
 
 /**
  * What a night's last run found when it listed its folder (issue 30 item 1): files counted done
@@ -74,6 +76,44 @@ export type PlanView = {
     readonly name: string;
     readonly fields: Readonly<Record<string, string>>;
   } | null;
+  /** Files settled by the volunteer and not deposited (the server's object kept at their key). */
+  readonly unitsLeftOut: number;
+  /** A run of it is going in this process (whatever it waits for). */
+  readonly running: boolean;
+  /** Its destination was corrected (issue 31): the line the night shows. */
+  readonly correction: {
+    readonly from: { readonly endpoint: string; readonly bucket: string; readonly prefix: string };
+    readonly at: number;
+    readonly by: 'settings' | 'volunteer';
+  } | null;
+  /** What it takes back from the server (a correction's old place, or all of it); null when nothing. */
+  readonly removal: RemovalView | null;
+  /**
+   * The night's address is wrong, not the network (issue 31): nothing listens there (connection
+   * refused by a host that answers), or what answers is not S3 (a web page). Found by one probe
+   * of the night's own target while it waits or after it stopped; null when not found.
+   */
+  readonly addressProblem: AddressProblem | null;
+};
+
+export type AddressProblem =
+  { readonly kind: 'nothing-listens' } | { readonly kind: 'not-s3'; readonly status: number };
+
+/** Objects a night takes back from the server, counted (issue 31). */
+export type RemovalView = {
+  /** The whole night asked off the server (else: what it wrote before its destination moved). */
+  readonly whole: boolean;
+  /** Where the objects are: endpoint › bucket/prefix of the place they were written to. */
+  readonly place: { readonly endpoint: string; readonly bucket: string; readonly prefix: string };
+  readonly pending: number;
+  readonly removed: number;
+  /** Gone already when asked. */
+  readonly absent: number;
+  /** Another object had replaced the night's: left alone. */
+  readonly notOurs: number;
+  /** Refused by the server: the key may not delete (`s3:DeleteObject`). */
+  readonly denied: number;
+  readonly uploads: number;
 };
 
 export type UnitFilter = 'all' | 'active' | 'failed' | 'done' | 'pending';
@@ -102,6 +142,114 @@ export type FailureView = {
 };
 
 export type RetryFailuresResult = { readonly requeued: number; readonly definitive: number };
+
+/** What a night wrote at its destination, for a confirmation before it is taken back. */
+export type OwnObjectsView = {
+  readonly objects: number;
+  readonly uploads: number;
+  readonly place: { readonly endpoint: string; readonly bucket: string; readonly prefix: string };
+};
+
+/** Where a corrected night would go, and what it would take back (the confirmation's facts). */
+export type CorrectionPreview = {
+  readonly to: { readonly endpoint: string; readonly bucket: string; readonly prefix: string };
+  readonly from: OwnObjectsView;
+  /** A few files and the key each would take at the new place. */
+  readonly examples: readonly { readonly relPath: string; readonly key: string }[];
+  /** Nothing would change: the night already goes there. */
+  readonly same: boolean;
+};
+
+/** What "Corriger la destination" did. */
+export type CorrectionResult = {
+  readonly plan: PlanView;
+  /** Objects queued for removal at the old place (taken back before the night goes on). */
+  readonly toRemove: number;
+  readonly uploads: number;
+};
+
+/** Both sides of a conflict (issue 31), as the volunteer compares them before choosing. */
+export type ConflictView = {
+  readonly unitId: string;
+  readonly relPath: string;
+  readonly key: string;
+  readonly local: {
+    readonly size: number;
+    /** The file's modification time (epoch ms). */
+    readonly modifiedAt: number;
+    readonly sha256: string | null;
+    readonly md5: string | null;
+  };
+  /** The server's object at the key now; null when it is gone since (the file then simply goes). */
+  readonly server: {
+    readonly size: number;
+    readonly modifiedAt: number | null;
+    readonly etag: string;
+    /** The SHA-256 its writer recorded in its metadata, when one did (information, not proof). */
+    readonly sha256: string | null;
+  } | null;
+  /** Proved by the server's ETag: same bytes, other bytes, or not provable (another layout). */
+  readonly content: 'same' | 'different' | 'unproven';
+  /** The free name the file would take, checked on the server; null when the rule finds none. */
+  readonly freeKey: string | null;
+  readonly rule: 'before-extension' | 'before-underscore' | 'none';
+};
+
+export type SettleResult = { readonly kind: 'kept' | 'renamed' | 'requeued'; readonly key: string };
+
+/**
+ * Whether the card can be cleared (issue 31): every recording on it, of every night and every
+ * file (those the analysis left out included), verified on the server; otherwise what is left
+ * and where.
+ */
+export type CardVerdictView =
+  | { readonly kind: 'reusable'; readonly recordings: number }
+  /** The card's folder cannot be read now (pulled out): nothing can be said of what is on it. */
+  | { readonly kind: 'card-away'; readonly dir: string }
+  | {
+      readonly kind: 'not-yet';
+      readonly recordings: number;
+      readonly verified: number;
+      readonly left: readonly CardLeftView[];
+    };
+
+export type CardLeftView =
+  /** Recordings of nights of the card not deposited at all. */
+  | { readonly kind: 'night-not-deposited'; readonly night: string | null; readonly files: number }
+  /** Recordings of a deposit not verified yet (to send, failed, left out by a settlement). */
+  | {
+      readonly kind: 'not-verified';
+      readonly planId: string;
+      readonly night: string | null;
+      readonly destination: {
+        readonly endpoint: string;
+        readonly bucket: string;
+        readonly prefix: string;
+      };
+      readonly files: number;
+      readonly examples: readonly string[];
+    }
+  /** Recordings no deposit holds (left out by the analysis: truncated, empty...): only on the card. */
+  | { readonly kind: 'only-on-card'; readonly files: number; readonly examples: readonly string[] };
+
+/** A night that already holds files of an analysed folder (one card, one deposit, issue 31). */
+export type CardDepositView = {
+  readonly planId: string;
+  readonly night: string | null;
+  readonly destination: {
+    readonly endpoint: string;
+    readonly bucket: string;
+    readonly prefix: string;
+  };
+  readonly state: PlanState;
+  readonly createdAt: number;
+  readonly completedAt: number | null;
+  /** Files of the folder it holds. */
+  readonly files: number;
+  readonly site: string | null;
+  readonly point: string | null;
+  readonly fields: Readonly<Record<string, string>> | null;
+};
 
 /** A night removed from this Depot's database (the server was not asked). */
 export type ForgetResult = { readonly forgotten: string };
@@ -279,6 +427,8 @@ export type PreflightView = {
   readonly recorders?: readonly string[];
   /** First and last recording of the folder, local wall time as recorded (`2026-06-12T21:00`). */
   readonly span?: { readonly first: string; readonly last: string } | null;
+  /** Nights already depositing (or deposited) files of this folder: said before a second one. */
+  readonly deposits?: readonly CardDepositView[];
 };
 
 /** A file of a folder that changed since its night was planned. */
@@ -286,6 +436,8 @@ export type SourceChangeView = {
   readonly night: string;
   readonly relPath: string;
   readonly change: 'added' | 'removed' | 'size' | 'mtime';
+  /** A removed file whose copy is on the server (it was verified there). */
+  readonly onServer?: boolean;
 };
 
 /** What asking to deposit a folder did. */

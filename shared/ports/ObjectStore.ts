@@ -76,6 +76,8 @@ export type ListedUpload = {
 export type ObjectHead = {
   readonly size: number;
   readonly etag: string;
+  /** When the server says the object was last written (epoch ms), when it says. */
+  readonly lastModified?: number;
   /** User metadata with lower-case keys, without the `x-amz-meta-` prefix. */
   readonly metadata: Readonly<Record<string, string>>;
 };
@@ -165,6 +167,15 @@ export type ObjectStore = {
     input: { key: string; maxBytes: number },
     options: EmissionOptions,
   ): Promise<Outcome<ObjectRead>>;
+  /**
+   * Deletes the object at `key` only if its ETag is still `ifMatch` where the server honours
+   * `If-Match` (AWS S3); radosgw 16 ignores it, so the caller asks HeadObject first (issue 31).
+   * Success when there is no such key (S3 answers 204 either way).
+   */
+  deleteObject(
+    input: { readonly key: string; readonly ifMatch: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<void>>;
   /** One page of the objects under a prefix (from its continuation `token`). */
   listObjectsPage(
     input: { prefix: string; token?: string | undefined },

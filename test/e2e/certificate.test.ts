@@ -80,10 +80,10 @@ describe('a storage address whose certificate this computer does not trust', () 
     expect(await blocker.innerText()).toContain(
       'Cette nuit ne peut pas continuer\u00a0: Le certificat du serveur n’est pas reconnu par cet ordinateur',
     );
-    // The night keeps its address: the advice names the way out when the address was wrong.
+    // The night has sent nothing: the address corrected from its blocker is taken at once.
     const after = page.getByTestId('blocker-after');
-    expect(await after.innerText()).toContain('déposez à nouveau le dossier depuis');
-    expect(await after.innerText()).toContain('Nouveau dépôt');
+    expect(await after.innerText()).toContain('le prend aussitôt');
+    expect(await blocker.getByTestId('fix-setting').count()).toBe(1);
     await depot.waitForPlanState('needs-attention', 60_000);
     await expect.poll(() => depot.statusBar().getAttribute('data-status')).toBe('blocked');
     expect(await depot.statusBar().innerText()).toContain('certificat');
@@ -94,42 +94,30 @@ describe('a storage address whose certificate this computer does not trust', () 
     await depot.screenshotEverywhere('certificat-depot-bloque', () => depot.go('current'));
     await depot.screenshotEverywhere('certificat-nuits-bloque', () => depot.go('nights'));
 
-    // The fix: the plain http address of the same server, proved by the connection test.
+    // The fix: the plain http address of the same server, proved by the connection test (which
+    // saves nothing), then saved: the blocked night, which sent nothing, takes it (issue 31).
     await depot.go('current');
     await blocker.getByRole('button', { name: 'Corriger dans les Réglages' }).click();
     await depot.typeEndpoint(world.bucket.endpoint);
     const proved = await depot.testConnection();
     await expect.poll(() => proved.getAttribute('data-ok'), { timeout: 60_000 }).toBe('true');
     expect(await page.getByTestId('verdict-problem').count()).toBe(0);
+    await page.locator('form.settings button[type="submit"]').click();
+    await page.getByText('Réglages enregistrés.').waitFor();
 
-    // The blocked night keeps its https address; the folder deposited again goes to the new one.
-    await depot.checkFolder(world.nightDir);
-    await depot.startDeposit({ site: 'SITE09', point: 'P1' });
-    await depot.waitForPlanState('done', 120_000);
-    expect(await page.locator('section[data-plan-id]').getAttribute('data-plan-id')).not.toBe(
-      blockedId,
-    );
-    expect(await page.getByTestId('files').innerText()).toBe('3 / 3 fichiers');
+    await depot.go('nights');
+    const night = page.locator(`[data-testid="plans"] tbody tr[data-plan-id="${blockedId}"]`);
+    await expect
+      .poll(() => night.locator('.badge').getAttribute('data-state'), { timeout: 120_000 })
+      .toBe('done');
     expect(await serverKeys(world)).toEqual(
       expect.arrayContaining(world.files.map((f) => `SITE09/P1/2026-06-12/${f}`)),
     );
-    const blockedRow = page.locator(`[data-testid="plans"] tbody tr[data-plan-id="${blockedId}"]`);
-    await depot.go('nights');
-    await expect
-      .poll(() => blockedRow.locator('.badge').getAttribute('data-state'))
-      .toBe('needs-attention');
-    await depot.screenshotEverywhere('certificat-nuits-apres-correction', () => depot.go('nights'));
-
-    // As the blocker advised: the night left on the old address is forgotten on this computer.
-    await blockedRow.locator('button[data-action="forget"]').click();
-    await page
-      .getByTestId('forget-confirm')
-      .getByRole('button', { name: 'Oublier cette nuit' })
-      .click();
-    await expect.poll(() => blockedRow.count()).toBe(0);
-    expect(await page.getByTestId('blocker').count()).toBe(0);
-    expect(await depot.nightRow('SITE09 · P1').locator('.badge').getAttribute('data-state')).toBe(
-      'done',
+    await depot.go('current');
+    expect(await page.getByTestId('correction-line').innerText()).toContain(
+      front.endpoint.replace('https://', ''),
     );
+    expect(await page.getByTestId('blocker').count()).toBe(0);
+    await depot.screenshotEverywhere('certificat-nuits-apres-correction', () => depot.go('nights'));
   });
 });

@@ -85,7 +85,7 @@ describe('the destination before a deposit, and forgetting a night locally', () 
     const { depot, proxy } = world;
     const page = depot.page;
     // The link is down: the night keeps depositing (waiting for the network) until paused.
-    await proxy.setDown(true, 'refuse');
+    await proxy.setDown(true, 'reset');
     await depot.checkFolder(world.nightDir);
     await depot.startDeposit({ site: 'SITE08', point: 'P1' });
     await depot.waitForPlanState('waiting-network', 90_000);

@@ -52,7 +52,7 @@ describe('incidents absorbed without a gesture', () => {
     const { depot } = world;
     const page = depot.page;
     await depot.checkFolder(world.nightDir);
-    await world.proxy.setDown(true, 'refuse');
+    await world.proxy.setDown(true, 'reset');
     await depot.startDeposit({ site: 'SITE01', point: 'P2' });
 
     await depot.waitForPlanState('waiting-network', 90_000);

@@ -17,7 +17,7 @@ describe('a night of thousands of files', () => {
     const page = depot.page;
     await depot.checkFolder(world.nightDir);
     // The endpoint is unreachable: the plan exists with every unit, and nothing moves.
-    await proxy.setDown(true, 'refuse');
+    await proxy.setDown(true, 'reset');
     await depot.startDeposit({ site: 'SITE01', point: 'P5' });
     await page.getByText(`0 / ${files} fichiers`).waitFor({ timeout: 60_000 });
 

@@ -124,10 +124,11 @@ describe('a volunteer is never stranded', () => {
     storm.remove();
     await depot.waitForPlanState('done', 120_000);
 
-    // The same night's sibling in an outage: the network, not the server.
-    await proxy.setDown(true, 'refuse');
+    // The same night's sibling in an outage: the network, not the server. A second deposit of the
+    // card elsewhere is a copy the volunteer asks for explicitly (issue 31).
+    await proxy.setDown(true, 'reset');
     await depot.checkFolder(world.nightDir);
-    await depot.startDeposit({ site: 'SITE03', point: 'P2' });
+    await depot.startDeposit({ site: 'SITE03', point: 'P2', copy: true });
     await depot.waitForPlanState('waiting-network', 90_000);
     expect(await depot.statusBar().getAttribute('data-status')).toBe('waiting-network');
     await depot.screenshotEverywhere('attente-reseau', () => depot.go('current'));

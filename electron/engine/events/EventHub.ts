@@ -100,7 +100,22 @@ export class EventHub {
     const now = this.clock.now();
     run.state.acked.push({ at: now, bytes });
     run.state.acked.splice(0, staleAcks(run.state.acked, now));
+    if (run.state.networkWaitsAnswered < run.state.networkWaits) this.networkAnswered(run);
     this.emitProgress(run.planId, false);
+  }
+
+  /**
+   * The server acknowledged bytes of this night: every wait for the network it had ends here,
+   * on the night and on its files' rows (issue 31), whichever file's step is still under way.
+   */
+  private networkAnswered(run: RunContext): void {
+    const before = this.isWaitingNetwork(run);
+    run.state.networkWaitsAnswered = run.state.networkWaits;
+    for (const unitId of run.held) {
+      if (this.activity.get(unitId)?.kind === 'waiting-network')
+        this.setActivity(run.planId, unitId, { kind: 'idle' });
+    }
+    this.emitNetworkChange(run, before);
   }
 
   emitProgress(planId: number, force: boolean): void {
@@ -127,6 +142,7 @@ export class EventHub {
   setNetworkWait(run: RunContext, unit: UnitRecord | undefined, waiting: boolean): void {
     const before = this.isWaitingNetwork(run);
     run.state.waitingNetwork += waiting ? 1 : -1;
+    if (waiting) run.state.networkWaits += 1;
     if (unit !== undefined) {
       this.setActivity(
         run.planId,
@@ -148,7 +164,9 @@ export class EventHub {
 
   /** A unit waits for the network, or the policy holds calls while the endpoint is unreachable. */
   private isWaitingNetwork(run: RunContext): boolean {
-    return run.state.waitingNetwork > 0 || this.circuitOffline;
+    const unanswered =
+      run.state.waitingNetwork > 0 && run.state.networkWaitsAnswered < run.state.networkWaits;
+    return unanswered || this.circuitOffline;
   }
 
   private emitNetworkChange(run: RunContext, before: boolean): void {

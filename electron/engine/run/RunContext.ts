@@ -18,6 +18,13 @@ export type RunState = {
   paused: boolean;
   blocked: FailureCause | undefined;
   waitingNetwork: number;
+  /**
+   * Counts the waits for the network begun, and which of them a byte acknowledged since has
+   * ended: the night says "waiting for network" only until its first acknowledged byte after the
+   * link came back (issue 31), not until every file that waited has finished.
+   */
+  networkWaits: number;
+  networkWaitsAnswered: number;
   /** Units waiting for their card to be back. */
   waitingCard: number;
   lastProgressAt: number;
@@ -86,6 +93,8 @@ export const newRunContext = (
     paused: false,
     blocked: undefined,
     waitingNetwork: 0,
+    networkWaits: 0,
+    networkWaitsAnswered: 0,
     waitingCard: 0,
     lastProgressAt: 0,
     acked: [],

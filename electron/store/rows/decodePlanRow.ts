@@ -1,3 +1,4 @@
+import { correctionSchema } from '../../../shared/domain/Correction';
 import { programmeRecordSchema } from '../../../shared/programme/ProgrammeRecord';
 import type { PlanRecord } from '../PlanRecord';
 import { RowReader } from './RowReader';
@@ -14,6 +15,14 @@ export const decodePlanRow = (raw: unknown): PlanRecord => {
   const programme = programmeJson === null ? null : programmeRecordSchema.safeParse(programmeJson);
   if (programme !== null && !programme.success)
     throw r.damaged('programme', 'a programme record (name, version, sha256, fields)');
+  // Rows read before migration 6 have neither column: never corrected, not being removed.
+  const correctionJson =
+    (raw as { correction?: unknown }).correction == null ? null : r.json('correction');
+  const correction = correctionJson === null ? null : correctionSchema.safeParse(correctionJson);
+  if (correction !== null && !correction.success)
+    throw r.damaged('correction', 'a destination correction (from, at, by)');
+  const removing =
+    (raw as { removing?: unknown }).removing === undefined ? false : r.flag('removing');
   return {
     id: r.integer('id', 1),
     dir: r.text('dir'),
@@ -35,5 +44,7 @@ export const decodePlanRow = (raw: unknown): PlanRecord => {
     pathStyle: r.flagOrNull('path_style'),
     credentialId: r.textOrNull('credential_id'),
     programme: programme === null ? null : programme.data,
+    correction: correction === null ? null : correction.data,
+    removing,
   };
 };

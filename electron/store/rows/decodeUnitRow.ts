@@ -1,9 +1,11 @@
 import { failureCauseSchema } from '../../../shared/domain/failureCauseSchema';
+import { settlementSchema } from '../../../shared/domain/Settlement';
+import type { Settlement } from '../../../shared/domain/Settlement';
 import type { UnitState } from '../../../shared/domain/UnitState';
 import type { UnitRecord } from '../UnitRecord';
 import { RowReader } from './RowReader';
 
-const STATES = ['pending', 'in-progress', 'deferred', 'done', 'failed'] as const;
+const STATES = ['pending', 'in-progress', 'deferred', 'done', 'failed', 'left-out'] as const;
 
 /**
  * The columns a state needs, and only those: a deferred unit without its time or a failed one
@@ -26,7 +28,17 @@ const stateOf = (r: RowReader): UnitState => {
       if (!cause.success) throw r.damaged('cause', 'a known failure cause');
       return { kind, cause: cause.data };
     }
+    case 'left-out':
+      return { kind, reason: 'kept-server-object' };
   }
+};
+
+/** A row read before migration 6 has no such column: no settlement. */
+const settlementOf = (r: RowReader, raw: unknown): Settlement | null => {
+  if ((raw as { settlement?: unknown }).settlement == null) return null;
+  const parsed = settlementSchema.safeParse(r.json('settlement'));
+  if (!parsed.success) throw r.damaged('settlement', 'a conflict settlement');
+  return parsed.data;
 };
 
 /** A `units` row as a record, or a `DamagedRowError` naming the first column no Depot wrote. */
@@ -49,6 +61,7 @@ export const decodeUnitRow = (raw: unknown): UnitRecord => {
     uploadId: r.textOrNull('upload_id'),
     createStarted: r.flag('create_started'),
     bytesAcked: r.integer('bytes_acked', 0),
+    settlement: settlementOf(r, raw),
     // updated_at is written (NOT NULL since migration 0001, a clue for whoever opens the database
     // by hand) but read by no code: not decoded, so a damaged value there breaks nothing.
   };

@@ -107,7 +107,7 @@ export class DepotPage {
       await this.page.locator(`input[name="field-${name}"]`).fill(value);
   }
 
-  /** Types a storage address without saving: "Tester la connexion" saves what is on screen. */
+  /** Types a storage address without saving: "Tester la connexion" tests it, and saves nothing. */
   async typeEndpoint(endpoint: string): Promise<void> {
     await this.go('settings');
     await this.page.locator('form.settings input[name="endpoint"]').fill(endpoint);
@@ -145,8 +145,10 @@ export class DepotPage {
   }
 
   async startDeposit(
-    fields: { site?: string; point?: string; night?: string } = {},
+    fields: { site?: string; point?: string; night?: string; copy?: boolean } = {},
   ): Promise<void> {
+    // A second deposit of a card another night holds: only as an explicit copy (issue 31).
+    if (fields.copy === true) await this.page.locator('input[name="copy"]').check();
     if (fields.site !== undefined) await this.page.locator('input[name="site"]').fill(fields.site);
     if (fields.point !== undefined)
       await this.page.locator('input[name="point"]').fill(fields.point);

@@ -294,12 +294,13 @@ describe('DepotBackend', () => {
       'TWO/P1/2024-06-02/PT1_20240602_230000.wav',
     ]);
 
-    const one = await call('plans.create', {
-      ...entry,
-      site: 'ONE',
-      night: '2024-06-02',
-      nights: 'one',
+    // One card, one deposit (issue 31): the same night elsewhere only as an explicit copy.
+    const second = { ...entry, site: 'ONE', night: '2024-06-02', nights: 'one' } as const;
+    expect(await call('plans.create', second)).toMatchObject({
+      ok: false,
+      error: { code: 'blocked', reason: { kind: 'card-deposited' } },
     });
+    const one = await call('plans.create', { ...second, copy: true });
     expect(one).toMatchObject({ ok: true, value: { kind: 'started', plans: [{ unitsTotal: 1 }] } });
     await until(() => keysUnder('ONE/').some((k) => k.includes('/.depot/night-')));
     expect(keysUnder('ONE/').filter((k) => k.endsWith('.wav'))).toEqual([

@@ -11,6 +11,20 @@ describe('engine times shown on the wall clock', () => {
     expect(toWall(10_030_000) - wall.now()).toBe(30_000);
   });
 
+  it('converts every time of one wait with one offset: the bar and the row show one countdown', () => {
+    let engineNow = 0;
+    let wallNow = 5_000_000;
+    const toWallNow = wallTimeOf({ now: () => engineNow }, { now: () => wallNow });
+    const first = toWallNow(30_000);
+    // A few milliseconds later the two clocks have drifted apart by a millisecond.
+    engineNow = 7;
+    wallNow = 5_000_008;
+    expect(toWallNow(30_000)).toBe(first);
+    // The wall clock set forward a minute: the countdowns follow it.
+    wallNow = 5_060_008;
+    expect(toWallNow(30_000)).toBe(first + 60_001);
+  });
+
   it('moves the countdowns of a retry and of a deferral, nothing else', () => {
     expect(activityInWallTime({ kind: 'retry-wait', nextAttemptAt: 10_030_000 }, toWall)).toEqual({
       kind: 'retry-wait',

@@ -19,6 +19,14 @@ const handlers: Handlers = {
   'plans.forget': unused,
   'plans.previewDestination': unused,
   'plans.previewNames': unused,
+  'plans.ownObjects': unused,
+  'plans.previewCorrection': unused,
+  'plans.correct': unused,
+  'plans.removeFromServer': unused,
+  'plans.removals': unused,
+  'plans.card': unused,
+  'units.conflict': unused,
+  'units.settle': unused,
   'units.list': (input) => {
     received.push(input);
     return Promise.resolve({ total: 0, offset: input.offset, units: [] });

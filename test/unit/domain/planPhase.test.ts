@@ -8,6 +8,7 @@ const facts = (over: Partial<PlanFacts>): PlanFacts => ({
   deferred: 0,
   done: 3,
   failed: 0,
+  leftOut: 0,
   paused: false,
   manifestAt: 1,
   ...over,

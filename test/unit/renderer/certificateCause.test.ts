@@ -71,13 +71,11 @@ describe('a refused certificate in the interface, in French and in English', () 
 
   it('after the fix, names the buttons the volunteer will find, in both languages', () => {
     for (const messages of [fr, en]) {
-      for (const after of [messages['blocker.after'], messages['blocker.afterCertificate']]) {
-        expect(after).toContain(messages['settings.test']);
-        expect(after).toContain(messages['current.resume']);
-      }
-      // A night keeps its address: after a corrected one, only a new deposit goes there.
-      expect(messages['blocker.afterCertificate']).toContain(messages['nav.new']);
-      expect(messages['blocker.afterCertificate']).toContain(messages['nav.nights']);
+      // Corrected in Settings, Reprendre; moved elsewhere, "Corriger la destination" (issue 31).
+      expect(messages['blocker.after']).toContain(messages['current.resume']);
+      expect(messages['blocker.after']).toContain(messages['correct.open']);
+      // A night that has sent nothing takes a setting corrected from its blocker at once.
+      expect(messages['blocker.afterFixHere']).not.toContain(messages['nav.new']);
     }
   });
 

@@ -91,7 +91,7 @@ describe('the diagnostics journal’s outcomes, in the reader’s language', () 
       'given up: not retryable · refused by the server: 403 AccessDenied',
     );
     expect(fr('gave-up:deadline:unreachable:stall')).toBe(
-      'abandonné\u00a0: délai dépassé · sans réponse\u00a0: transfert immobile',
+      'en attente\u00a0: délai dépassé, le fichier sera retenté · sans réponse\u00a0: transfert immobile',
     );
     expect(fr('certificate:DEPTH_ZERO_SELF_SIGNED_CERT')).toBe(
       'certificat refusé (DEPTH_ZERO_SELF_SIGNED_CERT)',

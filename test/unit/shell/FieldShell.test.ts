@@ -112,6 +112,11 @@ const plan = (id: string, state: PlanState, acked = 50, total = 100): PlanView =
   archived: false,
   recorder: null,
   programme: null,
+  unitsLeftOut: 0,
+  running: state === 'running',
+  correction: null,
+  removal: null,
+  addressProblem: null,
 });
 
 const world = (options: { busy?: boolean; background?: boolean; plans?: PlanView[] } = {}) => {

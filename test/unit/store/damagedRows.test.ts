@@ -421,6 +421,7 @@ describe('valid rows read back as written', () => {
     { kind: 'deferred', notBefore: 5_000.5 },
     { kind: 'done', alreadyPresent: false },
     { kind: 'done', alreadyPresent: true },
+    { kind: 'left-out', reason: 'kept-server-object' },
     ...Object.values(causes).map((cause): UnitState => ({ kind: 'failed', cause })),
   ];
   for (const state of states) {
@@ -444,9 +445,11 @@ describe('valid rows read back as written', () => {
         uploadId: null,
         createStarted: false,
         bytesAcked: 0,
+        settlement: null,
       });
       expect(store.counts(ids.plan)).toMatchObject({
         units: 1,
+        leftOut: state.kind === 'left-out' ? 1 : 0,
         conflicts: state.kind === 'failed' && state.cause.kind === 'conflict' ? 1 : 0,
         failed: state.kind === 'failed' ? 1 : 0,
       });
@@ -480,6 +483,8 @@ describe('valid rows read back as written', () => {
       pathStyle: true,
       credentialId: 'k',
       programme: null,
+      correction: null,
+      removing: false,
     });
     expect(store.getUnit(ids.unit)).toMatchObject({
       uploadId: 'up-1',

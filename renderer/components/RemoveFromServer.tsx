@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import type { IpcError } from '../../shared/ipc/Result';
+import type { OwnObjectsView, PlanView } from '../../shared/ipc/views';
+import { destinationOf } from '../format/destinationOf';
+import { errorText } from '../i18n/errorText';
+import { useT } from '../i18n/useT';
+import { useDepotStore } from '../store/useDepotStore';
+
+/**
+ * "Retirer ce dépôt du serveur" (issue 31), confirmed with the count and the place: only the
+ * objects this night wrote (each still holding its bytes), its manifest and uploads; then this
+ * Depot forgets the night. The card is not touched.
+ */
+export const RemoveFromServer = ({
+  plan,
+  onClose,
+}: {
+  readonly plan: PlanView;
+  readonly onClose: () => void;
+}) => {
+  const t = useT();
+  const api = useDepotStore((s) => s.api);
+  const refresh = useDepotStore((s) => s.refreshPlans);
+  const [own, setOwn] = useState<OwnObjectsView | null>(null);
+  const [problem, setProblem] = useState<IpcError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void api?.plans.ownObjects({ planId: plan.id }).then((r) => {
+      if (r.ok) setOwn(r.value);
+      else setProblem(r.error);
+    });
+  }, [api, plan.id]);
+
+  const confirm = async (): Promise<void> => {
+    if (api === undefined) return;
+    setBusy(true);
+    const result = await api.plans.removeFromServer({ planId: plan.id });
+    setBusy(false);
+    if (!result.ok) {
+      setProblem(result.error);
+      return;
+    }
+    await refresh();
+    onClose();
+  };
+
+  return (
+    <section className="dialog" role="dialog" aria-labelledby="remove-title" data-testid="remove">
+      <h2 id="remove-title">{t('remove.title')}</h2>
+      {own !== null && (
+        <p className="warning" data-testid="remove-confirm-text">
+          {own.objects > 0
+            ? t('remove.confirm', { count: own.objects, place: destinationOf(own.place) })
+            : t('remove.nothing', { place: destinationOf(own.place) })}
+        </p>
+      )}
+      {problem !== null && (
+        <p className="error" role="alert">
+          {t('error.generic', { message: errorText(problem, t) })}
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="danger"
+          data-action="remove-confirm"
+          disabled={busy || own === null}
+          onClick={() => void confirm()}
+        >
+          {t('remove.yes', { count: own?.objects ?? 0 })}
+        </button>
+        <button type="button" onClick={onClose}>
+          {t('nights.forgetNo')}
+        </button>
+      </div>
+    </section>
+  );
+};
