@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { StatusBar } from './components/StatusBar';
 import { errorText } from './i18n/errorText';
 import { useT } from './i18n/useT';
@@ -41,6 +42,12 @@ const Current = ({ screen }: { readonly screen: Screen }) => {
 export const App = () => {
   const t = useT();
   const screen = useDepotStore((s) => s.screen);
+  const main = useRef<HTMLElement>(null);
+  // Another screen opens at its top, never scrolled to where the last one was left.
+  useEffect(() => {
+    main.current?.scrollTo?.({ top: 0 });
+    window.scrollTo?.({ top: 0 });
+  }, [screen]);
   const go = useDepotStore((s) => s.go);
   const lastError = useDepotStore((s) => s.lastError);
   const setError = useDepotStore((s) => s.setError);
@@ -63,7 +70,7 @@ export const App = () => {
           ))}
         </ul>
       </nav>
-      <main className="main">
+      <main className="main" ref={main}>
         {lastError !== null && (
           <p className="error" role="alert" onClick={() => setError(null)}>
             {t('error.generic', { message: errorText(lastError, t) })}

@@ -10,13 +10,20 @@ type Props = {
   readonly activity: UnitActivity;
   /** The night waits on a server in a 503 storm, not on the network. */
   readonly serverDown?: boolean;
+  /** The night's address is wrong: what its files met there is that, not a server's answer. */
+  readonly wrongAddress?: boolean;
 };
 
 /**
  * A unit's state in words with a symbol. A waiting retry is an absorbed incident: shown as a
  * discreet countdown, never as an error.
  */
-export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
+export const UnitStatus = ({
+  state,
+  activity,
+  serverDown = false,
+  wrongAddress = false,
+}: Props) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const now = useDepotStore((s) => s.now);
@@ -95,6 +102,13 @@ export const UnitStatus = ({ state, activity, serverDown = false }: Props) => {
         </span>
       );
     case 'failed':
+      // A web page "accepted" the bytes: not the server's verdict, and retrying there is useless.
+      if (wrongAddress)
+        return (
+          <span className="unit-status bad" data-status="failed">
+            <span aria-hidden="true">✗</span> {t('unit.wrongAddress')}
+          </span>
+        );
       return (
         <span className="unit-status bad" data-status="failed">
           <span aria-hidden="true">✗</span> {t('unit.failed')} · {causeTitle(state.cause, t)}

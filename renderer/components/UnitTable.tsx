@@ -18,13 +18,15 @@ type Props = {
   readonly planId: string;
   readonly filter: UnitFilter;
   readonly serverDown?: boolean;
+  /** The night's address is wrong: its files' failures are that, not the server's (issue 31). */
+  readonly wrongAddress?: boolean;
 };
 
 /**
  * Thousands of units, only the visible rows in the DOM; rows are fetched by page and the visible
  * pages are refreshed each second and on every unit event.
  */
-export const UnitTable = ({ planId, filter, serverDown = false }: Props) => {
+export const UnitTable = ({ planId, filter, serverDown = false, wrongAddress = false }: Props) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const api = useDepotStore((s) => s.api);
@@ -104,6 +106,7 @@ export const UnitTable = ({ planId, filter, serverDown = false }: Props) => {
                         state={unit.state}
                         activity={unit.activity}
                         serverDown={serverDown}
+                        wrongAddress={wrongAddress}
                       />
                     </span>
                     <span role="cell">{formatBytes(unit.size, locale)}</span>

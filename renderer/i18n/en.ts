@@ -645,4 +645,5 @@ export const en = {
   'settings.testedUnsaved':
     'These values were tested without being saved: click “Save” to keep them.',
   'diag.outcome.waits': 'waiting: {reason}, the file will be tried again',
+  'unit.wrongAddress': 'Not deposited: wrong storage address',
 } as const satisfies Messages;

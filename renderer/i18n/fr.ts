@@ -658,6 +658,7 @@ export const fr = {
   'settings.testedUnsaved':
     'Ces valeurs ont été testées sans être enregistrées : cliquez sur « Enregistrer » pour les garder.',
   'diag.outcome.waits': 'en attente : {reason}, le fichier sera retenté',
+  'unit.wrongAddress': 'Non déposé : adresse du stockage fausse',
 } as const;
 
 export type MessageKey = keyof typeof fr;

@@ -181,9 +181,12 @@ export const DepositScreen = () => {
             <button type="button" data-action="correct" onClick={() => setDialog('correct')}>
               {t('correct.open')}
             </button>
-            <button type="button" data-action="remove" onClick={() => setDialog('remove')}>
-              {t('remove.open')}
-            </button>
+            {/* Nothing of it on the server yet: nothing to take off ("Oublier" in Nuits). */}
+            {(plan.unitsDone > 0 || plan.bytesAcked > 0) && (
+              <button type="button" data-action="remove" onClick={() => setDialog('remove')}>
+                {t('remove.open')}
+              </button>
+            )}
           </>
         )}
       </div>
@@ -233,6 +236,7 @@ export const DepositScreen = () => {
         planId={plan.id}
         filter={filter}
         serverDown={plan.state === 'server-unavailable'}
+        wrongAddress={plan.addressProblem !== null}
       />
     </section>
   );

@@ -56,7 +56,7 @@ const Group = ({
           <li key={f.unitId} data-unit={f.relPath}>
             <code>{f.relPath}</code> · {formatBytes(f.size, locale)}
             {perFile(f.cause.kind) && <> · {causeDetail(f.cause, t, locale)}</>}
-            {settleable(f.cause.kind) && open !== f.unitId && (
+            {settleable(f.cause.kind) && (
               <>
                 {' '}
                 <button type="button" data-action="compare" onClick={() => setOpen(f.unitId)}>
@@ -64,19 +64,29 @@ const Group = ({
                 </button>
               </>
             )}
-            {open === f.unitId && (
-              <ConflictPanel
-                planId={planId}
-                unitId={f.unitId}
-                onSettled={(text) => {
-                  setOpen(null);
-                  onSettled(text);
-                }}
-              />
-            )}
           </li>
         ))}
       </ul>
+      {/* Below the list, which scrolls: both sides and both choices always in view. */}
+      {open !== null && (
+        <section
+          className="conflict-of"
+          data-unit={group.failures.find((f) => f.unitId === open)?.relPath}
+        >
+          <h4>
+            <code>{group.failures.find((f) => f.unitId === open)?.relPath}</code>
+          </h4>
+          <ConflictPanel
+            key={open}
+            planId={planId}
+            unitId={open}
+            onSettled={(text) => {
+              setOpen(null);
+              onSettled(text);
+            }}
+          />
+        </section>
+      )}
     </article>
   );
 };

@@ -418,7 +418,7 @@ export const NewDepositScreen = () => {
                       destination: destinationOf(d.destination),
                       since: formatDateTime(d.completedAt ?? d.createdAt, locale),
                       files: d.files,
-                      state: t(`state.${d.state}`),
+                      state: t(`state.${d.state}`).toLocaleLowerCase(locale),
                     })}
                     <div className="actions">
                       <button
