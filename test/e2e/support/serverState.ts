@@ -5,6 +5,7 @@ import {
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
 } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { DepositFixture } from './depositFixture';
 
 /**
@@ -32,14 +33,16 @@ export const serverState = async (
   };
 };
 
-/** The object's bytes on the server, read by the independent client. */
+/**
+ * The object's bytes on the server, read by the independent client (or `client`: objects a
+ * volunteer's own key wrote are theirs, which the bucket's owner may not read on radosgw).
+ */
 export const objectBytes = async (
   world: Pick<DepositFixture, 'bucket'>,
   key: string,
+  client: S3Client = world.bucket.client,
 ): Promise<Buffer> => {
-  const got = await world.bucket.client.send(
-    new GetObjectCommand({ Bucket: world.bucket.bucket, Key: key }),
-  );
+  const got = await client.send(new GetObjectCommand({ Bucket: world.bucket.bucket, Key: key }));
   return Buffer.from((await got.Body?.transformToByteArray()) ?? []);
 };
 
@@ -47,9 +50,12 @@ export const objectBytes = async (
 export const recordingsAre = async (
   world: Pick<DepositFixture, 'bucket' | 'nightDir' | 'files'>,
   prefix: string,
+  client?: S3Client,
 ): Promise<boolean> => {
   for (const name of world.files) {
-    const there = await objectBytes(world, `${prefix}/${name}`).catch(() => Buffer.alloc(0));
+    const there = await objectBytes(world, `${prefix}/${name}`, client).catch(() =>
+      Buffer.alloc(0),
+    );
     if (!there.equals(await readFile(join(world.nightDir, name)))) return false;
   }
   return true;
