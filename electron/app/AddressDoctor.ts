@@ -87,7 +87,8 @@ export class AddressDoctor {
         credentials,
       );
       if (store.probeListing === undefined) return null;
-      const verdict = await probeEndpoint(store.probeListing.bind(store), {
+      // The night's own prefix: a folder key may list nothing else (ADR 0028).
+      const verdict = await probeEndpoint(store.probeListing.bind(store), summary?.prefix ?? '', {
         deadline: this.time.clock.now() + PROBE_TIMEOUT_MS,
         signal: this.stopped.signal,
       });

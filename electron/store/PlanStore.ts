@@ -213,11 +213,13 @@ export class PlanStore {
       readonly now: number;
     },
   ): void {
-    const { plans, units, parts, removals } = this.repositories;
+    const { plans, units, parts, removals, uploads } = this.repositories;
     this.sql.immediate(() => {
       removals.add(planId, move.removals);
       for (const [unitId, key] of move.keys) units.moveTo(unitId, key, move.now);
       parts.startOverAtNewTarget(planId);
+      // Its uploads at the old place are the removals' now: the sweep at the new one never asks.
+      uploads.removeAllOfPlan(planId);
       plans.moveTo(planId, move);
     });
   }

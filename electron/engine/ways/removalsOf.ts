@@ -42,6 +42,11 @@ export const removalsOf = (
     etag: own.kind === 'object' ? own.etag : null,
     uploadId: own.kind === 'upload' ? own.uploadId : null,
   }));
+  // Every upload the night created (ADR 0028), those no file holds any more included.
+  const known = new Set(removals.map((r) => r.uploadId));
+  for (const up of store.nightUploads(plan.id))
+    if (!known.has(up.uploadId))
+      removals.push({ ...base, kind: 'upload', key: up.key, etag: null, uploadId: up.uploadId });
   // Written last, and only by this night (its key carries the night's id): read before deleted.
   // Asked too when the plan has no record of it but sent files (a reply lost to its PUT); a
   // night that wrote nothing has no manifest, and its old address is not asked at all.
