@@ -85,10 +85,11 @@ describe('the card, the date, and a file that comes back', () => {
     expect((await serverState(world)).keys).not.toContain(`SITE42/P1/2026-06-12/${truncated}`);
   });
 
-  it('a typed night the recordings contradict asks first, naming both; the recordings’ night taken', async () => {
+  it('in English: a typed night the recordings contradict asks first, naming both; the recordings’ night taken', async () => {
     const world = await setUpWorld({ label: 'datecheck', files: 3, sizes: 'small', seed: 343 });
     const { depot } = world;
     const page = depot.page;
+    await depot.setLocale('en');
     const ask = async (): Promise<void> => {
       await depot.go('new');
       await page.getByTestId('preflight').waitFor();
@@ -96,22 +97,28 @@ describe('the card, the date, and a file that comes back', () => {
       await page.getByRole('button', { name: /^(Déposer|Deposit)$/ }).click();
       await page.getByTestId('night-contradiction').waitFor();
     };
-    await depot.checkFolder(world.nightDir);
+    await depot.analyse(world.nightDir);
+    await page.getByTestId('preflight').waitFor();
     await page.locator('input[name="site"]').fill('SITE43');
     await page.locator('input[name="point"]').fill('P1');
     await ask();
     const box = page.getByTestId('night-contradiction');
-    expect(await box.innerText()).toContain('sam. 13 juin 2026');
-    expect(await box.innerText()).toContain('ven. 12 juin 2026');
+    const said = await box.innerText();
+    expect(said).toContain('You typed the night of');
+    expect(said).toContain('13 June 2026');
+    expect(said).toContain('12 June 2026');
     // Nothing was planned while the question is open.
     expect(await page.locator('#current-title').count()).toBe(0);
-    await depot.screenshotEverywhere('date-contredite', ask);
+    await depot.screenshotAtLaptopSizes('date-contredite-en');
     await box.locator('button[data-action="take-recorded-night"]').click();
     expect(await page.locator('input[name="night"]').inputValue()).toBe('12/06/2026');
-    await depot.startDeposit();
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.locator('#current-title').waitFor();
     await depot.waitForPlanState('done', 120_000);
     expect(await recordingsAre(world, 'SITE43/P1/2026-06-12')).toBe(true);
-    expect((await serverState(world)).keys.some((k) => k.includes('2026-06-13'))).toBe(false);
+    const server = await serverState(world);
+    expect(server.keys.some((k) => k.includes('2026-06-13'))).toBe(false);
+    expect(server.openUploads).toEqual([]);
   });
 
   it('a file gone from the card fails alone; back, "Retenter les échecs" sends it', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { fault, s3Request } from '../support/faultProxy';
+import { serverState } from './support/serverState';
 import { useDepositWorld } from './support/useDepositWorld';
 
 const setUpWorld = useDepositWorld();
@@ -149,5 +150,10 @@ describe('incidents absorbed without a gesture', () => {
       const bytes = Buffer.from((await got.Body?.transformToByteArray()) ?? []);
       expect(bytes.equals(readFileSync(join(world.nightDir, name)))).toBe(true);
     }
+    // Nothing under another key, no upload left open by the pause (issue 31).
+    const server = await serverState(world);
+    expect(server.keys.filter((k) => !k.startsWith('SITE01/P7/2026-06-12/'))).toEqual([]);
+    expect(server.openUploads).toEqual([]);
+    await depot.screenshotAtLaptopSizes('depot-carte-revenue');
   });
 });
