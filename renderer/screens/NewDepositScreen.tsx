@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { IpcError } from '../../shared/ipc/Result';
 import type {
@@ -120,11 +120,16 @@ export const NewDepositScreen = () => {
     // Only when the screen opens: `check` and the draft then move with what is typed.
   }, []);
 
+  // Only the last analysis asked speaks: the folder typed last time, analysed again as the screen
+  // opens, must never replace the summary of the folder typed since.
+  const lastCheck = useRef(0);
   const check = async (path: string, keepTyped = false): Promise<void> => {
     if (api === undefined || path.trim() === '') return;
+    const asked = ++lastCheck.current;
     setBusy('checking');
     setError(null);
     const result = await api.preflight.run({ dir: path.trim() });
+    if (asked !== lastCheck.current) return;
     setBusy(null);
     if (!result.ok) {
       setReport(null);

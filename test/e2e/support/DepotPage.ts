@@ -131,6 +131,13 @@ export class DepotPage {
   /** Nouveau dépôt: folder, pre-flight summary, site/point/night, Déposer. */
   async checkFolder(dir: string): Promise<Locator> {
     await this.go('new');
+    // Back on the screen with a folder typed before, its summary is made again: let that end first,
+    // or it would be counted as the analysis of `dir`.
+    await this.page.locator('input[name="dir"]').waitFor();
+    const submit = this.page.locator('form:has(input[name="dir"]) button[type="submit"]');
+    // Polled from here: the page's CSP forbids evaluating a string in it (waitForFunction).
+    for (let i = 0; i < 600 && /Analyse en cours|Checking/.test(await submit.innerText()); i += 1)
+      await this.page.waitForTimeout(100);
     // A second folder's summary replaces the first's in place: wait for the next analysis, not
     // for a summary (the previous one is still on screen while the new one is computed).
     const shown = this.page.getByTestId('preflight');
