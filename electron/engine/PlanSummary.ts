@@ -1,3 +1,4 @@
+import type { PortalNight } from '../../shared/portal/PortalNight';
 import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 import type { ScanIssue } from '../../shared/field/ScanResult';
 import type { StateCounts } from '../store/PlanStore';
@@ -19,6 +20,10 @@ export type PlanSummary = StateCounts & {
   readonly paused: boolean;
   readonly bytesSent: number;
   readonly bytesResent: number;
+  /** A portal night's portal and participation (ADR 0032); null for an S3 night. */
+  readonly portal: PortalNight | null;
+  /** When the portal accepted "start the analysis" for the night; null before. */
+  readonly analysisAt: number | null;
 };
 
 /** What `planFolder` returns: the summary plus what planning itself found. */

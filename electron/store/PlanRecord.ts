@@ -1,3 +1,4 @@
+import type { PortalNight } from '../../shared/portal/PortalNight';
 import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 
 /** A deposit plan as persisted: one folder towards one bucket and prefix. */
@@ -27,4 +28,11 @@ export type PlanRecord = {
   readonly credentialId: string | null;
   /** The programme profile the night was created with (its names are the plan's keys); null without one. */
   readonly programme: ProgrammeRecord | null;
+  /**
+   * A night deposited to a programme's portal: its API (the plan's `endpoint`) and participation
+   * (the plan's `bucket`), ADR 0032; null for an S3 night.
+   */
+  readonly portal: PortalNight | null;
+  /** When the portal accepted "start the analysis" for the night; null before. */
+  readonly analysisAt: number | null;
 };

@@ -22,4 +22,6 @@ export type UnitRecord = {
   /** A CreateMultipartUpload was emitted at least once: reconcile before creating again. */
   readonly createStarted: boolean;
   readonly bytesAcked: number;
+  /** A portal night's file once declared (its `_id` there); null before, and for S3 nights. */
+  readonly portalFileId: string | null;
 };

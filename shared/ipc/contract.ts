@@ -9,6 +9,10 @@ import type {
   CountersView,
   DestinationPreview,
   DiagnosticsExport,
+  ParticipationView,
+  PortalNightView,
+  PortalSignInOutcome,
+  PortalView,
   FailureView,
   ForgetResult,
   JournalEntryView,
@@ -55,6 +59,8 @@ export const inputSchemas = {
     nights: z.enum(['one', 'each']).default('one'),
     /** The folder changed since it was planned: deposit the changes. */
     update: z.boolean().default(false),
+    /** A programme whose profile names a portal: the participation the night goes into (ADR 0032). */
+    participationId: z.string().trim().min(1).max(64).optional(),
   }),
   'plans.pause': planId,
   'plans.resume': planId,
@@ -136,6 +142,26 @@ export const inputSchemas = {
   'dialog.chooseFolder': none,
   'dialog.chooseProgramme': none,
   'preflight.run': z.object({ dir: z.string().min(1).max(4096) }),
+  /** The programme's portal and the volunteer's sign-in there (ADR 0032). */
+  'portal.get': none,
+  /** Opens the portal's sign-in in a window of Depot's own (Electron) and takes the token. */
+  'portal.openSignIn': none,
+  /** The token, or the whole address the sign-in page ended on (`...#/?token=...`). */
+  'portal.signIn': z.object({ address: z.string().trim().min(1).max(4096) }),
+  'portal.signOut': none,
+  /** The volunteer's participations (every site of theirs). */
+  'portal.participations': none,
+  /** A participation for a night of an analysed folder: its dates are the night's recordings'. */
+  'portal.createParticipation': z.object({
+    dir: z.string().min(1).max(4096),
+    night: nightDate,
+    siteId: z.string().trim().min(1).max(64),
+    point: z.string().trim().max(64).optional(),
+  }),
+  /** What the portal holds of a night's participation now. */
+  'portal.night': planId,
+  /** "Lancer l'analyse": once, a night complete on the portal. */
+  'portal.startAnalysis': planId,
 } as const;
 
 export type Outputs = {
@@ -163,6 +189,14 @@ export type Outputs = {
   'dialog.chooseFolder': ChosenFolder;
   'dialog.chooseProgramme': ChosenFolder;
   'preflight.run': PreflightView;
+  'portal.get': PortalView | null;
+  'portal.openSignIn': PortalSignInOutcome;
+  'portal.signIn': PortalView;
+  'portal.signOut': PortalView | null;
+  'portal.participations': readonly ParticipationView[];
+  'portal.createParticipation': ParticipationView;
+  'portal.night': PortalNightView;
+  'portal.startAnalysis': PortalNightView;
 };
 
 export type MethodName = keyof typeof inputSchemas & keyof Outputs;

@@ -5,6 +5,7 @@ import { migration0003 } from './0003_night_target';
 import { migration0004 } from './0004_unit_mtime_ns';
 import { migration0005 } from './0005_plan_programme';
 import { migration0006 } from './0006_night_uploads_and_proof';
+import { migration0007 } from './0007_portal_nights';
 
 /** Every schema step, in order. Append only. */
 export const migrations: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   migration0004,
   migration0005,
   migration0006,
+  migration0007,
 ];

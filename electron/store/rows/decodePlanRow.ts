@@ -14,11 +14,20 @@ export const decodePlanRow = (raw: unknown): PlanRecord => {
   const programme = programmeJson === null ? null : programmeRecordSchema.safeParse(programmeJson);
   if (programme !== null && !programme.success)
     throw r.damaged('programme', 'a programme record (name, version, sha256, fields)');
+  // Rows read before migration 7 have no such columns: S3 nights.
+  const portalKind =
+    (raw as { portal?: unknown }).portal == null
+      ? null
+      : r.oneOf('portal', ['vigiechiro'] as const);
+  const analysisAt =
+    (raw as { analysis_at?: unknown }).analysis_at == null ? null : r.real('analysis_at');
+  const endpoint = r.text('endpoint');
+  const bucket = r.text('bucket');
   return {
     id: r.integer('id', 1),
     dir: r.text('dir'),
-    endpoint: r.text('endpoint'),
-    bucket: r.text('bucket'),
+    endpoint,
+    bucket,
     prefix: r.text('prefix'),
     fingerprint: r.text('fingerprint'),
     metadata: metadata as Record<string, unknown>,
@@ -35,5 +44,10 @@ export const decodePlanRow = (raw: unknown): PlanRecord => {
     pathStyle: r.flagOrNull('path_style'),
     credentialId: r.textOrNull('credential_id'),
     programme: programme === null ? null : programme.data,
+    portal:
+      portalKind === null
+        ? null
+        : { target: { kind: portalKind, api: endpoint }, participationId: bucket },
+    analysisAt,
   };
 };
