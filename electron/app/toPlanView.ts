@@ -83,5 +83,13 @@ export const toPlanView = (
       summary.programme === null
         ? null
         : { name: summary.programme.name, fields: summary.programme.fields },
+    portal:
+      summary.portal === null
+        ? null
+        : {
+            api: summary.portal.target.api,
+            participationId: summary.portal.participationId,
+            analysisAt: summary.analysisAt,
+          },
   };
 };

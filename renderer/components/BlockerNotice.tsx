@@ -31,12 +31,24 @@ export const BlockerNotice = ({ plan }: { readonly plan: PlanView }) => {
         <strong>{t('failures.whatToDo')}</strong> {causeTodo(cause, t)}
       </p>
       <p data-testid="blocker-after">
-        {t(cause.kind === 'certificate' ? 'blocker.afterCertificate' : 'blocker.after')}
+        {t(
+          cause.kind === 'certificate'
+            ? 'blocker.afterCertificate'
+            : cause.kind === 'portal-signed-out'
+              ? 'blocker.afterSignIn'
+              : 'blocker.after',
+        )}
       </p>
       <div className="actions">
-        <button type="button" className="primary" onClick={() => go('settings')}>
-          {t('blocker.fix')}
-        </button>
+        {cause.kind === 'portal-signed-out' ? (
+          <button type="button" className="primary" onClick={() => go('portal')}>
+            {t('portal.signIn')}
+          </button>
+        ) : (
+          <button type="button" className="primary" onClick={() => go('settings')}>
+            {t('blocker.fix')}
+          </button>
+        )}
         <PlanControls plan={plan} />
       </div>
     </div>

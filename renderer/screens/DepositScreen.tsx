@@ -3,6 +3,7 @@ import type { PlanView, UnitFilter } from '../../shared/ipc/views';
 import { BlockerNotice } from '../components/BlockerNotice';
 import { PlanControls } from '../components/PlanControls';
 import { PlanStateBadge } from '../components/PlanStateBadge';
+import { PortalNightPanel } from '../components/PortalNightPanel';
 import { ProgressBar } from '../components/ProgressBar';
 import { UnitTable } from '../components/UnitTable';
 import { formatBytes, formatRate } from '../format/formatBytes';
@@ -123,7 +124,8 @@ export const DepositScreen = () => {
       </p>
       <BlockerNotice plan={plan} />
       <NightCheckNotice plan={plan} />
-      {done && <Completion plan={plan} />}
+      {done && plan.portal === null && <Completion plan={plan} />}
+      {plan.portal !== null && <PortalNightPanel plan={plan} />}
       <div className="summary">
         <PlanStateBadge state={plan.state} />
         <ProgressBar

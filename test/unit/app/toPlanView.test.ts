@@ -17,6 +17,8 @@ const summary = (patch: Partial<PlanSummary> = {}): PlanSummary => ({
   paused: false,
   bytesSent: 0,
   bytesResent: 0,
+  portal: null,
+  analysisAt: null,
   units: 10,
   pending: 5,
   inProgress: 2,

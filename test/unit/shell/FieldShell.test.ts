@@ -112,6 +112,7 @@ const plan = (id: string, state: PlanState, acked = 50, total = 100): PlanView =
   archived: false,
   recorder: null,
   programme: null,
+  portal: null,
 });
 
 const world = (options: { busy?: boolean; background?: boolean; plans?: PlanView[] } = {}) => {
