@@ -95,12 +95,17 @@ export const inputSchemas = {
   'units.retryFailures': planId,
   'settings.get': none,
   'settings.set': z.object({
-    endpoint: z.url({ protocol: /^https?$/ }).max(2048),
-    region: z.string().trim().min(1).max(64),
+    /** Absent: the stored ones stay (a portal's profile fixes no bucket, ADR 0032). */
+    endpoint: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
+    region: z.string().trim().min(1).max(64).optional(),
     bucket: z
       .string()
       .trim()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/),
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+      .optional(),
     /** Absent: the stored one stays (a programme's profile fixes it, with its own fields). */
     prefixTemplate: z
       .string()
