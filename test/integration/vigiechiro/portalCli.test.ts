@@ -228,8 +228,13 @@ describe('depot deposit to the portal, killed with SIGKILL, then verified', () =
     expect(JSON.parse(first.stdout)).toMatchObject({ result: 'completed', analysis: 'started' });
     // Nothing sent again: the night was complete, listed and found whole.
     expect(lab.s3.log().filter((e) => e.method === 'PUT')).toHaveLength(0);
-    const again = await deposit(['--start-analysis']);
+    // Signed in by the whole address the sign-in page ends on, given with --token.
+    const withoutEnv = { ...env };
+    delete withoutEnv.DEPOT_PORTAL_TOKEN;
+    const address = `${lab.standIn.frontendDomain}/#/?token=${lab.standIn.volunteer.token}`;
+    const again = await deposit(['--start-analysis', '--token', address], undefined, withoutEnv);
     expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout + again.stderr).not.toContain(lab.standIn.volunteer.token);
     expect(JSON.parse(again.stdout)).toMatchObject({ analysis: 'already-planned' });
     const mine = lab.standIn
       .participations()
