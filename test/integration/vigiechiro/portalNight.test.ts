@@ -335,6 +335,48 @@ describe('a portal night through the engine (stand-in and radosgw, fault proxies
     expect(lab.s3.count(portalRequest.signedGet)).toBe(3);
   });
 
+  it('takes a declaration answered 409 "already done" (finished after the listing) as there, and sends nothing', async () => {
+    const n = night(3);
+    const first = await deposit(n);
+    expect(first.result).toEqual({ kind: 'completed' });
+    lab.s3.clearLog();
+    lab.api.clearLog();
+    lab.standIn.clearLog();
+    // The opening listing as it was read before another device finished the same names: each
+    // file not yet available. The portal itself then answers each declaration 409.
+    lab.standIn.inject({
+      match: { method: 'GET', path: /\/pieces_jointes$/ },
+      when: 'after',
+      answer: (actual) => {
+        if (actual === undefined) return { status: 500 };
+        const body = actual.body as { readonly _items: readonly Record<string, unknown>[] };
+        return {
+          ...actual,
+          body: { ...body, _items: body._items.map((f) => ({ ...f, disponible: false })) },
+        };
+      },
+    });
+    const again = await deposit(
+      n,
+      {},
+      { db: 'declared-409.db', participation: first.participation },
+    );
+    expect(again.result).toEqual({ kind: 'completed' });
+    expect(again.summary).toMatchObject({ done: 3, alreadyPresent: 3, unverifiable: 3 });
+    expect(lab.api.count(portalRequest.declare)).toBe(3);
+    expect(
+      lab.standIn
+        .log()
+        .filter((e) => e.method === 'POST' && /\/fichiers$/.test(e.path))
+        .map((e) => e.status),
+    ).toEqual([409, 409, 409]);
+    expect(lab.s3.count(portalRequest.signedPut)).toBe(0);
+    expect(lab.api.count(portalRequest.finalize)).toBe(0);
+    // The closing listing, the real one, found every file available.
+    expect(again.summary.manifestAt).not.toBeNull();
+    await expectLanded(n, first.participation);
+  });
+
   it('fails a name the portal refuses with its reason, and deposits the others', async () => {
     const n = night(2);
     const [first] = [...n.names.keys()];
