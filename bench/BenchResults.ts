@@ -1,6 +1,7 @@
 import type { FastRun } from './fast/FastRun';
 import type { RedepositResult } from './redeposit/measureRedeposit';
 import type { LinkCheck } from './lab/measureLink';
+import type { LinkUpResult } from './lab/measureLinkUpDelays';
 import type { LinkSettings } from './lab/LinkSettings';
 import type { ToolRunResult } from './ToolRunResult';
 
@@ -70,6 +71,8 @@ export type BenchResults = {
   readonly hashing: HashResult | null;
   /** Issue 11: each tool deposits the night again from fresh local state (mild link). */
   readonly redeposit: readonly RedepositResult[];
+  /** Issues 15 and 29: payload on the wire again after each link-up; absent from older results. */
+  readonly linkUp?: readonly LinkUpResult[];
   /** The fast profile (issue 15): each workload by each tool, unshaped, on 127.0.0.1. */
   readonly fast: readonly FastRun[];
   readonly targets: readonly TargetCheck[];

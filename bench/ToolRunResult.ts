@@ -1,4 +1,5 @@
 import type { CutEvent } from './lab/driveSchedule';
+import type { RequestTally } from './requests/RequestTally';
 import type { VerifyReport } from './s3/VerifyReport';
 
 /** One tool's deposit of one night over one link profile, and what the wire saw. */
@@ -37,5 +38,10 @@ export type ToolRunResult = {
   /** One part per request slot in flight (parts in flight x part size), with the tool's own settings. */
   readonly boundBytes: number;
   readonly verify: VerifyReport | null;
+  /**
+   * Every request the server received from the tool's side during the run (radosgw's access
+   * log), by kind; null when the log was off. Absent from results written before it was counted.
+   */
+  readonly requests?: RequestTally | null;
   readonly summary: unknown;
 };

@@ -17,6 +17,7 @@ import { startLinkLab } from './lab/LinkLab';
 import { defaultLinkSettings } from './lab/LinkSettings';
 import { harshProfile, mildProfile } from './lab/linkProfiles';
 import { measureLink } from './lab/measureLink';
+import { measureLinkUpDelays, type LinkUpResult } from './lab/measureLinkUpDelays';
 import { seededRandom } from '../shared/random/seededRandom';
 import { measureFleetReality } from './fleet/measureFleetReality';
 import { isFleetServerModel } from './fleet/fleetServerModels';
@@ -47,8 +48,13 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '5' },
     tools: { type: 'string', default: 'depot,rclone,aws-cli' },
     profiles: { type: 'string', default: 'mild,harsh' },
-    parts: { type: 'string', default: 'fast,link,kills,redeposit,amplification,resources' },
+    parts: {
+      type: 'string',
+      default: 'fast,link,kills,redeposit,linkup,amplification,resources',
+    },
     'no-readme': { type: 'boolean', default: false },
+    /** radosgw without its access log (no request counts), to see what the logging costs. */
+    'no-server-log': { type: 'boolean', default: false },
     /** Passed to `depot deposit --concurrency` (default: Depot's own default). */
     'depot-concurrency': { type: 'string' },
     /** Passed to `depot deposit --part-size`, in MiB (default: Depot's own default). */
@@ -72,7 +78,7 @@ const log = (line: string): void => {
 
 const cleanup = createCleanup(log);
 /** The parts that run in the link lab (network namespaces, shaped link, radosgw inside). */
-const LAB_PARTS = ['link', 'kills', 'redeposit', 'amplification', 'resources'];
+const LAB_PARTS = ['link', 'kills', 'redeposit', 'linkup', 'amplification', 'resources'];
 const wanted = (list: string | undefined, name: string): boolean =>
   (list ?? '').split(',').includes(name);
 
@@ -202,7 +208,13 @@ const main = async (): Promise<void> => {
     `lab: ${check.rateMbit.toFixed(2)} Mbit/s, RTT ${check.rttMs.toFixed(1)} ms, loss ${check.lossPercent.toFixed(2)} %`,
   );
 
-  const server = await startServerSide(lab, 'bench', cleanup, log);
+  const server = await startServerSide(
+    lab,
+    'bench',
+    cleanup,
+    log,
+    values['no-server-log'] !== true,
+  );
   log(`server: ${server.endpoint}`);
 
   const nominalS = (night.bytes * 8) / (check.rateMbit * 1e6);
@@ -285,6 +297,21 @@ const main = async (): Promise<void> => {
       mildProfile(profileOptions),
       nominalS * 5 + 120,
     );
+  }
+
+  let linkUp: LinkUpResult[] = [];
+  if (wanted(values.parts, 'linkup')) {
+    log('link-up: payload on the wire again after 5 s and 1 s cuts, each tool in turn');
+    linkUp = await measureLinkUpDelays({
+      lab,
+      server,
+      tools: tools.map((tool) => ({ name: tool.name, tool })),
+      workDir: work,
+      cuts: quick ? 3 : 5,
+      downS: [5, 1],
+      cleanup,
+      log,
+    });
   }
 
   let amplification: AmplificationResult[] = [];
@@ -389,6 +416,7 @@ const main = async (): Promise<void> => {
       resources,
       hashing,
       redeposit,
+      linkUp,
     },
   });
 };
@@ -402,7 +430,15 @@ const finish = (r: {
   fast: readonly FastRun[];
   lab: Pick<
     BenchResults,
-    'link' | 'night' | 'profiles' | 'runs' | 'amplification' | 'resources' | 'hashing' | 'redeposit'
+    | 'link'
+    | 'night'
+    | 'profiles'
+    | 'runs'
+    | 'amplification'
+    | 'resources'
+    | 'hashing'
+    | 'redeposit'
+    | 'linkUp'
   > | null;
 }): void => {
   const lab = r.lab ?? {
@@ -414,10 +450,11 @@ const finish = (r: {
     resources: [],
     hashing: null,
     redeposit: [],
+    linkUp: [],
   };
   const targets = [
     ...checkFastTargets(r.fast),
-    ...checkTargets(lab.runs, lab.amplification, lab.resources, lab.hashing),
+    ...checkTargets(lab.runs, lab.amplification, lab.resources, lab.hashing, lab.linkUp),
     ...checkRedepositTargets(lab.redeposit),
   ];
   const startedAt = r.startedAt;

@@ -6,6 +6,8 @@ import type { Cleanup } from './lab/Cleanup';
 import { driveSchedule } from './lab/driveSchedule';
 import { FRAMING_BYTES, type LinkLab, MSS_BYTES } from './lab/LinkLab';
 import type { LinkProfile } from './lab/LinkProfile';
+import { tallyRequests } from './requests/RequestTally';
+import type { ManifestEntry } from './s3/ManifestEntry';
 import type { ServerSide } from './s3/ServerSide';
 import type { Tool, ToolContext } from './tools/Tool';
 import type { ToolRunResult } from './ToolRunResult';
@@ -61,6 +63,7 @@ export const runTool = async (o: RunToolOptions): Promise<ToolRunResult> => {
   };
   o.lab.setLoss(o.profile.settings.lossPermille);
   const before = o.lab.counters();
+  const logMark = o.server.requests?.mark();
   const started = Date.now();
   const scheduleStop = new AbortController();
   const schedule = driveSchedule(
@@ -126,6 +129,21 @@ export const runTool = async (o: RunToolOptions): Promise<ToolRunResult> => {
   const cuts = await schedule;
   const after = o.lab.counters();
   o.lab.setLoss(0);
+  // Before the verification's own requests; the client's address keeps the server's chores out.
+  const logged = logMark === undefined ? undefined : await o.server.requests?.since(logMark);
+  const requests =
+    logged === undefined
+      ? null
+      : tallyRequests(
+          logged.filter((r) => r.remote === o.lab.clientAddr),
+          {
+            bucket: o.server.bucket,
+            prefix,
+            files: (JSON.parse(readFileSync(o.manifestFile, 'utf8')) as ManifestEntry[]).map(
+              (e) => e.relativePath,
+            ),
+          },
+        );
 
   const verify = await o.server.verify(prefix, o.manifestFile);
   if (o.redeposit !== 'first') await o.server.purge(prefix);
@@ -168,6 +186,7 @@ export const runTool = async (o: RunToolOptions): Promise<ToolRunResult> => {
     resentPerKill: kills_ > 0 ? resentBytes / kills_ : null,
     boundBytes: o.tool.partBytes * o.tool.partsInFlight,
     verify,
+    requests,
     summary: parseSummary(lastStdout),
   };
 };

@@ -1,5 +1,6 @@
 import type { TargetCheck } from '../BenchResults';
 import type { LinkProfile } from '../lab/LinkProfile';
+import type { RequestTally } from '../requests/RequestTally';
 import { runTool, type RunToolOptions } from '../runTool';
 import type { Tool } from '../tools/Tool';
 
@@ -15,6 +16,9 @@ export type RedepositResult = {
   readonly secondPayloadSent: number | null;
   readonly secondVerified: number;
   readonly files: number;
+  /** What each run asked of the server (radosgw's access log); absent from older results. */
+  readonly firstRequests?: RequestTally | null;
+  readonly secondRequests?: RequestTally | null;
 };
 
 /** Issue 11: Depot's second deposit sends under 1 % of the night's payload. */
@@ -70,6 +74,8 @@ export const measureRedeposit = async (
       secondPayloadSent: typeof summary?.bytesSent === 'number' ? summary.bytesSent : null,
       secondVerified: second.verify?.verified ?? 0,
       files: second.verify?.files ?? 0,
+      firstRequests: first.requests ?? null,
+      secondRequests: second.requests ?? null,
     });
     common.log(
       `  ${tool.name} re-deposit: ${((second.wireMinusPayload + second.landedBytes) / 1e6).toFixed(2)} MB on the wire in ${second.wallS.toFixed(1)} s (first run ${first.wallS.toFixed(0)} s)`,

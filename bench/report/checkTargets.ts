@@ -1,4 +1,6 @@
 import type { AmplificationResult, HashResult, ResourceResult, TargetCheck } from '../BenchResults';
+import type { LinkUpResult } from '../lab/measureLinkUpDelays';
+import { requestBudget, verificationAllowance } from '../requests/verificationAllowance';
 import type { ToolRunResult } from '../ToolRunResult';
 
 const MB = 1e6;
@@ -14,6 +16,7 @@ export const checkTargets = (
   amplification: readonly AmplificationResult[],
   resources: readonly ResourceResult[],
   hashing: HashResult | null,
+  linkUp: readonly LinkUpResult[] = [],
 ): TargetCheck[] => {
   const checks: TargetCheck[] = [];
   const peersOf = (profile: string) =>
@@ -60,6 +63,8 @@ export const checkTargets = (
       pass: (r.resentPerCut ?? 0) <= r.boundBytes,
     });
   }
+  checks.push(...checkRequestTargets(runs));
+  checks.push(...checkLinkUpTargets(linkUp));
   const kills = runs.find((x) => x.tool === 'depot' && x.scenario === 'kills');
   if (kills !== undefined) {
     checks.push({
@@ -98,3 +103,69 @@ export const checkTargets = (
   }
   return checks;
 };
+
+/**
+ * Issue 29: on the mild link, Depot's requests per night (all kinds, as radosgw received them)
+ * within 10 % of the AWS CLI's in the same bench run plus what its verification needs
+ * (`verificationAllowance`), and the same per file, the peers beside.
+ */
+const checkRequestTargets = (runs: readonly ToolRunResult[]): TargetCheck[] => {
+  const depot = find(runs, 'depot', 'mild')?.requests;
+  if (depot === undefined) return [];
+  const peers = runs.filter(
+    (r) => r.tool !== 'depot' && r.profile === 'mild' && r.scenario === 'link',
+  );
+  const cli = peers.find((r) => r.tool === 'aws-cli')?.requests ?? undefined;
+  const allowance = verificationAllowance(depot?.multipartFiles ?? 0);
+  const rule =
+    `1.1 x the AWS CLI's + ${allowance.total} for verification (the probe 1, the prefix listing 1, the manifest PUT 1, ` +
+    `one HeadObject per multipart file whose Complete ETag came back empty ${allowance.headAfterComplete}, ` +
+    `one placeholder PUT per multipart file ${allowance.placeholders}; ${allowance.placeholders} files Depot completed multipart)`;
+  if (depot === null || cli === undefined || cli === null) {
+    const why =
+      depot === null ? 'not counted (radosgw access log off)' : 'the AWS CLI did not run on mild';
+    return [
+      { name: 'requests per night (mild)', target: `<= ${rule}`, measured: why, pass: null },
+      { name: 'requests per file (mild)', target: 'the same, per file', measured: why, pass: null },
+    ];
+  }
+  const budget = requestBudget(cli.total, depot.multipartFiles);
+  const beside = (of: (t: NonNullable<ToolRunResult['requests']>) => string): string =>
+    peers
+      .flatMap((p) =>
+        p.requests === undefined || p.requests === null ? [] : [`${p.tool} ${of(p.requests)}`],
+      )
+      .join(', ');
+  return [
+    {
+      name: 'requests per night (mild)',
+      target: `<= ${rule} = ${budget.toFixed(1)}`,
+      measured: `depot ${depot.total} (${beside((t) => String(t.total))})`,
+      pass: depot.total <= budget,
+    },
+    {
+      name: 'requests per file (mild)',
+      target: `<= the same per file: ${(budget / depot.files).toFixed(2)} over ${depot.files} files`,
+      measured: `depot ${depot.perFile.toFixed(2)} (${beside((t) => t.perFile.toFixed(2))})`,
+      pass: depot.perFile <= budget / depot.files,
+    },
+  ];
+};
+
+/** Issue 29: payload on the wire again within 0.3 s of every link-up, the peers beside. */
+const checkLinkUpTargets = (linkUp: readonly LinkUpResult[]): TargetCheck[] =>
+  linkUp
+    .filter((r) => r.tool === 'depot')
+    .map((depot) => {
+      const shown = (r: LinkUpResult): string =>
+        r.maxMs === null
+          ? `${r.tool} not after every cut`
+          : `${r.tool} median ${r.medianMs?.toFixed(0)} ms, max ${r.maxMs.toFixed(0)} ms`;
+      const peers = linkUp.filter((r) => r.tool !== 'depot' && r.downS === depot.downS);
+      return {
+        name: `payload after link-up (${depot.downS} s cuts)`,
+        target: `<= 0.3 s after every link-up (${depot.cuts.length} cuts)`,
+        measured: `${depot.cuts.map((c) => (c.payloadMs === null ? 'never' : c.payloadMs.toFixed(0))).join(', ')} ms; ${[depot, ...peers].map(shown).join('; ')}`,
+        pass: depot.cuts.length > 0 && depot.maxMs !== null && depot.maxMs <= 300,
+      };
+    });

@@ -1,4 +1,6 @@
 import type { BenchResults } from '../BenchResults';
+import { REQUEST_KINDS } from '../requests/RequestKind';
+import type { RequestTally } from '../requests/RequestTally';
 import type { ToolRunResult } from '../ToolRunResult';
 
 const MB = 1e6;
@@ -100,6 +102,7 @@ export const renderMarkdown = (b: BenchResults): string => {
       '',
     );
   }
+  lines.push(...requestsTable(b), ...linkUpTable(b));
   if (b.resources.length > 0 || b.hashing !== null) {
     lines.push(
       '**Memory and CPU** (depot deposit, unshaped):',
@@ -125,4 +128,53 @@ export const renderMarkdown = (b: BenchResults): string => {
     lines.push(`| ${t.name} | ${t.target} | ${t.measured} | ${mark(t.pass)} |`);
   lines.push('', `Interpretation: ${b.interpretation}`, '');
   return lines.join('\n');
+};
+
+/** Every counted run's requests by kind, as radosgw received them (issue 29). */
+const requestsTable = (b: BenchResults): string[] => {
+  const rows: { what: string; tool: string; t: RequestTally }[] = [];
+  for (const r of b.runs) {
+    if (r.requests === undefined || r.requests === null) continue;
+    rows.push({
+      what: r.scenario === 'kills' ? `kills (${r.kills})` : `${r.profile} ${r.scenario}`,
+      tool: r.tool,
+      t: r.requests,
+    });
+  }
+  for (const r of b.redeposit ?? []) {
+    if (r.firstRequests !== undefined && r.firstRequests !== null)
+      rows.push({ what: 're-deposit, first', tool: r.tool, t: r.firstRequests });
+    if (r.secondRequests !== undefined && r.secondRequests !== null)
+      rows.push({ what: 're-deposit, second', tool: r.tool, t: r.secondRequests });
+  }
+  if (rows.length === 0) return [];
+  const kinds = REQUEST_KINDS.filter((k) => rows.some((r) => (r.t.byKind[k] ?? 0) > 0));
+  return [
+    '**Requests per night**, as radosgw received them from the tool (its access log), by kind; "failed": answered 4xx/5xx or not at all; "placeholders": PutObjects at a key then completed multipart; "outside": PutObjects at no file of the night (the manifest):',
+    '',
+    `| run | tool | requests | per file | failed | ${kinds.join(' | ')} | placeholders | outside | multipart files |`,
+    `|---|---|---|---|---|${kinds.map(() => '---|').join('')}---|---|---|`,
+    ...rows.map(
+      ({ what, tool, t }) =>
+        `| ${what} | ${tool} | ${t.total} | ${t.perFile.toFixed(2)} | ${t.failed} | ${kinds.map((k) => String(t.byKind[k] ?? 0)).join(' | ')} | ${t.placeholders} | ${t.outsideNight} | ${t.multipartFiles} |`,
+    ),
+    '',
+  ];
+};
+
+/** Payload on the wire again after each link-up, and the first request the server saw. */
+const linkUpTable = (b: BenchResults): string[] => {
+  const results = b.linkUp ?? [];
+  if (results.length === 0) return [];
+  return [
+    '**Link-up** (90 MB of large files; the link set down then up while the tool sends; ms from link-up to more than two full segments on the wire, sampled every 10 ms; the first new request radosgw received after it and before the next cut, "-" when none: the requests in flight carried on):',
+    '',
+    '| cut | tool | median ms | max ms | each cut ms | first request after link-up |',
+    '|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.downS} s | ${r.tool} | ${r.medianMs === null ? '-' : r.medianMs.toFixed(0)} | ${r.maxMs === null ? '-' : r.maxMs.toFixed(0)} | ${r.cuts.map((c) => (c.payloadMs === null ? 'never' : c.payloadMs.toFixed(0))).join(', ')} | ${r.cuts.map((c) => (c.firstRequest === null ? '-' : `${c.firstRequest.kind} +${c.firstRequest.ms}`)).join('; ')} |`,
+    ),
+    '',
+  ];
 };

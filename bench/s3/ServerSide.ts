@@ -4,6 +4,7 @@ import { startS3Server } from '../../test/support/s3server/startS3Server';
 import type { Cleanup } from '../lab/Cleanup';
 import { killGroup } from '../lab/Cleanup';
 import type { LinkLab } from '../lab/LinkLab';
+import { serverRequestLog, type ServerRequestLog } from '../requests/ServerRequestLog';
 import type { VerifyReport } from './VerifyReport';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -16,6 +17,8 @@ export type ServerSide = {
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
   readonly bucket: string;
+  /** radosgw's access log, every request it received; null when the bench turned it off. */
+  readonly requests: ServerRequestLog | null;
   verify(prefix: string, manifestFile: string): Promise<VerifyReport>;
   purge(prefix: string): Promise<unknown>;
   stop(): Promise<void>;
@@ -26,10 +29,13 @@ export const startServerSide = async (
   bucket: string,
   cleanup: Cleanup,
   log: (line: string) => void,
+  /** false: radosgw logs no access line (`debug rgw = 0/5`), to see what logging costs. */
+  accessLog = true,
 ): Promise<ServerSide> => {
   const server = await startS3Server({
     host: lab.serverAddr,
     wrap: lab.inServer([]),
+    ...(accessLog ? {} : { rgwDebug: '0/5' }),
     log: (line) => log(`  s3: ${line}`),
   });
   // The launcher stops by PID on a normal exit; on a signal ours must too, before the namespace goes.
@@ -86,6 +92,7 @@ export const startServerSide = async (
     accessKeyId: server.accessKeyId,
     secretAccessKey: server.secretAccessKey,
     bucket,
+    requests: accessLog ? serverRequestLog(join(server.dir, 'log', 'client.rgw.log')) : null,
     verify: async (prefix, manifestFile) =>
       (await s3tool(['verify', bucket, prefix, manifestFile])) as VerifyReport,
     purge: (prefix) => s3tool(['purge', bucket, prefix]),

@@ -1,3 +1,5 @@
+import { PagedListing } from '../../shared/wire/PagedListing';
+import type { ListedObject } from '../../shared/ports/ObjectStore';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { depositableFiles } from '../../shared/field/depositableFiles';
@@ -227,11 +229,9 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         : last.kind === 'refused'
           ? `${last.status} ${last.code ?? ''}`.trim()
           : last.kind === 'unreachable'
-            ? last.reason === 'endless-listing'
-              ? ENDLESS_LISTING
-              : last.reason === 'incomplete-answer'
-                ? "the server's answers could not be read"
-                : `unreachable (${last.reason})`
+            ? last.reason === 'incomplete-answer'
+              ? "the server's answers could not be read"
+              : `unreachable (${last.reason})`
             : last.kind === 'certificate'
               ? certificateAdvice(last.problem, last.code, store.endpoint)
               : last.kind;
@@ -262,12 +262,24 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     folderKeys: ReadonlySet<string>,
   ): Promise<boolean> => {
     const listPrefix = listingPrefix(prefix);
-    const listed = await ask(`ListObjects ${listPrefix}`, (o) =>
-      store.listObjects({ prefix: listPrefix }, o),
-    ).catch((error: unknown) => {
-      if (error instanceof Denied) throw new Denied(cannotList(bucket, listPrefix));
-      throw error;
-    });
+    // One page per call through the policy (ADR 0002), guarded against endless paging.
+    const pages = await new PagedListing<ListedObject, string>(
+      (o) => o.key,
+      (token) => token,
+    )
+      .list(async (token) => ({
+        kind: 'page' as const,
+        page: await ask(`ListObjects ${listPrefix}`, (o) =>
+          store.listObjectsPage({ prefix: listPrefix, token }, o),
+        ),
+      }))
+      .catch((error: unknown) => {
+        if (error instanceof Denied) throw new Denied(cannotList(bucket, listPrefix));
+        throw error;
+      });
+    if (pages.kind === 'endless')
+      throw new CouldNotVerify(`ListObjects ${listPrefix}: ${ENDLESS_LISTING}`);
+    const listed = pages.items;
     const remote = new Map(listed.map((o) => [o.key, o]));
     const localByKey = new Map(local.map((relPath) => [keyOf(relPath), relPath] as const));
     // Manifests: every night's own under PREFIX/.depot/, and the one key nights shared before.

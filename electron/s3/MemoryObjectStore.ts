@@ -8,7 +8,9 @@ import type {
   ObjectHead,
   ObjectRead,
   ObjectStore,
+  UploadsMarker,
 } from '../../shared/ports/ObjectStore';
+import type { Page } from '../../shared/wire/PagedListing';
 import type { Failure, Outcome } from '../../shared/retry/Outcome';
 import { success } from '../../shared/retry/Outcome';
 import type { MemoryEndpointOptions } from './MemoryEndpoint';
@@ -37,6 +39,8 @@ export type MemoryObjectStoreOptions = MemoryEndpointOptions & {
   readonly credentialId?: string;
   /** radosgw answers CompleteMultipartUpload with an empty ETag; HeadObject gives the `-N` form. */
   readonly emptyCompleteEtag?: boolean;
+  /** Entries per listing page (default 1000, as S3's): tests lower it to make several pages. */
+  readonly listPageSize?: number;
   /** PutObject answered without an ETag (a header-stripping front): no proof, HeadObject asked. */
   readonly emptyPutEtag?: boolean;
   /** radosgw 16 ignores If-None-Match on CompleteMultipartUpload and replaces the object. */
@@ -63,8 +67,11 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
   readonly uploads = new Map<string, Upload>();
   private nextUploadId = 1;
 
+  private readonly pageSize: number;
+
   constructor(private readonly options: MemoryObjectStoreOptions = {}) {
     super(options);
+    this.pageSize = options.listPageSize ?? 1000;
     this.endpoint = options.endpoint ?? 'memory://store';
     this.target = {
       endpoint: this.endpoint,
@@ -159,34 +166,53 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
     );
   }
 
-  listParts(
-    input: { key: string; uploadId: string },
+  listPartsPage(
+    input: { key: string; uploadId: string; marker?: string | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<ListedPart[]>> {
+  ): Promise<Outcome<Page<ListedPart, string>>> {
     return this.emit({ operation: 'listParts', key: input.key, bodyBytes: 0 }, options, () => {
       const upload = this.uploads.get(input.uploadId);
       if (upload === undefined || upload.key !== input.key) return refused(404, 'NoSuchUpload');
-      return success(
-        [...upload.parts.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([partNumber, p]) => ({ partNumber, size: p.bytes.length, etag: p.etag })),
-      );
+      const after = input.marker === undefined ? 0 : Number(input.marker);
+      const all = [...upload.parts.entries()]
+        .sort(([a], [b]) => a - b)
+        .filter(([partNumber]) => partNumber > after)
+        .map(([partNumber, p]) => ({ partNumber, size: p.bytes.length, etag: p.etag }));
+      const items = all.slice(0, this.pageSize);
+      const last = items.at(-1);
+      return success({
+        items,
+        ...(all.length > items.length && last !== undefined
+          ? { next: String(last.partNumber) }
+          : {}),
+      });
     });
   }
 
-  listMultipartUploads(
-    input: { prefix: string },
+  listUploadsPage(
+    input: { prefix: string; marker?: UploadsMarker | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<ListedUpload[]>> {
+  ): Promise<Outcome<Page<ListedUpload, UploadsMarker>>> {
     return this.emit(
       { operation: 'listMultipartUploads', prefix: input.prefix, bodyBytes: 0 },
       options,
-      () =>
-        success(
-          [...this.uploads.entries()]
-            .filter(([, u]) => u.key.startsWith(input.prefix))
-            .map(([uploadId, u]) => ({ key: u.key, uploadId, initiated: u.initiated })),
-        ),
+      () => {
+        const order = (u: ListedUpload): string => `${u.key}\n${u.uploadId}`;
+        const from = input.marker === undefined ? '' : order(input.marker);
+        const all = [...this.uploads.entries()]
+          .filter(([, u]) => u.key.startsWith(input.prefix))
+          .map(([uploadId, u]) => ({ key: u.key, uploadId, initiated: u.initiated }))
+          .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
+          .filter((u) => order(u) > from);
+        const items = all.slice(0, this.pageSize);
+        const last = items.at(-1);
+        return success({
+          items,
+          ...(all.length > items.length && last !== undefined
+            ? { next: { key: last.key, uploadId: last.uploadId } }
+            : {}),
+        });
+      },
     );
   }
 
@@ -283,20 +309,26 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
     });
   }
 
-  listObjects(
-    input: { prefix: string },
+  listObjectsPage(
+    input: { prefix: string; token?: string | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<ListedObject[]>> {
+  ): Promise<Outcome<Page<ListedObject, string>>> {
     return this.emit(
       { operation: 'listObjects', prefix: input.prefix, bodyBytes: 0 },
       options,
-      () =>
-        success(
-          [...this.objects.entries()]
-            .filter(([key]) => key.startsWith(input.prefix))
-            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-            .map(([key, o]) => ({ key, size: o.bytes.length, etag: o.etag })),
-        ),
+      () => {
+        // The token is the last key of the page before (S3's own is opaque).
+        const all = [...this.objects.entries()]
+          .filter(([key]) => key.startsWith(input.prefix) && key > (input.token ?? ''))
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([key, o]) => ({ key, size: o.bytes.length, etag: o.etag }));
+        const items = all.slice(0, this.pageSize);
+        const last = items.at(-1);
+        return success({
+          items,
+          ...(all.length > items.length && last !== undefined ? { next: last.key } : {}),
+        });
+      },
     );
   }
 }

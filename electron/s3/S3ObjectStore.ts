@@ -23,7 +23,9 @@ import type {
   ObjectStore,
   PutObjectInput,
   UploadPartInput,
+  UploadsMarker,
 } from '../../shared/ports/ObjectStore';
+import type { Page } from '../../shared/wire/PagedListing';
 import { classifyResponse } from '../../shared/retry/classifyResponse';
 import { success, type Outcome } from '../../shared/retry/Outcome';
 import type { RawResponse } from '../../shared/retry/RawResponse';
@@ -33,9 +35,7 @@ import { DirectPut, putObjectRequest, uploadPartRequest } from './DirectPut';
 import type { Emission } from './Emission';
 import { startEmission } from './Emission';
 import { hideSdkNodeVersionWarning } from './hideSdkNodeVersionWarning';
-import { EndlessListing } from './EndlessListing';
 import { IncompleteAnswer } from './IncompleteAnswer';
-import { ListingProgress } from './ListingProgress';
 import { readBounded } from './readBounded';
 import { routeCheckTo } from './routeCheckTo';
 import { S3Clients } from './S3Clients';
@@ -109,8 +109,6 @@ export class S3ObjectStore implements ObjectStore {
     } catch (error) {
       if (error instanceof IncompleteAnswer)
         return { kind: 'unreachable', reason: 'incomplete-answer' };
-      if (error instanceof EndlessListing)
-        return { kind: 'unreachable', reason: 'endless-listing' };
       const abortCause = emission.cause();
       const raw = this.serverClock.namedSkew(
         toRawResponse(error, {
@@ -168,90 +166,69 @@ export class S3ObjectStore implements ObjectStore {
     });
   }
 
-  listParts(
-    input: { key: string; uploadId: string },
+  listPartsPage(
+    input: { key: string; uploadId: string; marker?: string | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<ListedPart[]>> {
+  ): Promise<Outcome<Page<ListedPart, string>>> {
     return this.emit(
       options,
       async (e, client) => {
-        const parts: ListedPart[] = [];
-        const progress = new ListingProgress();
-        let marker: string | undefined;
-        for (;;) {
-          const out = await client().send(
-            withSignal(
-              new ListPartsCommand({
-                Bucket: this.bucket,
-                Key: input.key,
-                UploadId: input.uploadId,
-                MaxParts: this.pageSize,
-                ...(marker === undefined ? {} : { PartNumberMarker: marker }),
-              }),
-              e.signal,
-            ),
-          );
-          for (const p of out.Parts ?? []) {
-            if (p.PartNumber === undefined || p.ETag === undefined) continue;
-            parts.push({ partNumber: p.PartNumber, size: p.Size ?? 0, etag: p.ETag });
-          }
-          e.alive();
-          if (out.IsTruncated !== true || out.NextPartNumberMarker === undefined) return parts;
-          marker = out.NextPartNumberMarker;
-          const verdict = progress.next(
-            marker,
-            (out.Parts ?? []).map((p) => String(p.PartNumber)),
-          );
-          if (verdict.kind === 'endless')
-            throw new EndlessListing('ListParts', verdict.why, verdict.pages);
+        const out = await client().send(
+          withSignal(
+            new ListPartsCommand({
+              Bucket: this.bucket,
+              Key: input.key,
+              UploadId: input.uploadId,
+              MaxParts: this.pageSize,
+              ...(input.marker === undefined ? {} : { PartNumberMarker: input.marker }),
+            }),
+            e.signal,
+          ),
+        );
+        const items: ListedPart[] = [];
+        for (const p of out.Parts ?? []) {
+          if (p.PartNumber === undefined || p.ETag === undefined) continue;
+          items.push({ partNumber: p.PartNumber, size: p.Size ?? 0, etag: p.ETag });
         }
+        const more = out.IsTruncated === true && out.NextPartNumberMarker !== undefined;
+        return { items, ...(more ? { next: out.NextPartNumberMarker } : {}) };
       },
       uploadGone,
     );
   }
 
-  listMultipartUploads(
-    input: { prefix: string },
+  listUploadsPage(
+    input: { prefix: string; marker?: UploadsMarker | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<ListedUpload[]>> {
+  ): Promise<Outcome<Page<ListedUpload, UploadsMarker>>> {
     return this.emit(options, async (e, client) => {
-      const uploads: ListedUpload[] = [];
-      const progress = new ListingProgress();
-      let keyMarker: string | undefined;
-      let uploadIdMarker: string | undefined;
-      for (;;) {
-        const out = await client().send(
-          withSignal(
-            new ListMultipartUploadsCommand({
-              Bucket: this.bucket,
-              Prefix: input.prefix,
-              MaxUploads: this.pageSize,
-              ...(keyMarker === undefined ? {} : { KeyMarker: keyMarker }),
-              ...(uploadIdMarker === undefined ? {} : { UploadIdMarker: uploadIdMarker }),
-            }),
-            e.signal,
-          ),
-        );
-        for (const u of out.Uploads ?? []) {
-          if (u.Key === undefined || u.UploadId === undefined) continue;
-          uploads.push({
-            key: u.Key,
-            uploadId: u.UploadId,
-            ...(u.Initiated === undefined ? {} : { initiated: u.Initiated.getTime() }),
-          });
-        }
-        e.alive();
-        if (out.IsTruncated !== true) return uploads;
-        keyMarker = out.NextKeyMarker;
-        uploadIdMarker = out.NextUploadIdMarker;
-        if (keyMarker === undefined) return uploads;
-        const verdict = progress.next(
-          `${keyMarker}\n${uploadIdMarker ?? ''}`,
-          (out.Uploads ?? []).map((u) => `${u.Key ?? ''}\n${u.UploadId ?? ''}`),
-        );
-        if (verdict.kind === 'endless')
-          throw new EndlessListing('ListMultipartUploads', verdict.why, verdict.pages);
+      const out = await client().send(
+        withSignal(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: input.prefix,
+            MaxUploads: this.pageSize,
+            ...(input.marker === undefined
+              ? {}
+              : { KeyMarker: input.marker.key, UploadIdMarker: input.marker.uploadId }),
+          }),
+          e.signal,
+        ),
+      );
+      const items: ListedUpload[] = [];
+      for (const u of out.Uploads ?? []) {
+        if (u.Key === undefined || u.UploadId === undefined) continue;
+        items.push({
+          key: u.Key,
+          uploadId: u.UploadId,
+          ...(u.Initiated === undefined ? {} : { initiated: u.Initiated.getTime() }),
+        });
       }
+      const next =
+        out.IsTruncated === true && out.NextKeyMarker !== undefined
+          ? { key: out.NextKeyMarker, uploadId: out.NextUploadIdMarker ?? '' }
+          : undefined;
+      return { items, ...(next === undefined ? {} : { next }) };
     });
   }
 
@@ -349,40 +326,29 @@ export class S3ObjectStore implements ObjectStore {
     );
   }
 
-  listObjects(
-    input: { prefix: string },
+  listObjectsPage(
+    input: { prefix: string; token?: string | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<ListedObject[]>> {
+  ): Promise<Outcome<Page<ListedObject, string>>> {
     return this.emit(options, async (e, client) => {
-      const objects: ListedObject[] = [];
-      const progress = new ListingProgress();
-      let token: string | undefined;
-      for (;;) {
-        const out = await client().send(
-          withSignal(
-            new ListObjectsV2Command({
-              Bucket: this.bucket,
-              Prefix: input.prefix,
-              MaxKeys: this.pageSize,
-              ...(token === undefined ? {} : { ContinuationToken: token }),
-            }),
-            e.signal,
-          ),
-        );
-        for (const o of out.Contents ?? []) {
-          if (o.Key === undefined) continue;
-          objects.push({ key: o.Key, size: o.Size ?? 0, etag: o.ETag ?? '' });
-        }
-        e.alive();
-        if (out.IsTruncated !== true || out.NextContinuationToken === undefined) return objects;
-        token = out.NextContinuationToken;
-        const verdict = progress.next(
-          token,
-          (out.Contents ?? []).map((o) => o.Key ?? ''),
-        );
-        if (verdict.kind === 'endless')
-          throw new EndlessListing('ListObjectsV2', verdict.why, verdict.pages);
+      const out = await client().send(
+        withSignal(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: input.prefix,
+            MaxKeys: this.pageSize,
+            ...(input.token === undefined ? {} : { ContinuationToken: input.token }),
+          }),
+          e.signal,
+        ),
+      );
+      const items: ListedObject[] = [];
+      for (const o of out.Contents ?? []) {
+        if (o.Key === undefined) continue;
+        items.push({ key: o.Key, size: o.Size ?? 0, etag: o.ETag ?? '' });
       }
+      const more = out.IsTruncated === true && out.NextContinuationToken !== undefined;
+      return { items, ...(more ? { next: out.NextContinuationToken } : {}) };
     });
   }
 

@@ -1,12 +1,14 @@
 import type { StorageTarget } from '../domain/StorageTarget';
 import type { BodyPacer } from './BodyPacer';
 import type { Outcome } from '../retry/Outcome';
+import type { Page } from '../wire/PagedListing';
 
 /**
  * The object store as the deposit engine sees it. One port, two adapters (memory for fast unit
  * tests, S3 for real), one contract suite run on both. Every method makes exactly ONE emission
  * and classifies what it received into an Outcome: retrying is the retry policy's job, never the
- * adapter's (DESIGN principle 1).
+ * adapter's (DESIGN principle 1). A listing is one page per call: its caller pages through it,
+ * each page a call of its own (`PagedListing`).
  */
 
 /**
@@ -80,6 +82,9 @@ export type ObjectHead = {
 
 export type ListedObject = { readonly key: string; readonly size: number; readonly etag: string };
 
+/** Where a page of open uploads starts (S3's key and upload-id markers). */
+export type UploadsMarker = { readonly key: string; readonly uploadId: string };
+
 /**
  * What a `getObject` found: the bytes, no such key (404 is an answer), or a body longer than the
  * caller's `maxBytes`, not read. `size` is the length the server announced or, when it announced
@@ -118,16 +123,16 @@ export type ObjectStore = {
     options: EmissionOptions,
   ): Promise<Outcome<{ uploadId: string }>>;
   uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>>;
-  /** All parts of an upload (the adapter follows pagination within this one logical call). */
-  listParts(
-    input: { key: string; uploadId: string },
+  /** One page of an upload's parts (from after `marker`, a part number); `next`: the page after. */
+  listPartsPage(
+    input: { key: string; uploadId: string; marker?: string | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<ListedPart[]>>;
-  /** Open multipart uploads under a prefix (all pages). */
-  listMultipartUploads(
-    input: { prefix: string },
+  ): Promise<Outcome<Page<ListedPart, string>>>;
+  /** One page of the open multipart uploads under a prefix; `next`: where the page after starts. */
+  listUploadsPage(
+    input: { prefix: string; marker?: UploadsMarker | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<ListedUpload[]>>;
+  ): Promise<Outcome<Page<ListedUpload, UploadsMarker>>>;
   /**
    * With `ifNoneMatch`, a 412 means the key already exists (where the server honours it: radosgw
    * 16 does not); with `ifMatch`, a 412 means the object at the key is no longer that ETag.
@@ -160,9 +165,9 @@ export type ObjectStore = {
     input: { key: string; maxBytes: number },
     options: EmissionOptions,
   ): Promise<Outcome<ObjectRead>>;
-  /** Every object under a prefix (all pages). */
-  listObjects(
-    input: { prefix: string },
+  /** One page of the objects under a prefix (from its continuation `token`). */
+  listObjectsPage(
+    input: { prefix: string; token?: string | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<ListedObject[]>>;
+  ): Promise<Outcome<Page<ListedObject, string>>>;
 };

@@ -22,12 +22,6 @@ export type UnreachableReason =
    * timer, which an outage of seconds has backed off to seconds more (issue 15, ADR 0013).
    */
   | 'stalled-in-outage'
-  /**
-   * A listing abandoned because its pages went nowhere: a continuation token it had already
-   * followed came back, or page after page brought nothing new (issue 30). Each page was a 2xx;
-   * the listing as a whole never arrived. The engine stops the run on it, saying why.
-   */
-  | 'endless-listing'
   | 'network';
 
 export type Unreachable = {

@@ -50,8 +50,8 @@ type Endpoint = {
   checking: boolean;
   /** Callers waiting in `admit` for the circuit to let them through. */
   waiting: number;
-  /** When a first attempt last credited the budget (see `reconcileWhenQuietMs`). */
-  lastFirstAttemptAt: number;
+  /** When a reconcile last went without a token (see `reconcileFreeEveryMs`). */
+  lastFreeReconcileAt: number;
 };
 
 /** A request that costs the endpoint little (HeadBucket): proves it answers, moves no payload. */
@@ -172,7 +172,7 @@ export class RetryPolicy {
       unsentRetry = false;
       if (attempts === 1 && call.reconciles === true && ep.budget.tryRetry()) {
         ep.counters.retriesGranted += 1;
-      } else if (attempts === 1 && call.reconciles === true && !this.quiet(ep, startAt)) {
+      } else if (attempts === 1 && call.reconciles === true && !this.freeReconcile(ep, startAt)) {
         ep.breaker.releaseProbe(admission.probeId);
         attempts = 0;
         return giveUp(
@@ -182,7 +182,7 @@ export class RetryPolicy {
       } else if (attempts === 1) {
         ep.budget.onFirstAttempt();
         ep.counters.firstAttempts += 1;
-        ep.lastFirstAttemptAt = startAt;
+        if (call.reconciles === true) ep.lastFreeReconcileAt = startAt;
       }
       let outcome: Outcome<T>;
       try {
@@ -505,9 +505,9 @@ export class RetryPolicy {
     }
   }
 
-  /** Nothing has credited the endpoint's budget for a while: a refused reconcile may go. */
-  private quiet(ep: Endpoint, now: number): boolean {
-    return now - ep.lastFirstAttemptAt >= this.settings.budget.reconcileWhenQuietMs;
+  /** No reconcile went without a token for a while: a refused one may go, as a first attempt. */
+  private freeReconcile(ep: Endpoint, now: number): boolean {
+    return now - ep.lastFreeReconcileAt >= this.settings.budget.reconcileFreeEveryMs;
   }
 
   private endpoint(name: string): Endpoint {
@@ -526,7 +526,7 @@ export class RetryPolicy {
       route: undefined,
       checking: false,
       waiting: 0,
-      lastFirstAttemptAt: this.clock.now(),
+      lastFreeReconcileAt: this.clock.now(),
     };
     this.endpoints.set(name, ep);
     return ep;

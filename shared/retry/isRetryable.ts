@@ -9,14 +9,12 @@ const RETRYABLE_CODE: ReadonlySet<string> = new Set(['SlowDown', 'RequestTimeout
  * Whether trying the same emission again can give another answer. It says nothing about replay
  * safety (the caller's call) nor about how often (the policy's budget and profile).
  * `RequestTimeTooSkewed` is retryable only when the server's clock is known, so the signing time
- * can be corrected; the policy allows that retry once per call. An endless listing is not: the
- * same server pages the same way.
+ * can be corrected; the policy allows that retry once per call.
  */
 export const isRetryable = (failure: Failure): boolean => {
   switch (failure.kind) {
     case 'unreachable':
-      // A listing that went round in circles goes round again at once (issue 30).
-      return failure.reason !== 'endless-listing';
+      return true;
     case 'aborted':
     case 'certificate':
       return false;

@@ -46,8 +46,8 @@ describe('Échecs: failures by cause, and a retry that re-queues only what it ca
     proxy.addRule({
       match: headOf(unverified),
       action: fault.status(404, { code: 'NoSuchKey' }),
-      // The first look is before Complete (nothing there yet is right); the second verifies.
-      after: 1,
+      // The only look: after Complete, the verification (nothing is looked at before it on a night
+      // whose listing did not show the key, issue 29).
       times: 1,
     });
 
@@ -64,7 +64,10 @@ describe('Échecs: failures by cause, and a retry that re-queues only what it ca
     expect(await retryable.innerText()).toContain(unverified);
     expect(await retryable.innerText()).toContain('Le serveur n’a pas confirmé le contenu');
     expect(await credentials.innerText()).toContain(denied);
-    expect(await credentials.innerText()).toContain('réponse 403 AccessDenied');
+    // A 403 AccessDenied on a write is the bucket's rule, not a wrong secret: it names the
+    // permission and the place (issue 29).
+    expect(await credentials.innerText()).toContain('Cette clé ne peut pas écrire dans');
+    expect(await credentials.innerText()).toContain('Demandez au coordinateur du programme');
     expect(await definitive.innerText()).toContain(invalid);
     expect(await definitive.innerText()).toContain('Le serveur refuse ce fichier');
     expect(await definitive.innerText()).toContain('réponse 400 InvalidRequest');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmissionOptions, ObjectStore } from '../../shared/ports/ObjectStore';
 import type { Outcome } from '../../shared/retry/Outcome';
+import type { Page } from '../../shared/wire/PagedListing';
 
 export type ContractSubject = { readonly store: ObjectStore; cleanup(): Promise<void> };
 
@@ -43,6 +44,20 @@ const valueOf = <T>(outcome: Outcome<T>): T => {
   expect(outcome).toMatchObject({ kind: 'success' });
   if (outcome.kind !== 'success') throw new Error('unreachable');
   return outcome.value;
+};
+
+/** Every page of a listing, in order, and how many pages it took (the suite's stores page by 3). */
+const allPages = async <T, C>(
+  fetch: (cursor: C | undefined) => Promise<Outcome<Page<T, C>>>,
+): Promise<{ readonly items: T[]; readonly pages: number }> => {
+  const items: T[] = [];
+  let cursor: C | undefined;
+  for (let pages = 1; ; pages++) {
+    const page = valueOf(await fetch(cursor));
+    items.push(...page.items);
+    if (page.next === undefined) return { items, pages };
+    cursor = page.next;
+  }
 };
 
 /**
@@ -253,12 +268,15 @@ export const objectStoreContract = (
         const key = `${p}/big.wav`;
         const { uploadId, parts } = await startUpload(key);
 
-        expect(valueOf(await store.listParts({ key, uploadId }, options()))).toEqual([
-          { partNumber: 1, size: part1.length, etag: quotedMd5(part1) },
-          { partNumber: 2, size: part2.length, etag: quotedMd5(part2) },
-        ]);
-        const open = valueOf(await store.listMultipartUploads({ prefix: p }, options()));
-        expect(open.map((u) => [u.key, u.uploadId])).toEqual([[key, uploadId]]);
+        expect(valueOf(await store.listPartsPage({ key, uploadId }, options()))).toEqual({
+          items: [
+            { partNumber: 1, size: part1.length, etag: quotedMd5(part1) },
+            { partNumber: 2, size: part2.length, etag: quotedMd5(part2) },
+          ],
+        });
+        const open = valueOf(await store.listUploadsPage({ prefix: p }, options()));
+        expect(open.items.map((u) => [u.key, u.uploadId])).toEqual([[key, uploadId]]);
+        expect(open.next).toBeUndefined();
 
         valueOf(
           await store.completeMultipartUpload(
@@ -269,10 +287,12 @@ export const objectStoreContract = (
         const head = valueOf(await store.headObject({ key }, options()));
         expect(head).toMatchObject({ size: whole.length, etag: multipartEtag });
         expect(head?.metadata).toMatchObject({ sha256: sha256(whole) });
-        expect(valueOf(await store.listMultipartUploads({ prefix: p }, options()))).toEqual([]);
+        expect(valueOf(await store.listUploadsPage({ prefix: p }, options()))).toEqual({
+          items: [],
+        });
       });
 
-      it('lists many parts across pages', async () => {
+      it('lists many parts across pages, one page a call', async () => {
         const key = `${prefix()}/many.wav`;
         const { uploadId } = valueOf(
           await store.createMultipartUpload({ key, metadata: {} }, options()),
@@ -283,8 +303,11 @@ export const objectStoreContract = (
           const input = { key, uploadId, partNumber, body, md5Base64: md5Base64(small) };
           valueOf(await store.uploadPart(input, options()));
         }
-        const listed = valueOf(await store.listParts({ key, uploadId }, options()));
-        expect(listed.map((part) => part.partNumber)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        const listed = await allPages((marker?: string) =>
+          store.listPartsPage({ key, uploadId, marker }, options()),
+        );
+        expect(listed.items.map((part) => part.partNumber)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        expect(listed.pages).toBe(3);
         valueOf(await store.abortMultipartUpload({ key, uploadId }, options()));
       });
 
@@ -304,7 +327,9 @@ export const objectStoreContract = (
           options(),
         );
         expect(outcome).toMatchObject({ kind: 'refused', status: 400, code: 'BadDigest' });
-        expect(valueOf(await store.listParts({ key, uploadId }, options()))).toEqual([]);
+        expect(valueOf(await store.listPartsPage({ key, uploadId }, options()))).toEqual({
+          items: [],
+        });
         valueOf(await store.abortMultipartUpload({ key, uploadId }, options()));
       });
 
@@ -313,8 +338,10 @@ export const objectStoreContract = (
         const key = `${p}/aborted.wav`;
         const { uploadId } = await startUpload(key);
         valueOf(await store.abortMultipartUpload({ key, uploadId }, options()));
-        expect(valueOf(await store.listMultipartUploads({ prefix: p }, options()))).toEqual([]);
-        expect(await store.listParts({ key, uploadId }, options())).toMatchObject({
+        expect(valueOf(await store.listUploadsPage({ prefix: p }, options()))).toEqual({
+          items: [],
+        });
+        expect(await store.listPartsPage({ key, uploadId }, options())).toMatchObject({
           kind: 'refused',
           status: 404,
           code: 'NoSuchUpload',
@@ -368,7 +395,7 @@ export const objectStoreContract = (
       });
     });
 
-    it('lists every object under a prefix, across pages, and nothing outside it', async () => {
+    it('lists every object under a prefix, one page a call, and nothing outside it', async () => {
       const p = prefix();
       const keys = Array.from({ length: 7 }, (_, i) => `${p}/f${i}.wav`);
       for (const [i, key] of [...keys, `${p}-other/x.wav`].entries()) {
@@ -381,8 +408,11 @@ export const objectStoreContract = (
           ),
         );
       }
-      const listed = valueOf(await store.listObjects({ prefix: `${p}/` }, options()));
-      expect(listed.map((o) => [o.key, o.size])).toEqual(keys.map((k, i) => [k, 10 + i]));
+      const listed = await allPages((token?: string) =>
+        store.listObjectsPage({ prefix: `${p}/`, token }, options()),
+      );
+      expect(listed.items.map((o) => [o.key, o.size])).toEqual(keys.map((k, i) => [k, 10 + i]));
+      expect(listed.pages).toBe(3);
     });
 
     it('does not start an emission past its deadline, nor after the caller aborted', async () => {

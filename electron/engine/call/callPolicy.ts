@@ -166,11 +166,6 @@ export const callPolicy = async <T>(
     const { problem, code } = result.last;
     blockRun(run, { kind: 'certificate', problem, code });
   }
-  // A listing that goes round in circles goes round again when asked again: the run stops and
-  // says so, rather than listing forever (issue 30).
-  if (result.last?.kind === 'unreachable' && result.last.reason === 'endless-listing') {
-    blockRun(run, { kind: 'endless-listing' });
-  }
   // The last attempt of a write went unanswered: whatever ended the call, ask before replaying.
   if (
     options.write === true &&

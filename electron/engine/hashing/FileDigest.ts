@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NewPart } from '../../store/PartLedger';
-import { fileMd5s } from '../md5/fileMd5s';
-import { Md5Pair } from '../md5/Md5Pair';
+import { fileMd5s } from './fileMd5s';
 
 /** What one pass over a file gives: the whole file's SHA-256 and MD5, and every part's MD5. */
 export type FileDigests = {
@@ -30,41 +29,6 @@ export class FileDigest {
     private readonly partSize: number,
   ) {
     this.md5s = fileMd5s(size, partSize);
-  }
-
-  /** Whether `updateTwo` can take this file's MD5s with another's in one pass. */
-  get pairable(): boolean {
-    return this.md5s instanceof Md5Pair;
-  }
-
-  /**
-   * `a` over `aChunk` and `b` over `bChunk`: where both are pairable, the chunks of one length and
-   * neither crosses a part's end, their four MD5s in one pass (ADR 0025); otherwise one by one.
-   */
-  static updateTwo(a: FileDigest, aChunk: Uint8Array, b: FileDigest, bChunk: Uint8Array): void {
-    const pairs = a.md5s instanceof Md5Pair && b.md5s instanceof Md5Pair ? [a.md5s, b.md5s] : [];
-    const [first, second] = pairs;
-    if (
-      first === undefined ||
-      second === undefined ||
-      a === b ||
-      aChunk.length !== bChunk.length ||
-      a.room() < aChunk.length ||
-      b.room() < bChunk.length
-    ) {
-      a.update(aChunk);
-      b.update(bChunk);
-      return;
-    }
-    first.updateWith(aChunk, second, bChunk);
-    for (const [digest, chunk] of [
-      [a, aChunk],
-      [b, bChunk],
-    ] as const) {
-      digest.whole.update(chunk);
-      digest.position += chunk.length;
-      if (digest.room() === 0) digest.closePart();
-    }
   }
 
   update(chunk: Uint8Array): void {

@@ -1,11 +1,11 @@
 import { parentPort } from 'node:worker_threads';
 import type { HashWorkerReply, HashWorkerRequest } from './HashWorkerMessage';
-import { PairedDigests } from './PairedDigests';
+import { WorkerDigests } from './WorkerDigests';
 
 // The hash worker's thread (see HashWorker): files' digests, chunk by chunk, as the main thread
-// reads them, two files' at once where it can (PairedDigests).
+// reads them (WorkerDigests).
 const port = parentPort;
-const digests = new PairedDigests((reply: HashWorkerReply) => {
+const digests = new WorkerDigests((reply: HashWorkerReply) => {
   port?.postMessage(reply, reply.kind === 'taken' ? [reply.buffer] : []);
 });
 

@@ -52,8 +52,8 @@ export type RunContext = {
   readonly slots: StreamSlots;
   /**
    * Two multipart files hashed at a time, not every file a worker took: the first are ready to
-   * send after their own hashing, not after every file's; two, so that the hash worker takes both
-   * files' MD5s in one pass (ADR 0025).
+   * send after their own hashing, not after every file's; two, so that one file's chunks are read
+   * while the other's are hashed in the worker (ADR 0025).
    */
   readonly hashTurn: StreamSlots;
   /** Units a worker of this run holds. */

@@ -3,7 +3,9 @@ import { localContentOf } from '../../../shared/engine/localContentOf';
 import { stillOnServer } from '../../../shared/engine/stillOnServer';
 import { listingPrefix, nightManifestKey } from '../../../shared/wire/nightManifestKey';
 import type { PlanRecord } from '../../store/PlanRecord';
-import { callPolicy } from '../call/callPolicy';
+import { callPaged } from '../call/callPaged';
+import type { ListedObject } from '../../../shared/ports/ObjectStore';
+import { PagedListing } from '../../../shared/wire/PagedListing';
 import { withWaits } from '../pacer/withWaits';
 import type { Step } from '../StepOutcome';
 import { ok } from '../StepOutcome';
@@ -22,9 +24,19 @@ import type { RunContext } from './RunContext';
 export const checkNight = async (run: RunContext, plan: PlanRecord): Promise<void> => {
   const { store, hub } = run.ports;
   const prefix = listingPrefix(plan.prefix);
+  // Outside the step: a wait between two pages goes on from the page it reached.
+  const pages = new PagedListing<ListedObject, string>(
+    (o) => o.key,
+    (token) => token,
+  );
   await withWaits(run, undefined, async (): Promise<Step<undefined>> => {
-    const r = await callPolicy(run, undefined, `ListObjectsV2 ${prefix}`, 'insistent', 0, (o) =>
-      run.objects.listObjects({ prefix }, o),
+    const r = await callPaged(
+      run,
+      undefined,
+      `ListObjectsV2 ${prefix}`,
+      'insistent',
+      pages,
+      (token, o) => run.objects.listObjectsPage({ prefix, token }, o),
     );
     if (r.kind === 'wait') return r;
     if (r.kind === 'refused') {

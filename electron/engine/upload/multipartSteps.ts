@@ -1,3 +1,6 @@
+import { callPaged } from '../call/callPaged';
+import type { ListedUpload, UploadsMarker } from '../../../shared/ports/ObjectStore';
+import { PagedListing } from '../../../shared/wire/PagedListing';
 import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { PlanStore } from '../../store/PlanStore';
 import type { UnitRecord } from '../../store/UnitRecord';
@@ -19,13 +22,16 @@ export const findOwnUpload = async (
   run: RunContext,
   unit: UnitRecord,
 ): Promise<Step<string | null>> => {
-  const r = await callPolicy(
+  const r = await callPaged(
     run,
     unit,
     `ListMultipartUploads ${unit.key}`,
     'brief',
-    0,
-    (o) => run.objects.listMultipartUploads({ prefix: unit.key }, o),
+    new PagedListing<ListedUpload, UploadsMarker>(
+      (up) => `${up.key}\n${up.uploadId}`,
+      (marker) => `${marker.key}\n${marker.uploadId}`,
+    ),
+    (marker, o) => run.objects.listUploadsPage({ prefix: unit.key, marker }, o),
     { reconciles: run.unsettled.has(unit.id) },
   );
   if (r.kind === 'wait') return r;

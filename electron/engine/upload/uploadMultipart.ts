@@ -1,3 +1,6 @@
+import { callPaged } from '../call/callPaged';
+import type { ListedPart } from '../../../shared/ports/ObjectStore';
+import { PagedListing } from '../../../shared/wire/PagedListing';
 import { afterUploadLost } from '../../../shared/engine/afterUploadLost';
 import { multipartRefusal } from '../../../shared/engine/multipartRefusal';
 import { bareEtag } from '../../../shared/wire/proveSameContent';
@@ -91,13 +94,16 @@ const openUpload = async (
     store.openedUpload(u, uploadId, run.ports.clock.now());
     return { kind: 'open', uploadId };
   }
-  const listed = await callPolicy(
+  const listed = await callPaged(
     run,
     u,
     `ListParts ${u.key}`,
     'brief',
-    0,
-    (o) => run.objects.listParts({ key: u.key, uploadId: known }, o),
+    new PagedListing<ListedPart, string>(
+      (p) => String(p.partNumber),
+      (marker) => marker,
+    ),
+    (marker, o) => run.objects.listPartsPage({ key: u.key, uploadId: known, marker }, o),
     { reconciles: run.unsettled.has(u.id) },
   );
   if (listed.kind === 'wait') return listed;

@@ -195,6 +195,9 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
     const strangers = new Map<string, Buffer>();
     const steps = plan();
     let kills = 0;
+    // Each night's last run in each database: a night abandoned in a database while killed keeps
+    // the uploads it opened there.
+    const lastRun = new Map<string, { db: string; dir: string; killed: boolean }>();
     for (const step of steps) {
       if (step.kind === 'stranger') {
         const key = `mix/stranger-${step.n}.wav`;
@@ -207,6 +210,11 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
       if (step.kind === 'settings-changed') await runInMovedApp(night);
       else {
         const r = await deposit(night, step.db, step.kind === 'kill' ? step.afterMs : undefined);
+        lastRun.set(`${step.db}:${night.name}`, {
+          db: step.db,
+          dir: night.dir,
+          killed: r.signal === 'SIGKILL',
+        });
         if (r.signal === 'SIGKILL') kills += 1;
         else expect(r.code, `${step.kind} ${night.name} ${step.db}`).toBe(0);
       }
@@ -217,6 +225,8 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
       expect((await deposit(night, 'a.db')).code).toBe(0);
       expect((await deposit(night, `final-${night.name}.db`)).code).toBe(0);
     }
+    for (const night of nights)
+      lastRun.set(`a.db:${night.name}`, { db: 'a.db', dir: night.dir, killed: false });
 
     const listed = await b.client.send(new ListObjectsV2Command({ Bucket: b.bucket }));
     const keys = (listed.Contents ?? []).map((o) => o.Key ?? '');
@@ -259,8 +269,26 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
     expect(keys.filter((k) => !known.has(k))).toEqual([]);
     const moved = await b.client.send(new ListObjectsV2Command({ Bucket: elsewhere }));
     expect(moved.Contents ?? []).toEqual([]);
+    // No upload open but those of a database killed and never opened again: the sweep aborts a
+    // night's own uploads by the ids its database keeps, never another client's (issue 30 item
+    // 17); an abandoned database's are left to the bucket's lifecycle rule (ADR 0028).
     const uploads = await b.client.send(new ListMultipartUploadsCommand({ Bucket: b.bucket }));
-    expect(uploads.Uploads ?? []).toEqual([]);
+    const abandoned = new Set<string>();
+    for (const { db, dir, killed } of lastRun.values()) {
+      if (!killed) continue;
+      const sqlite = new BetterSqlite3(join(work, db), { readonly: true });
+      try {
+        const rows = sqlite
+          .prepare(
+            'SELECT u.upload_id AS id FROM night_uploads u JOIN plans p ON p.id = u.plan_id WHERE p.dir = ?',
+          )
+          .all(dir) as { id: string }[];
+        for (const row of rows) abandoned.add(row.id);
+      } finally {
+        sqlite.close();
+      }
+    }
+    expect((uploads.Uploads ?? []).filter((u) => !abandoned.has(u.UploadId ?? ''))).toEqual([]);
 
     // Re-sent bytes, summed over every database: never fewer than the endpoint received beyond
     // one copy of each payload object, never more than one part per file in flight per kill

@@ -15,8 +15,8 @@ const MiB = 1024 * 1024;
 
 /**
  * One attempt, one request (issues 11 and 13): what the retry policy counted (first attempts,
- * retries granted) is exactly what the endpoint received, apart from the breaker's own probe (a listing, max-keys 0)
- * probes, and the budget's bound holds on requests actually sent: retries <= 0.1 x first + 20.
+ * retries granted) is exactly what the endpoint received, apart from the breaker's own probes (a
+ * listing, max-keys 0), and the budget's bound holds on requests actually sent: retries <= 0.1 x first + 20.
  */
 describe('the policy counts every request the endpoint receives', () => {
   let setup: ProxiedBucket;
@@ -30,11 +30,9 @@ describe('the policy counts every request the endpoint receives', () => {
   });
   afterAll(() => setup.close());
 
-  it('through seeded 503s, resets mid-body and lost replies, on every kind of request', async () => {
-    const night = join(work, 'night');
-    await synthNight(night, { files: 40, totalBytes: 40 * MiB, seed: 13, sizes: 'realistic' });
-    const random = seededRandom(1313);
-    // Every request is a candidate: a seeded fifth of them get one of three faults.
+  /** A seeded fifth of every request gets one of three faults: a 503, a reset mid-body, a lost reply. */
+  const addFaults = (seed: number): void => {
+    const random = seededRandom(seed);
     const faults = [
       fault.status(503, { code: 'SlowDown' }),
       fault.resetAfterBodyBytes(64 * 1024),
@@ -47,10 +45,22 @@ describe('the policy counts every request the endpoint receives', () => {
         times: Infinity,
       });
     }
-    const store = new PlanStore(openDatabase(join(work, 'depot.db')));
+  };
+
+  /** The night deposited from `db` through the faults; the policy's counters against the log. */
+  const depositCounted = async (
+    night: string,
+    db: string,
+    listPageSize?: number,
+  ): Promise<{ received: number; counted: number; listings: number }> => {
+    proxy.clearLog();
+    const store = new PlanStore(openDatabase(join(work, db)));
     const { engine, policy, objectStore } = createEngineStack({
       store,
-      s3: s3Through(proxy, b, 2_000),
+      s3: {
+        ...s3Through(proxy, b, 2_000),
+        ...(listPageSize === undefined ? {} : { listPageSize }),
+      },
       settings: { concurrency: 3 },
     });
     try {
@@ -66,12 +76,13 @@ describe('the policy counts every request the endpoint receives', () => {
     proxy.clearRules();
     const counters = policy.counters(objectStore.endpoint);
     const received = proxy.log();
+    const isListing = (e: (typeof received)[number]): boolean =>
+      e.method === 'GET' &&
+      e.path.replace(/\/$/, '') === `/${b.bucket}` &&
+      new URLSearchParams(e.query).has('list-type');
     // The breaker's probe: a listing of the night's prefix with max-keys 0 (ADR 0028).
     const probes = received.filter(
-      (e) =>
-        e.method === 'GET' &&
-        e.path.replace(/\/$/, '') === `/${b.bucket}` &&
-        new URLSearchParams(e.query).get('max-keys') === '0',
+      (e) => isListing(e) && new URLSearchParams(e.query).get('max-keys') === '0',
     ).length;
     const faulted = received.filter((e) => e.fault !== undefined).length;
     console.log(
@@ -79,10 +90,34 @@ describe('the policy counts every request the endpoint receives', () => {
         `${probes} probes; the endpoint received ${received.length} requests (${faulted} faulted)`,
     );
     expect(faulted).toBeGreaterThan(0);
-    expect(received.length - probes).toBe(counters.firstAttempts + counters.retriesGranted);
     expect(counters.retriesGranted).toBeLessThanOrEqual(0.1 * counters.firstAttempts + 20);
     const files = readdirSync(night).filter((f) => f.endsWith('.wav'));
     const checked = await verifyBucket(b.client, b.bucket, 'pc', night, files);
     expect(checked).toEqual({ wrong: [], openUploads: 0 });
+    return {
+      received: received.length - probes,
+      counted: counters.firstAttempts + counters.retriesGranted,
+      listings: received.filter(
+        (e) => isListing(e) && new URLSearchParams(e.query).get('max-keys') !== '0',
+      ).length,
+    };
+  };
+
+  it('through seeded 503s, resets mid-body and lost replies, on every kind of request', async () => {
+    const night = join(work, 'night');
+    await synthNight(night, { files: 40, totalBytes: 40 * MiB, seed: 13, sizes: 'realistic' });
+    addFaults(1313);
+    const { received, counted } = await depositCounted(night, 'depot.db');
+    expect(received).toBe(counted);
+  });
+
+  it('over a listing of several pages: each page is one request per attempt (issue 32)', async () => {
+    // The same night from a new database: its listing holds the 40 files and the manifest, 7 to a
+    // page, each page sent through the faults on its own.
+    const night = join(work, 'night');
+    addFaults(3232);
+    const { received, counted, listings } = await depositCounted(night, 'fresh.db', 7);
+    expect(listings).toBeGreaterThanOrEqual(6);
+    expect(received).toBe(counted);
   });
 });

@@ -112,7 +112,15 @@ describe('requests per night on a slow uplink', () => {
     // Verification: the listing, the manifest, and per multipart file the HeadObject (radosgw's
     // empty Complete ETag) and the placeholder; the first contact's probe.
     const verification = 1 + 1 + 2 * multipart + 1;
-    expect(total).toBeLessThanOrEqual(Math.floor(awsCli * 1.1) + verification);
+    // The silent link's checks (a listing of nothing, as the probe) come when every emission was
+    // quiet for 2 s: how many depends on how long socket buffers take to drain here, i.e. on the
+    // machine's speed, so they are counted apart and logged (the bench counts them on a shaped
+    // link, side by side with the AWS CLI), never in this budget.
+    const probes = proxy.log().filter((e) => new URLSearchParams(e.query).get('max-keys') === '0');
+    const checks = probes.length - 1;
+    expect(probes.length).toBeGreaterThanOrEqual(1);
+    console.log(`silent-link checks: ${checks}`);
+    expect(total - checks).toBeLessThanOrEqual(Math.floor(awsCli * 1.1) + verification);
     expect(byKind.get('HeadBucket') ?? 0).toBe(0);
     const { wrong, openUploads } = await verifyBucket(b.client, b.bucket, 'vol42/n1', night, files);
     expect(wrong).toEqual([]);

@@ -110,18 +110,17 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
         const prefix = new URLSearchParams(e.query).get('prefix') ?? '';
         return /^card\/(\d{4}-\d{2}-\d{2})\//.exec(key || prefix)?.[1];
       };
-      // Outside any night: the command's probe (a listing of nothing, on its own client, which
-      // no night counts) and the engine's endpoint check, which the first night counts with its
-      // own requests, as a single night's summary counts everything since the command started.
+      // Outside any night: only the command's probe (a listing of nothing inside the prefix, on
+      // its own client, which no night counts); no HeadBucket since least privilege (issue 29).
       const outside = log.filter((e) => nightOf(e) === undefined);
       const isProbe = (e: ProxyLogEntry): boolean =>
         new URLSearchParams(e.query).get('max-keys') === '0';
-      expect(outside.map((e) => (isProbe(e) ? 'probe' : e.method))).toEqual(['probe', 'HEAD']);
-      for (const [i, summary] of summaries.entries()) {
+      expect(outside.map((e) => (isProbe(e) ? 'probe' : e.method))).toEqual(['probe']);
+      for (const summary of summaries) {
         const own = log.filter((e) => nightOf(e) === summary.night).length;
         expect({ night: summary.night, counted: summary.firstAttempts }).toEqual({
           night: summary.night,
-          counted: own + (i === 0 ? 1 : 0),
+          counted: own,
         });
         expect(summary.retriesGranted).toBe(0);
       }

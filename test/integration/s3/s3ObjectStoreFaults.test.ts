@@ -113,7 +113,7 @@ describe('S3ObjectStore under faults (radosgw behind the fault proxy)', () => {
       match: s3Request.listObjects,
       action: fault.status(503, { code: 'SlowDown', amzRetryAfterMs: 1500 }),
     });
-    expect(await store.listObjects({ prefix: '' }, soon())).toMatchObject({
+    expect(await store.listObjectsPage({ prefix: '' }, soon())).toMatchObject({
       kind: 'refused',
       status: 503,
       code: 'SlowDown',
@@ -215,7 +215,7 @@ describe('S3ObjectStore under faults (radosgw behind the fault proxy)', () => {
     [
       'ListObjectsV2',
       s3Request.listObjects,
-      () => store.listObjects({ prefix: 'h' }, held.options),
+      () => store.listObjectsPage({ prefix: 'h' }, held.options),
     ],
   ] as const)(
     "a stalled answer (%s) aborted by the caller's signal settles at once",
@@ -314,8 +314,8 @@ describe('S3ObjectStore under faults (radosgw behind the fault proxy)', () => {
     ).toEqual({ kind: 'unreachable', reason: 'incomplete-answer' });
     expect(proxy.count(s3Request.uploadPart)).toBe(1);
     // The server acted: the part is there, as after a lost reply.
-    const parts = await direct.listParts({ key, uploadId }, soon());
-    expect(parts).toMatchObject({ kind: 'success', value: [{ partNumber: 1 }] });
+    const parts = await direct.listPartsPage({ key, uploadId }, soon());
+    expect(parts).toMatchObject({ kind: 'success', value: { items: [{ partNumber: 1 }] } });
     await direct.abortMultipartUpload({ key, uploadId }, soon());
   });
 

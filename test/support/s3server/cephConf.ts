@@ -9,6 +9,11 @@ export type CephConfParams = {
   readonly monPort: number;
   readonly rgwPort: number;
   readonly memoryBytes: number;
+  /**
+   * radosgw's `debug rgw` (absent: Ceph's default, 1/5, which logs one access line per request;
+   * the bench counts requests from it and turns it off with 0/5 to see what it costs).
+   */
+  readonly rgwDebug?: string;
 };
 
 export const cephConf = (p: CephConfParams): string => {
@@ -58,6 +63,7 @@ export const cephConf = (p: CephConfParams): string => {
     `rgw data = ${d}/rgw`,
     // Fewer idle threads: the server shares two cores with six test runs.
     'rgw thread pool size = 64',
+    ...(p.rgwDebug === undefined ? [] : [`debug rgw = ${p.rgwDebug}`]),
     '',
   ].join('\n');
 };

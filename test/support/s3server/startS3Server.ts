@@ -40,6 +40,8 @@ export type StartS3ServerOptions = {
   readonly wrap?: readonly string[];
   /** Cap of the in-memory object store (default 4 GiB; memory is only used as objects arrive). */
   readonly memoryBytes?: number;
+  /** radosgw's `debug rgw` (cephConf); absent: Ceph's default. */
+  readonly rgwDebug?: string;
   readonly log?: (line: string) => void;
 };
 
@@ -232,6 +234,7 @@ export const startS3Server = async (opts: StartS3ServerOptions = {}): Promise<S3
         monPort,
         rgwPort,
         memoryBytes: opts.memoryBytes ?? 4 * 1024 ** 3,
+        ...(opts.rgwDebug === undefined ? {} : { rgwDebug: opts.rgwDebug }),
       }),
     );
     const c = ['-c', conf];

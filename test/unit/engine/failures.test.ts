@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contentOf, KiB, makeHarness, MiB, sha256Hex } from './engineHarness';
 import type { Harness } from './engineHarness';
+import { success } from '../../../shared/retry/Outcome';
 
 let h: Harness | undefined;
 afterEach(() => h?.cleanup());
@@ -130,18 +131,26 @@ describe('refusals', () => {
 
   it('a listing that goes round in circles stops the run at once, failing no unit (issue 30)', async () => {
     h = makeHarness({ files: { 'a.wav': 10 * KiB } });
-    h.objects.failNext('listObjects', 1_000, { kind: 'unreachable', reason: 'endless-listing' });
+    // Every page answered 200, empty, truncated, pointing at the same token.
+    const paged = h.objects.listObjectsPage.bind(h.objects);
+    let circling = true;
+    let pages = 0;
+    h.objects.listObjectsPage = (input, options) => {
+      if (!circling) return paged(input, options);
+      pages += 1;
+      return Promise.resolve(success({ items: [], next: 'same-token-again' }));
+    };
     const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({
       kind: 'blocked',
       cause: { kind: 'endless-listing' },
     });
-    // Not asked again: the same server pages the same way.
-    expect(h.objects.count('listObjects')).toBe(1);
+    // The token came back on the second page: not asked again, the same server pages the same way.
+    expect(pages).toBe(2);
     expect(h.policy.allCounters().retriesGranted).toBe(0);
     expect(h.events.some((e) => e.type === 'waiting-network' && e.waiting)).toBe(false);
     expect(h.engine.planSummary(plan.id)).toMatchObject({ failed: 0, pending: 1 });
-    h.objects.clearFaults();
+    circling = false;
     expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
   });
 

@@ -135,9 +135,9 @@ describe('a listing entry is a hint (issue 30 item 2)', () => {
     const bytes = contentOf('a.wav', 10 * KiB);
     // A stale listing: the key with the right size and ETag, the object gone.
     h.objects.seed('p/a.wav', bytes);
-    const list = h.objects.listObjects.bind(h.objects);
+    const list = h.objects.listObjectsPage.bind(h.objects);
     const objects = h.objects;
-    objects.listObjects = async (input, options) => {
+    objects.listObjectsPage = async (input, options) => {
       const listed = await list(input, options);
       objects.objects.delete('p/a.wav');
       return listed;

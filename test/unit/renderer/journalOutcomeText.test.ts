@@ -20,7 +20,6 @@ const unreachable: readonly UnreachableReason[] = [
   'no-route',
   'incomplete-answer',
   'stalled-in-outage',
-  'endless-listing',
   'network',
 ];
 const failures: readonly Failure[] = [
@@ -46,6 +45,8 @@ const outcomes = [
   'uploads-left:2',
   'target-unavailable',
   'taken-over:333:field-laptop:1765000000000',
+  // A listing its server pages without end (callPaged writes it: why, pages).
+  'unreachable:endless-listing:repeated-token:2',
   ...failures.map((failure) =>
     journalOutcomeOf({ ...base, type: 'retry-scheduled', attempt: 1, failure, nextAttemptAt: 5 }),
   ),

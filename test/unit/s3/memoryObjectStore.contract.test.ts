@@ -7,6 +7,7 @@ objectStoreContract('MemoryObjectStore', (setup = {}) =>
     store: new MemoryObjectStore({
       bucketExists: setup.bucket !== 'missing',
       credentialsValid: setup.credentials !== 'wrong',
+      listPageSize: 3,
     }),
     cleanup: () => Promise.resolve(),
   }),

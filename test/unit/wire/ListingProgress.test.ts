@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListingProgress } from '../../../electron/s3/ListingProgress';
+import { ListingProgress } from '../../../shared/wire/ListingProgress';
 
 /** Feeds pages (next token, entries) and returns the first verdict that is not `next`. */
 const follow = (
