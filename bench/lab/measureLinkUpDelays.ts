@@ -16,6 +16,13 @@ export type LinkUpCut = {
   readonly payloadMs: number | null;
   /** The first request the server received after the link-up, and how long after it (ms). */
   readonly firstRequest: { readonly kind: RequestKind; readonly ms: number } | null;
+  /**
+   * The first payload request (an UploadPart: this night is of large files) that started after
+   * the link-up (issue 29's target);
+   * null: none before the next cut (the requests in flight carried the payload on).
+   * Optional: results written before it was measured lack it.
+   */
+  readonly firstPayload?: { readonly kind: RequestKind; readonly ms: number } | null;
 };
 
 /** One tool's link-ups after cuts of one length. */
@@ -141,6 +148,10 @@ export const measureLinkUpDelays = async (o: LinkUpOptions): Promise<LinkUpResul
         payloadMs,
         firstRequest:
           logged === undefined ? null : firstAfter(own, upAtMs, nextDownMs, o.server.bucket),
+        firstPayload:
+          logged === undefined
+            ? null
+            : firstAfter(own, upAtMs, nextDownMs, o.server.bucket, isPayload(o.server.bucket)),
       }));
       const ok = cuts.flatMap((c) => (c.payloadMs === null ? [] : [c.payloadMs]));
       ok.sort((a, b) => a - b);
@@ -160,16 +171,30 @@ export const measureLinkUpDelays = async (o: LinkUpOptions): Promise<LinkUpResul
   return results;
 };
 
-/** The first request that started while the link was up again, before the next cut or the end. */
+/**
+ * A request that carried payload. This part's night is of large files only, sent multipart by
+ * every tool: its payload requests are UploadParts; a PutObject there is a placeholder or a
+ * manifest (radosgw's log gives the bytes it sent, not those it received, so size cannot tell).
+ */
+const isPayload =
+  (bucket: string) =>
+  (r: ServerRequest): boolean =>
+    requestKind(r.method, r.target, bucket) === 'UploadPart';
+
+/**
+ * The first request (`which`: of a kind) that started while the link was up again, before the
+ * next cut or the end.
+ */
 const firstAfter = (
   requests: readonly ServerRequest[],
   upAtMs: number,
   nextDownMs: number,
   bucket: string,
+  which: (r: ServerRequest) => boolean = () => true,
 ): LinkUpCut['firstRequest'] => {
   // Nothing reaches the server while the link is down: whatever starts after it went up came after.
   const first = requests
-    .filter((r) => r.startMs >= upAtMs - COARSE_CLOCK_MS && r.startMs < nextDownMs)
+    .filter((r) => r.startMs >= upAtMs - COARSE_CLOCK_MS && r.startMs < nextDownMs && which(r))
     .sort((a, b) => a.startMs - b.startMs)[0];
   return first === undefined
     ? null

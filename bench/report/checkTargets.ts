@@ -64,7 +64,7 @@ export const checkTargets = (
     });
   }
   checks.push(...checkRequestTargets(runs));
-  checks.push(...checkLinkUpTargets(linkUp));
+  checks.push(...checkLinkUpTargets(linkUp), ...checkPayloadRequestTargets(linkUp));
   const kills = runs.find((x) => x.tool === 'depot' && x.scenario === 'kills');
   if (kills !== undefined) {
     checks.push({
@@ -168,4 +168,26 @@ const checkLinkUpTargets = (linkUp: readonly LinkUpResult[]): TargetCheck[] =>
         measured: `${depot.cuts.map((c) => (c.payloadMs === null ? 'never' : c.payloadMs.toFixed(0))).join(', ')} ms; ${[depot, ...peers].map(shown).join('; ')}`,
         pass: depot.cuts.length > 0 && depot.maxMs !== null && depot.maxMs <= 300,
       };
+    });
+
+/**
+ * Issue 29's words: the first payload request within 0.3 s of every link-up, as radosgw logged
+ * it. Only for cut lengths where a link-up needed a new request: after a short cut the requests
+ * in flight usually carry on, and the wire's figure above is the one that speaks.
+ */
+const checkPayloadRequestTargets = (linkUp: readonly LinkUpResult[]): TargetCheck[] =>
+  linkUp
+    .filter((r) => r.tool === 'depot')
+    .flatMap((depot) => {
+      const ms = depot.cuts.map((c) => c.firstPayload?.ms ?? null);
+      const started = ms.flatMap((m) => (m === null ? [] : [m]));
+      if (started.length === 0) return [];
+      return [
+        {
+          name: `first payload request after link-up (${depot.downS} s cuts)`,
+          target: `<= 0.3 s after every link-up that started one (${started.length} of ${ms.length} cuts)`,
+          measured: `${ms.map((m) => (m === null ? 'none' : String(m))).join(', ')} ms`,
+          pass: started.every((m) => m <= 300),
+        },
+      ];
     });

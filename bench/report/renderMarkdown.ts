@@ -169,11 +169,11 @@ const linkUpTable = (b: BenchResults): string[] => {
   return [
     '**Link-up** (90 MB of large files; the link set down then up while the tool sends; ms from link-up to more than two full segments on the wire, sampled every 10 ms; the first new request radosgw received after it and before the next cut, "-" when none: the requests in flight carried on):',
     '',
-    '| cut | tool | median ms | max ms | each cut ms | first request after link-up |',
-    '|---|---|---|---|---|---|',
+    '| cut | tool | median ms | max ms | each cut ms | first request after link-up | first payload request after link-up |',
+    '|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.downS} s | ${r.tool} | ${r.medianMs === null ? '-' : r.medianMs.toFixed(0)} | ${r.maxMs === null ? '-' : r.maxMs.toFixed(0)} | ${r.cuts.map((c) => (c.payloadMs === null ? 'never' : c.payloadMs.toFixed(0))).join(', ')} | ${r.cuts.map((c) => (c.firstRequest === null ? '-' : `${c.firstRequest.kind} +${c.firstRequest.ms}`)).join('; ')} |`,
+        `| ${r.downS} s | ${r.tool} | ${r.medianMs === null ? '-' : r.medianMs.toFixed(0)} | ${r.maxMs === null ? '-' : r.maxMs.toFixed(0)} | ${r.cuts.map((c) => (c.payloadMs === null ? 'never' : c.payloadMs.toFixed(0))).join(', ')} | ${r.cuts.map((c) => (c.firstRequest === null ? '-' : `${c.firstRequest.kind} +${c.firstRequest.ms}`)).join('; ')} | ${r.cuts.map((c) => (c.firstPayload === undefined || c.firstPayload === null ? '-' : `${c.firstPayload.kind} +${c.firstPayload.ms}`)).join('; ')} |`,
     ),
     '',
   ];

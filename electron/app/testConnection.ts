@@ -5,6 +5,7 @@ import type { CertificateProblem, Failure } from '../../shared/retry/Outcome';
 import { objectKey } from '../../shared/field/objectKey';
 import { DEPOT_FOLDER } from '../../shared/wire/nightManifestKey';
 import { probeEndpoint } from '../s3/probeEndpoint';
+import { learnConditionalWrites } from './learnConditionalWrites';
 
 const TIMEOUT_MS = 15_000;
 
@@ -41,8 +42,9 @@ const deniedByPolicy = (failure: Failure): boolean =>
  * starts with (max-keys 0): a port where nothing listens, a server that is not S3, a refused
  * certificate, a wrong key or secret, a missing bucket, or a key that may not list there (a
  * write-only key deposits all the same: said, not refused). Then a multipart upload created and
- * aborted at once under `PREFIX.depot/`, which proves writing is allowed without leaving an object
- * behind. One emission each, no retry: the verdict is about now.
+ * aborted at once under `PREFIX.depot/`, which proves writing is allowed; then what the server
+ * honours of conditional writes (`learnConditionalWrites`, which leaves one empty marker there).
+ * One emission each, no retry: the verdict is about now.
  */
 export const testConnection = async (
   store: ObjectStore,
@@ -109,5 +111,6 @@ export const testConnection = async (
     };
   }
   await store.abortMultipartUpload({ key, uploadId: created.value.uploadId }, options());
-  return { ...known, bucketWritable: true };
+  const conditionalWrites = await learnConditionalWrites(store, prefix, options);
+  return { ...known, bucketWritable: true, conditionalWrites };
 };

@@ -253,6 +253,13 @@ export const en = {
   'settings.verdict.yes': 'yes',
   'settings.verdict.no': 'no',
   'settings.verdict.unknown': 'not checked',
+  'settings.verdict.putIfNoneMatch': 'Refuses to write over a file already there (If-None-Match)',
+  'settings.verdict.completeIfMatch': 'The same guard at the end of a multipart upload (If-Match)',
+  'settings.verdict.noConditional':
+    'This server writes over a file already there: Depot looks before each upload, but cannot stop another tool writing the same name at the same moment.',
+  'settings.verdict.completeUnguarded':
+    'This server ignores the guard at the end of multipart uploads: Depot reserves the name before sending; only a tool writing the same name without a guard during the end of a large file (about 0.2 s) could be replaced.',
+  'settings.verdict.marker': 'To learn this, the test leaves one empty file: {key}.',
   'settings.verdict.ok': 'Everything is ready to deposit.',
   'settings.verdict.ko': 'Depositing cannot work with these settings.',
 

@@ -257,6 +257,14 @@ export const fr = {
   'settings.verdict.yes': 'oui',
   'settings.verdict.no': 'non',
   'settings.verdict.unknown': 'non vérifié',
+  'settings.verdict.putIfNoneMatch': 'Refus d’écrire sur un fichier déjà là (If-None-Match)',
+  'settings.verdict.completeIfMatch':
+    'La même garde à la fin d’un envoi en plusieurs parties (If-Match)',
+  'settings.verdict.noConditional':
+    'Ce serveur écrit même sur un fichier déjà là : Depot regarde avant chaque envoi, mais ne peut pas empêcher un autre outil d’écrire au même nom au même moment.',
+  'settings.verdict.completeUnguarded':
+    'Ce serveur ignore la garde à la fin des envois en plusieurs parties : Depot réserve le nom avant d’envoyer ; seul un outil qui écrit sans garde au même nom pendant la fin d’un gros fichier (environ 0,2 s) pourrait être remplacé.',
+  'settings.verdict.marker': 'Pour le savoir, le test laisse un fichier vide : {key}.',
   'settings.verdict.ok': 'Tout est prêt pour déposer.',
   'settings.verdict.ko': 'Le dépôt ne peut pas fonctionner avec ces réglages.',
 

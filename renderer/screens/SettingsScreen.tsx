@@ -45,9 +45,11 @@ const Verdict = ({
 }) => {
   const t = useT();
   const folder = verdict.folder;
-  const line = (label: MessageKey, value: boolean | null) => (
-    <li data-ok={String(value)}>
-      <span aria-hidden="true">{value === null ? '–' : value ? '✓' : '✗'} </span>
+  const conditional = verdict.conditionalWrites;
+  /** `limit`: a "no" that limits a promise without stopping the deposit, not shown as a failure. */
+  const line = (label: MessageKey, value: boolean | null, limit = false) => (
+    <li data-ok={limit && value === false ? 'limit' : String(value)}>
+      <span aria-hidden="true">{value === null ? '–' : value ? '✓' : limit ? '!' : '✗'} </span>
       {t('settings.verdict.line', {
         label: t(label, { folder }),
         value: t(
@@ -92,7 +94,23 @@ const Verdict = ({
         {line('settings.verdict.bucket', verdict.bucketExists)}
         {line('settings.verdict.list', verdict.canList)}
         {line('settings.verdict.writable', verdict.bucketWritable)}
+        {conditional !== undefined && (
+          <>
+            {line('settings.verdict.putIfNoneMatch', conditional.putIfNoneMatch, true)}
+            {line('settings.verdict.completeIfMatch', conditional.completeIfMatch, true)}
+          </>
+        )}
       </ul>
+      {/* What the server does not honour is a limit of Depot's promise there (issue 30 item 3). */}
+      {conditional?.putIfNoneMatch === false && (
+        <p data-testid="verdict-conditional">{t('settings.verdict.noConditional')}</p>
+      )}
+      {conditional?.putIfNoneMatch === true && conditional.completeIfMatch === false && (
+        <p data-testid="verdict-conditional">{t('settings.verdict.completeUnguarded')}</p>
+      )}
+      {conditional !== undefined && (
+        <p className="quiet">{t('settings.verdict.marker', { key: conditional.marker })}</p>
+      )}
     </div>
   );
 };

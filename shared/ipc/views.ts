@@ -269,6 +269,21 @@ export type ConnectionVerdict = {
   readonly problem?: 'nothing-listens' | 'not-s3' | 'clock' | `certificate-${CertificateProblem}`;
   /** With `clock`: server minus this computer, when the server told its time. */
   readonly skewMs?: number;
+  /** Learned when the folder is writable (issue 30 item 3). */
+  readonly conditionalWrites?: ConditionalWrites;
+};
+
+/**
+ * What the server honours of S3's conditional writes, as the connection test found it (true: it
+ * kept the write out; false: it let it in; null: no answer that tells).
+ */
+export type ConditionalWrites = {
+  /** `If-None-Match: *` on PutObject: the placeholder that reserves a multipart file's key. */
+  readonly putIfNoneMatch: boolean | null;
+  /** `If-Match` on CompleteMultipartUpload: what closes the window before a Complete. */
+  readonly completeIfMatch: boolean | null;
+  /** The empty object the test writes to learn it, and leaves (`bucket/key`). */
+  readonly marker: string;
 };
 
 export type CountersView = {

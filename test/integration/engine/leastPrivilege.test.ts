@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -12,6 +13,7 @@ import {
   PutBucketPolicyCommand,
   PutObjectCommand,
   type S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from '../../../electron/app/testConnection';
@@ -284,6 +286,57 @@ describe('least privilege against radosgw with real users and bucket policies (i
     });
     const home = await verdictOf(TEST_USERS.vol42, 'vol42/');
     expect(home).toMatchObject({ canList: true, bucketWritable: true });
+    // What the server honours of conditional writes (issue 30 item 3), as the test learned it,
+    // against the same writes made with the SDK alone, beside the marker.
+    const keptOut = async (write: () => Promise<unknown>): Promise<boolean> => {
+      try {
+        await write();
+        return false;
+      } catch (e) {
+        const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 412 || status === 404) return true;
+        throw e;
+      }
+    };
+    const Key = 'vol42/sdk-conditional-check';
+    const put = () =>
+      b.client.send(new PutObjectCommand({ Bucket: b.bucket, Key, Body: '', IfNoneMatch: '*' }));
+    await put();
+    const putHonoured = await keptOut(put);
+    const { UploadId } = await b.client.send(
+      new CreateMultipartUploadCommand({ Bucket: b.bucket, Key }),
+    );
+    const { ETag } = await b.client.send(
+      new UploadPartCommand({ Bucket: b.bucket, Key, UploadId, PartNumber: 1, Body: 'depot' }),
+    );
+    const completeHonoured = await keptOut(() =>
+      b.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: b.bucket,
+          Key,
+          UploadId,
+          MultipartUpload: { Parts: [{ PartNumber: 1, ETag }] },
+          IfMatch: '"00000000000000000000000000000000"',
+        }),
+      ),
+    );
+    if (completeHonoured)
+      await b.client.send(new AbortMultipartUploadCommand({ Bucket: b.bucket, Key, UploadId }));
+    await b.client.send(new DeleteObjectCommand({ Bucket: b.bucket, Key }));
+    console.log(
+      `conditional writes on this server: PutObject If-None-Match ${putHonoured ? 'honoured' : 'ignored'}, ` +
+        `CompleteMultipartUpload If-Match ${completeHonoured ? 'honoured' : 'ignored'}`,
+    );
+    expect(home.conditionalWrites).toEqual({
+      putIfNoneMatch: putHonoured,
+      completeIfMatch: completeHonoured,
+      marker: `${b.bucket}/vol42/.depot/conditional-check`,
+    });
+    // The one object the test leaves: empty, or the marker its ignored Complete replaced.
+    const marker = await b.client.send(
+      new HeadObjectCommand({ Bucket: b.bucket, Key: 'vol42/.depot/conditional-check' }),
+    );
+    expect(marker.ContentLength).toBe(completeHonoured ? 0 : 5);
     // The sentences a volunteer reads, in both languages.
     expect(translate('fr', 'settings.verdict.cannotList', { folder: folder('drop7/') })).toContain(
       `ne peut pas lister ${folder('drop7/')}`,

@@ -156,6 +156,11 @@ describe('DepotBackend', () => {
         bucketExists: true,
         canList: true,
         bucketWritable: true,
+        conditionalWrites: {
+          putIfNoneMatch: true,
+          completeIfMatch: true,
+          marker: 'nights/.depot/conditional-check',
+        },
       },
     });
     objects.setCredentialsValid(false);

@@ -6,6 +6,7 @@ import type { Outcome } from '../../../shared/retry/Outcome';
 // The memory store keeps real time for deadlines: the test clock must agree with it.
 const clock = { now: () => Date.now() };
 const PREFIX = 'vol42/';
+const MARKER = 'b/vol42/.depot/conditional-check';
 
 /** The memory store, with the probe answer an S3 adapter would have given. */
 const storeProbing = (answer: Outcome<{ readonly listBucketResult: boolean }>) =>
@@ -58,7 +59,7 @@ describe('testConnection tells configuration from outage (issue 12)', () => {
     });
   });
 
-  it('goes on to the write check when the probe finds S3, leaving nothing behind', async () => {
+  it('goes on to the write check when the probe finds S3, leaving only its marker behind', async () => {
     const store = new MemoryObjectStore();
     const verdict = await testConnection(store, clock, PREFIX);
     expect(verdict).toEqual({
@@ -68,8 +69,48 @@ describe('testConnection tells configuration from outage (issue 12)', () => {
       bucketExists: true,
       canList: true,
       bucketWritable: true,
+      conditionalWrites: { putIfNoneMatch: true, completeIfMatch: true, marker: MARKER },
     });
-    expect(store.objects.size).toBe(0);
+    expect([...store.objects.keys()]).toEqual(['vol42/.depot/conditional-check']);
+    expect(store.objects.get('vol42/.depot/conditional-check')?.bytes.length).toBe(0);
+    expect(store.uploads.size).toBe(0);
+  });
+});
+
+describe('testConnection learns what the server honours of conditional writes (issue 30 item 3)', () => {
+  it('the same answer on the next test, the marker already there', async () => {
+    const store = new MemoryObjectStore();
+    await testConnection(store, clock, PREFIX);
+    expect((await testConnection(store, clock, PREFIX)).conditionalWrites).toEqual({
+      putIfNoneMatch: true,
+      completeIfMatch: true,
+      marker: MARKER,
+    });
+    expect(store.objects.size).toBe(1);
+    expect(store.uploads.size).toBe(0);
+  });
+
+  it('a server that lets a Complete past its If-Match (radosgw 16) is named', async () => {
+    const store = new MemoryObjectStore({ completeIgnoresIfNoneMatch: true });
+    expect((await testConnection(store, clock, PREFIX)).conditionalWrites).toEqual({
+      putIfNoneMatch: true,
+      completeIfMatch: false,
+      marker: MARKER,
+    });
+    // Its Complete replaced the marker: still the one object, none open.
+    expect([...store.objects.keys()]).toEqual(['vol42/.depot/conditional-check']);
+    expect(store.uploads.size).toBe(0);
+  });
+
+  it('a refused write of the marker leaves both unknown', async () => {
+    const store = new MemoryObjectStore();
+    store.putObject = () =>
+      Promise.resolve({ kind: 'refused', status: 500, code: 'InternalError' });
+    expect((await testConnection(store, clock, PREFIX)).conditionalWrites).toEqual({
+      putIfNoneMatch: null,
+      completeIfMatch: null,
+      marker: MARKER,
+    });
     expect(store.uploads.size).toBe(0);
   });
 });

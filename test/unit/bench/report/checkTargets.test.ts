@@ -85,6 +85,28 @@ describe('checkTargets: link-up (issue 29)', () => {
     expect(t?.pass).toBe(true);
     expect(t?.measured).toContain('rclone median 1000 ms, max 1100 ms');
   });
+  it('times the first payload request the server saw, where a link-up started one', () => {
+    const cut = (ms: number | null) => ({
+      payloadMs: 100,
+      firstRequest: null,
+      firstPayload: ms === null ? null : { kind: 'UploadPart' as const, ms },
+    });
+    const depot = (cuts: (number | null)[]): LinkUpResult => ({
+      ...result(
+        'depot',
+        cuts.map(() => 100),
+      ),
+      cuts: cuts.map(cut),
+    });
+    const name = 'first payload request after link-up (5 s cuts)';
+    expect(named(name, [], [depot([150, null, 290])])).toMatchObject({
+      pass: true,
+      measured: '150, none, 290 ms',
+    });
+    expect(named(name, [], [depot([150, 301])])?.pass).toBe(false);
+    // No link-up needed a new request: no such target, the wire's figure speaks.
+    expect(named(name, [], [depot([null, null])])).toBeUndefined();
+  });
   it('misses on one slow link-up, or one never followed by payload', () => {
     expect(named('payload after link-up (5 s cuts)', [], [result('depot', [120, 301])])?.pass).toBe(
       false,
