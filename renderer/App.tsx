@@ -8,6 +8,7 @@ import { DiagnosticsScreen } from './screens/DiagnosticsScreen';
 import { FailuresScreen } from './screens/FailuresScreen';
 import { NewDepositScreen } from './screens/NewDepositScreen';
 import { NightsScreen } from './screens/NightsScreen';
+import { PortalScreen } from './screens/PortalScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { screens } from './store/Screen';
 import type { Screen } from './store/Screen';
@@ -19,6 +20,7 @@ const titles: Readonly<Record<Screen, MessageKey>> = {
   current: 'nav.current',
   failures: 'nav.failures',
   settings: 'nav.settings',
+  portal: 'nav.portal',
   diagnostics: 'nav.diagnostics',
 };
 
@@ -34,6 +36,8 @@ const Current = ({ screen }: { readonly screen: Screen }) => {
       return <FailuresScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'portal':
+      return <PortalScreen />;
     case 'diagnostics':
       return <DiagnosticsScreen />;
   }

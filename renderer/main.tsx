@@ -4,14 +4,21 @@ import { connectApi } from './api/connectApi';
 import { App } from './App';
 import { translate } from './i18n/translate';
 import { useDepotStore } from './store/useDepotStore';
+import { handPortalReturnBack } from './portal/portalReturn';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
 
 const store = useDepotStore.getState();
-const api = connectApi((connected) => useDepotStore.getState().setConnected(connected));
-if (api === undefined) {
+// A sign-in window that landed back here hands the address to the Depot page that opened it.
+const handedBack = handPortalReturnBack();
+const api = handedBack
+  ? undefined
+  : connectApi((connected) => useDepotStore.getState().setConnected(connected));
+if (handedBack) {
+  root.textContent = translate(store.locale, 'portal.handedBack');
+} else if (api === undefined) {
   root.textContent = translate('fr', 'app.noToken');
 } else {
   // Electron's preload is connected from the start; the bridge says so when its socket opens.

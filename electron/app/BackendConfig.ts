@@ -10,6 +10,7 @@ import type { Credentials } from './Credentials';
 import type { DepotBackendDeps } from './DepotBackendDeps';
 import type { EngineHandle } from './EngineHandle';
 import type { ActiveProgramme } from './ProgrammeFile';
+import { PortalAccount } from './PortalAccount';
 import {
   activeProgramme,
   loadProgramme,
@@ -30,11 +31,19 @@ export class BackendConfig {
   private archivedNights: ArchivedNights | undefined;
   private online = true;
   private programmeInUse: ActiveProgramme | undefined;
+  /** The volunteer's sign-in to a programme's portal (ADR 0032), where the wiring supports one. */
+  readonly portals: PortalAccount | undefined;
 
   constructor(
     private readonly deps: DepotBackendDeps,
     private readonly onEngineEvent: (event: EngineEvent) => void,
-  ) {}
+  ) {
+    const { portalSessions, createPortal } = deps;
+    this.portals =
+      portalSessions === undefined || createPortal === undefined
+        ? undefined
+        : new PortalAccount(portalSessions, deps.wallClock ?? deps.clock, createPortal);
+  }
 
   async load(): Promise<void> {
     this.current = await loadAppSettings(this.deps.settingsPath);
@@ -43,6 +52,7 @@ export class BackendConfig {
     );
     this.secret = await this.deps.secrets.read();
     this.programmeInUse = await loadProgramme(this.programmePath());
+    await this.portals?.load();
   }
 
   private programmePath(): string {
@@ -52,6 +62,14 @@ export class BackendConfig {
   /** The programme profile in use, if one was imported: it fixes the target and the names. */
   get programme(): ActiveProgramme | undefined {
     return this.programmeInUse;
+  }
+
+  /** The portal of the programme in use, when its profile names one (ADR 0032). */
+  get portal(): { readonly api: string; readonly signIn: string } | undefined {
+    const destination = this.programmeInUse?.profile.destination;
+    return destination?.kind === 'vigiechiro' && this.portals !== undefined
+      ? { api: destination.api, signIn: destination.signIn }
+      : undefined;
   }
 
   /**
@@ -76,15 +94,22 @@ export class BackendConfig {
         ? {}
         : { bwlimitBytesPerSec: defaults.bandwidthLimitBytesPerSec }),
     };
+    const portalBefore = this.portal?.api;
     await saveProgramme(this.programmePath(), active);
     this.programmeInUse = active;
-    return this.save(next, undefined);
+    // A portal's nights need an engine even without a key (ADR 0032).
+    return (await this.save(next, undefined)) || this.portal?.api !== portalBefore;
   }
 
-  /** Back to hand-typed settings: the settings the profile wrote stay, editable. */
-  async removeProgramme(): Promise<void> {
+  /**
+   * Back to hand-typed settings: the settings the profile wrote stay, editable. Answers whether
+   * the engine must be rebuilt (a portal's profile was in use: its engine needed no key).
+   */
+  async removeProgramme(): Promise<boolean> {
+    const hadPortal = this.portal !== undefined;
     await removeProgramme(this.programmePath());
     this.programmeInUse = undefined;
+    return hadPortal;
   }
 
   /** The field values a deposit was just started with: offered again next time. */
@@ -100,6 +125,8 @@ export class BackendConfig {
     const profile = this.programmeInUse?.profile;
     if (profile === undefined) return settings;
     const { destination, names } = profile;
+    // A portal fixes no bucket: the storage settings stay the volunteer's (unused by its nights).
+    if (destination.kind !== 's3') return settings;
     return {
       ...settings,
       endpoint: destination.endpoint,
@@ -176,9 +203,15 @@ export class BackendConfig {
     this.unlistenEngine?.();
     this.unlistenEngine = undefined;
     this.engineHandle = undefined;
-    if (this.current === undefined || !isConfigured(this.current)) return;
-    if (this.secret === undefined) return;
-    this.engineHandle = this.deps.createEngine(this.current, this.secret);
+    const s3 =
+      this.current !== undefined && isConfigured(this.current) && this.secret !== undefined;
+    // A programme's portal takes no key: its nights need only the volunteer's sign-in.
+    if (!s3 && this.portal === undefined) return;
+    this.engineHandle = this.deps.createEngine(
+      this.current ?? defaultAppSettings,
+      s3 ? this.secret : undefined,
+      this.portals?.portalFor,
+    );
     if (!this.online) this.engineHandle.networkChanged(false);
     this.unlistenEngine = this.engineHandle.engine.on(this.onEngineEvent);
   }

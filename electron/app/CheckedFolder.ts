@@ -2,6 +2,7 @@ import type { PlanMetadata } from '../../shared/field/planMetadata';
 import type { ScanResult } from '../../shared/field/ScanResult';
 import type { NightFiles } from '../../shared/field/splitByNight';
 import type { PreflightView } from '../../shared/ipc/views';
+import type { NightSpan } from '../../shared/portal/nightSpan';
 import type { NamedFiles, NightOfFiles } from '../../shared/programme/nameFiles';
 import type { ProgrammeNames } from '../../shared/programme/ProgrammeProfile';
 
@@ -10,6 +11,8 @@ export type FolderReading = {
   /** The IANA zone of timestamps written without an offset. */
   readonly tz?: string;
   readonly names?: ProgrammeNames;
+  /** The programme's nights go to its portal: its own rules judge the names too (ADR 0032). */
+  readonly portal?: 'vigiechiro';
 };
 
 /** A folder's pre-flight report, with what planning needs of it. */
@@ -32,6 +35,8 @@ export type CheckedFolder = {
   depositable(options: { readonly skipBlocking: boolean }): readonly string[];
   /** Those files night by night (`splitByNight`): empty when no file is dated. */
   byNight(include: readonly string[]): readonly NightFiles[];
+  /** When these files' recordings ran (a participation's dates), when their times are known. */
+  span(relPaths: readonly string[]): NightSpan | undefined;
   /** A programme's names of these nights' files, and what blocks (`nameFiles`). */
   name(
     names: ProgrammeNames,

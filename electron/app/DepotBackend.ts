@@ -10,6 +10,7 @@ import type { CheckedFolder } from './CheckedFolder';
 import { createPlans, readingOf } from './createPlans';
 import { previewNames } from './previewNames';
 import { programmeHandlers } from './programmeHandlers';
+import { portalHandlers } from './portalHandlers';
 import type { DepotBackendDeps } from './DepotBackendDeps';
 import { diagnosticsHandlers } from './diagnosticsHandlers';
 import { EventRelay } from './EventRelay';
@@ -267,6 +268,7 @@ export class DepotBackend {
       }),
       ...programmeHandlers(this.config, this.runs, this.relay, this.deps, this.home),
       ...diagnosticsHandlers(this.config, this.views, this.deps),
+      ...portalHandlers(this.config, this.runs, this.views, this.relay, this.deps, this.home),
       'dialog.chooseFolder': () =>
         this.deps.chooseFolder?.() ?? Promise.resolve({ kind: 'unsupported' as const }),
       'preflight.run': async (asked) => {

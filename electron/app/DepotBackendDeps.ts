@@ -4,7 +4,10 @@ import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { ChosenFolder } from '../../shared/ipc/views';
 import type { AppSettings } from './AppSettings';
 import type { CheckedFolder, FolderReading } from './CheckedFolder';
-import type { Credentials, SecretStore } from './Credentials';
+import type { PortalTarget, Portal } from '../../shared/ports/Portal';
+import type { Credentials, SecretFile, SecretStore } from './Credentials';
+import type { AppPortal } from './PortalAccount';
+import type { PortalSession } from './PortalSession';
 import type { EngineHandle } from './EngineHandle';
 import type { Notifier } from './Notifier';
 
@@ -19,7 +22,24 @@ export type DepotBackendDeps = {
   readonly wallClock?: Clock;
   /** The backend's own waits (the views pushed at most every 250 ms). */
   readonly sleeper: Sleeper;
-  readonly createEngine: (settings: AppSettings, credentials: Credentials) => EngineHandle;
+  /**
+   * The engine for the settings: over S3 when `credentials` are given, else for portal nights only
+   * (a programme whose profile names a portal, ADR 0032), each night's portal from `portalFor`.
+   */
+  readonly createEngine: (
+    settings: AppSettings,
+    credentials: Credentials | undefined,
+    portalFor?: (target: PortalTarget) => Portal | undefined,
+  ) => EngineHandle;
+  /** Where the portal sign-in rests (encrypted like the credentials); absent: no portal support. */
+  readonly portalSessions?: SecretFile<PortalSession>;
+  /** A portal's adapter for an API, reading the token at each request. */
+  readonly createPortal?: (api: string, token: () => string | undefined) => AppPortal;
+  /**
+   * Electron: the portal's sign-in page in a window of Depot's own, watched until it lands on the
+   * address with the token (its whole address), undefined when the volunteer closed it.
+   */
+  readonly openPortalSignIn?: (signIn: string) => Promise<string | undefined>;
   /** The S3 adapter also probes the endpoint (configuration vs outage) for the connection test. */
   readonly createObjectStore: (settings: AppSettings, credentials: Credentials) => ObjectStore;
   readonly earliestDeferred: (planId: number) => number | undefined;

@@ -1,4 +1,8 @@
 import type { ScanResult } from '../../shared/field/ScanResult';
+import type { NewParticipation, Participation } from '../../shared/portal/Participation';
+import type { PortalNight } from '../../shared/portal/PortalNight';
+import type { Portal, PortalFile, PortalParticipations } from '../../shared/ports/Portal';
+import type { PortalAnswer } from '../engine/portal/portalRequests';
 import type { RetryCounters } from '../../shared/retry/RetryCall';
 import type { EngineEvent } from '../engine/EngineEvent';
 import type { PlanSummary, PlanningResult } from '../engine/PlanSummary';
@@ -27,6 +31,8 @@ export type EnginePort = {
     metadata?: Readonly<Record<string, unknown>>;
     include?: readonly string[];
     update?: boolean;
+    /** A programme's portal and the night's participation (ADR 0032). */
+    portal?: PortalNight;
     signal?: AbortSignal;
   }): Promise<PlanningResult>;
   run(planId: number, options: { signal?: AbortSignal }): Promise<RunResult>;
@@ -73,4 +79,24 @@ export type EnginePort = {
   ): Promise<Settled>;
   journal(query: { limit: number }): readonly JournalEntry[];
   on(listener: (event: EngineEvent) => void): () => void;
+  /** Requests to a programme's portal through the policy (ADR 0032). */
+  checkPortal(portal: Portal, options?: { signal?: AbortSignal }): Promise<PortalAnswer<undefined>>;
+  participations(
+    portal: Portal & PortalParticipations,
+    siteId: string | undefined,
+    options?: { signal?: AbortSignal },
+  ): Promise<PortalAnswer<Participation[]>>;
+  createParticipation(
+    portal: Portal & PortalParticipations,
+    input: NewParticipation,
+    options?: { signal?: AbortSignal },
+  ): Promise<PortalAnswer<Participation>>;
+  portalFiles(
+    planId: number,
+    options?: { signal?: AbortSignal },
+  ): Promise<PortalAnswer<PortalFile[]>>;
+  startAnalysis(
+    planId: number,
+    options?: { signal?: AbortSignal },
+  ): Promise<PortalAnswer<'started' | 'already-planned'>>;
 };

@@ -5,6 +5,7 @@ import { splitByNight } from '../../shared/field/splitByNight';
 import { runPreflight } from '../field/runPreflight';
 import { scanFolder } from '../scan/scanFolder';
 import { nameFiles, skipOtherFiles } from '../../shared/programme/nameFiles';
+import { nightSpan } from '../../shared/portal/nightSpan';
 import type { CheckedFolder, FolderReading } from './CheckedFolder';
 import { toPreflightView } from './toPreflightView';
 
@@ -26,6 +27,10 @@ export const checkFolder = async (
     metadata: (entered) => planMetadata(report, entered),
     depositable: (options) => depositableFiles(report, options),
     byNight: (include) => splitByNight(report, include),
-    name: (names, fields, nights) => nameFiles(report, names, fields, nights),
+    span: (relPaths) => {
+      const files = new Map(report.files.map((f) => [f.relPath, f]));
+      return nightSpan(relPaths.flatMap((p) => files.get(p) ?? []));
+    },
+    name: (names, fields, nights) => nameFiles(report, names, fields, nights, reading.portal),
   };
 };

@@ -13,7 +13,10 @@ import { openDatabase } from '../store/openDatabase';
 import { PlanStore } from '../store/PlanStore';
 import type { AppSettings } from './AppSettings';
 import { checkFolder } from './checkFolder';
-import type { Credentials, SecretStore } from './Credentials';
+import type { Credentials, SecretFile, SecretStore } from './Credentials';
+import { noObjectStore } from '../portal/noObjectStore';
+import { VigieChiroPortal } from '../portal/VigieChiroPortal';
+import type { PortalSession } from './PortalSession';
 import { DepotBackend } from './DepotBackend';
 import type { Notifier } from './Notifier';
 
@@ -22,6 +25,10 @@ export type BackendOptions = {
   /** Holds `depot.db` and `settings.json` (and the bridge's credentials file). */
   readonly dataDir: string;
   readonly secrets: SecretStore;
+  /** Where the portal sign-in rests, encrypted like `secrets` (ADR 0032). */
+  readonly portalSessions?: SecretFile<PortalSession>;
+  /** Electron's sign-in window (see `DepotBackendDeps.openPortalSignIn`). */
+  readonly openPortalSignIn?: (signIn: string) => Promise<string | undefined>;
   readonly chooseFolder?: () => Promise<ChosenFolder>;
   readonly chooseProgramme?: () => Promise<ChosenFolder>;
   readonly notify?: Notifier;
@@ -77,11 +84,10 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
     clock: monotonicClock,
     wallClock: systemClock,
     sleeper: timerSleeper,
-    createEngine: (settings, credentials) => {
-      const { engine, objectStore, policy } = createEngineStack({
+    createEngine: (settings, credentials, portalFor) => {
+      const wiring = {
         store,
-        s3: s3OptionsFor(settings, credentials),
-        storeFor: nightStores(credentials),
+        ...(portalFor === undefined ? {} : { portalFor }),
         settings: {
           concurrency: settings.concurrency,
           appVersion: APP_VERSION,
@@ -89,7 +95,16 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
             ? {}
             : { bwlimitBytesPerSec: settings.bwlimitBytesPerSec }),
         },
-      });
+      };
+      // Without a key, the programme's portal only (ADR 0032).
+      const { engine, objectStore, policy } =
+        credentials === undefined
+          ? createEngineStack({ ...wiring, objectStore: noObjectStore })
+          : createEngineStack({
+              ...wiring,
+              s3: s3OptionsFor(settings, credentials),
+              storeFor: nightStores(credentials),
+            });
       return {
         engine,
         networkChanged: (online) => policy.networkChanged(online),
@@ -98,6 +113,15 @@ export const createBackend = async (options: BackendOptions): Promise<DepotBacke
     },
     createObjectStore: (settings, credentials) =>
       new S3ObjectStore(s3OptionsFor(settings, credentials)),
+    ...(options.portalSessions === undefined
+      ? {}
+      : {
+          portalSessions: options.portalSessions,
+          createPortal: (api, token) => new VigieChiroPortal({ api, token }),
+        }),
+    ...(options.openPortalSignIn === undefined
+      ? {}
+      : { openPortalSignIn: options.openPortalSignIn }),
     earliestDeferred: (planId) => store.earliestDeferred(planId),
     preflight: checkFolder,
     expandPrefix: (template, values) => expandPrefix(template, values),

@@ -62,7 +62,11 @@ const refuseSecondDeposit = (
 export const readingOf = (programme: ActiveProgramme | undefined): FolderReading => {
   if (programme === undefined) return {};
   const { timeZone } = programme.profile.defaults;
-  return { names: programme.profile.names, ...(timeZone === undefined ? {} : { tz: timeZone }) };
+  return {
+    names: programme.profile.names,
+    ...(timeZone === undefined ? {} : { tz: timeZone }),
+    ...(programme.profile.destination.kind === 'vigiechiro' ? { portal: 'vigiechiro' } : {}),
+  };
 };
 
 export type PlanCreation = {
@@ -83,14 +87,24 @@ export const createPlans = async (
   { config, runs, views, relay, deps }: PlanCreation,
 ): Promise<CreateOutcome> => {
   const { engine } = config.requireEngine();
-  const settings = config.requireSettings();
   const programme = config.programme;
+  // A programme's portal (ADR 0032): a night per participation, no bucket, no prefix.
+  const portal = config.portal;
+  const settings = portal === undefined ? config.requireSettings() : undefined;
+  if (portal !== undefined && input.participationId === undefined)
+    throw new IpcFailure('invalid-input', 'a portal night needs a participation', {
+      kind: 'participation-needed',
+    });
   // With a profile, its fields are what the volunteer gives; without, site and point.
   const fields = programme === undefined ? {} : programmeFields(programme.profile, input.fields);
   if (programme === undefined && (input.site === undefined || input.point === undefined))
     throw new IpcFailure('invalid-input', 'site and point are required');
   const checked = await deps.preflight(input.dir, readingOf(programme));
   const several = checked.view.nights.length > 1;
+  if (portal !== undefined && several && input.nights === 'each')
+    throw new IpcFailure('invalid-input', 'a participation is one night', {
+      kind: 'portal-one-night',
+    });
   // "Several nights" is settled by depositing night by night, or one night: not by the checkbox.
   const blocking = several
     ? checked.view.issues.filter((i) => i.decision === 'block' && i.kind !== 'several-nights')
@@ -131,13 +145,13 @@ export const createPlans = async (
       night: n.night,
     };
     const values = checked.values(entered);
-    let prefix: string;
+    let prefix = '';
     try {
-      prefix = deps.expandPrefix(settings.prefixTemplate, values);
+      if (settings !== undefined) prefix = deps.expandPrefix(settings.prefixTemplate, values);
     } catch (error) {
       // A template saved before it was validated: the volunteer fixes it in Settings, which
       // says why in their language.
-      if (prefixTemplateProblem(settings.prefixTemplate) !== undefined)
+      if (settings !== undefined && prefixTemplateProblem(settings.prefixTemplate) !== undefined)
         throw new IpcFailure('not-configured', 'the prefix template in Settings is invalid', {
           kind: 'prefix-invalid',
         });
@@ -160,12 +174,22 @@ export const createPlans = async (
     };
     return { night: n.night, include: n.relPaths, prefix, metadata };
   });
-  if (new Set(planned.map((p) => p.prefix)).size < planned.length) {
+  if (settings !== undefined && new Set(planned.map((p) => p.prefix)).size < planned.length) {
     return { kind: 'nights-share-prefix', template: settings.prefixTemplate };
   }
+  const portalNight =
+    portal === undefined || input.participationId === undefined || config.portals === undefined
+      ? undefined
+      : {
+          target: config.portals.portal(portal.api).target,
+          participationId: input.participationId,
+        };
   // One card, one deposit (issue 31): a second deposit of files another night holds elsewhere
   // only on the volunteer's explicit "deposit a copy elsewhere".
-  if (!input.copy) refuseSecondDeposit(engine, checked.scan, planned, input.dir, settings.bucket);
+  if (!input.copy) {
+    const container = portalNight?.participationId ?? settings?.bucket ?? '';
+    refuseSecondDeposit(engine, checked.scan, planned, input.dir, container);
+  }
   const ids: number[] = [];
   const changes: SourceChangeView[] = [];
   for (const p of planned) {
@@ -173,8 +197,9 @@ export const createPlans = async (
       const plan = await engine.planFolder({
         dir: input.dir,
         scan: checked.scan,
-        bucket: settings.bucket,
+        bucket: settings?.bucket ?? '',
         prefix: p.prefix,
+        ...(portalNight === undefined ? {} : { portal: portalNight }),
         metadata: p.metadata,
         include: p.include,
         ...(named === undefined ? {} : { names: named.names }),

@@ -56,7 +56,7 @@ export const programmeHandlers = (
     return config.settingsView();
   },
   'programme.remove': async () => {
-    await config.removeProgramme();
+    if (await config.removeProgramme()) await restartEngine(config, runs, relay, false);
     return config.settingsView();
   },
   'dialog.chooseProgramme': () =>

@@ -26,10 +26,14 @@ export const settingsHandlers = (
 ): SettingsHandlers => ({
   'settings.get': () => Promise.resolve(config.settingsView()),
   'settings.set': async (input) => {
-    const { credentials, prefixTemplate, ...rest } = input;
+    const { credentials, prefixTemplate, endpoint, region, bucket, ...rest } = input;
+    const stored = config.settings ?? defaultAppSettings;
     const engineChanged = await config.save(
       {
         ...rest,
+        endpoint: endpoint ?? stored.endpoint,
+        region: region ?? stored.region,
+        bucket: bucket ?? stored.bucket,
         prefixTemplate:
           prefixTemplate ?? config.settings?.prefixTemplate ?? defaultAppSettings.prefixTemplate,
       },

@@ -92,6 +92,14 @@ export const toPlanView = (
     correction: summary.correction,
     removal: removalOf(summary),
     addressProblem: overlay.addressProblem,
+    portal:
+      summary.portal === null
+        ? null
+        : {
+            api: summary.portal.target.api,
+            participationId: summary.portal.participationId,
+            analysisAt: summary.analysisAt,
+          },
   };
 };
 

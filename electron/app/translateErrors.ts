@@ -60,6 +60,8 @@ export const toIpcFailure = (error: unknown): unknown => {
           kind: 'nothing-to-deposit',
           dir: error.detail.dir,
         });
+      case 'not-a-portal-night':
+        return new IpcFailure('invalid-input', error.message, { kind: 'portal-not-in-use' });
     }
   }
   if (error instanceof ScanError)

@@ -3,7 +3,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackend } from '../app/createBackend';
-import { fileSecretStore } from '../app/FileSecretStore';
+import { fileSecret, fileSecretStore } from '../app/FileSecretStore';
+import { portalSessionOf } from '../app/PortalSession';
 import { DatabaseError } from '../store/DatabaseError';
 import { startBridge } from './BridgeServer';
 import { bridgeTokenProblem } from './bridgeTokenProblem';
@@ -52,6 +53,7 @@ const openBackend = async (): Promise<Awaited<ReturnType<typeof createBackend>>>
       mode: 'bridge',
       dataDir,
       secrets: fileSecretStore(join(dataDir, 'credentials.json')),
+      portalSessions: fileSecret(join(dataDir, 'portal-session.json'), portalSessionOf),
       log,
     });
   } catch (error) {

@@ -2,7 +2,7 @@ import type { PlanUpdateReport } from '../engine/PlanUpdateReport';
 import type { RunResult } from '../engine/RunResult';
 import type { RetryCounters } from '../../shared/retry/RetryCall';
 import { describeCause } from './describeCause';
-import type { Depot } from './openDepot';
+import type { DepositEngine } from '../engine/DepositEngine';
 import { formatBytes } from './parseSize';
 
 /** What `depot deposit` reports of one night's run: printed, or written as JSON with `--json`. */
@@ -43,8 +43,16 @@ export type DepositSummary = {
   readonly retriesGranted: number;
   readonly retriesRefused: number;
   readonly retriesRefusedByReason: Readonly<Record<string, number>>;
+  /**
+   * S3: the night's manifest is written. A portal night (no manifest, ADR 0032): the closing
+   * listing of this run found every file available on the portal.
+   */
   readonly manifest: boolean;
   readonly elapsedMs: number;
+  /** A portal night's portal and participation (ADR 0032). */
+  readonly portal?: { readonly api: string; readonly participation: string };
+  /** A portal night whose analysis was asked by this command: what the portal answered. */
+  readonly analysis?: 'started' | 'already-planned';
 };
 
 /**
@@ -52,7 +60,7 @@ export type DepositSummary = {
  * since the previous night's summary (or since the command started), not the process's totals.
  */
 export const summarize = (
-  depot: Depot,
+  depot: { readonly engine: DepositEngine },
   planId: number,
   result: RunResult,
   spent: { readonly elapsedMs: number; readonly counters: RetryCounters },
@@ -100,14 +108,28 @@ export const summarize = (
     retriesRefusedByReason: c.retriesRefused,
     manifest: s.manifestAt !== null,
     elapsedMs: spent.elapsedMs,
+    ...(s.portal === null
+      ? {}
+      : { portal: { api: s.portal.target.api, participation: s.portal.participationId } }),
   };
 };
 
 export const formatSummary = (s: DepositSummary): string => {
+  const portal = s.portal;
+  const night = `Plan ${s.planId}${s.night === undefined ? '' : ` (night ${s.night})`}`;
   const lines = [
-    `Plan ${s.planId}${s.night === undefined ? '' : ` (night ${s.night})`}: ${s.units} files to s3://${s.bucket}/${s.prefix}`,
-    `  verified on the server: ${s.verified} (${s.alreadyPresent} already there with the same checksum)`,
-    ...(s.unverifiable > 0
+    portal === undefined
+      ? `${night}: ${s.units} files to s3://${s.bucket}/${s.prefix}`
+      : `${night}: ${s.units} files to participation ${portal.participation} on ${portal.api}`,
+    portal === undefined
+      ? `  verified on the server: ${s.verified} (${s.alreadyPresent} already there with the same checksum)`
+      : `  verified on the portal (each PUT's ETag, the storage's MD5, matched the file's, then finalized): ${s.verified}`,
+    ...(portal !== undefined && s.unverifiable > 0
+      ? [
+          `  already on the portal before this night, not sent again: ${s.unverifiable} (nothing the portal gives proves their bytes: --read-back reads them back)`,
+        ]
+      : []),
+    ...(portal === undefined && s.unverifiable > 0
       ? [`  deposited, cannot be verified with this key: ${s.unverifiable}`]
       : []),
     ...(s.returned.length > 0
@@ -126,7 +148,14 @@ export const formatSummary = (s: DepositSummary): string => {
     `  failed: ${s.failed.length}${s.conflicts > 0 ? ` (${s.conflicts} conflicts)` : ''}, still to do: ${s.pending}`,
     `  sent ${formatBytes(s.bytesSent)} of ${formatBytes(s.bytesTotal)}, re-sent ${formatBytes(s.bytesResent)}, in ${(s.elapsedMs / 1000).toFixed(1)} s`,
     `  requests: ${s.firstAttempts} first attempts, ${s.retriesGranted} retries granted, ${s.retriesRefused} refused`,
-    `  manifest: ${s.manifest ? 'written' : 'not written'}`,
+    portal === undefined
+      ? `  manifest: ${s.manifest ? 'written' : 'not written'}`
+      : `  complete on the portal: ${s.manifest ? 'yes (this run listed every file available there)' : 'no'}`,
+    ...(s.analysis === undefined
+      ? []
+      : [
+          `  analysis: ${s.analysis === 'started' ? 'started' : 'already planned on the portal (not asked twice)'}`,
+        ]),
   ];
   for (const f of s.failed) lines.push(`  FAILED ${f.path}: ${f.reason}`);
   return lines.join('\n') + '\n';

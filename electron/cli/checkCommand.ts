@@ -147,12 +147,17 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     // The names `depot deposit` would give, night by night, as it would refuse them.
     report = skipOtherFiles(report, programme.profile.names);
     const include = depositableFiles(report, { skipBlocking: false });
+    const portal = programme.profile.destination.kind !== 's3';
     const chosen = chooseNights(
       'check',
       dir,
       report,
       include,
-      { prefix: programme.profile.names.prefix, fields: programme.fields },
+      {
+        // A portal night is one participation each: the nights are told apart as {night} would.
+        prefix: portal ? '{night}' : programme.profile.names.prefix,
+        fields: programme.fields,
+      },
       io,
       usageError,
     );
@@ -163,12 +168,16 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     for (const night of named.nights)
       for (const relPath of night.include) {
         const name = night.names?.get(relPath);
-        if (name !== undefined) keys[relPath] = objectKey(night.prefix, name);
+        if (name !== undefined) keys[relPath] = portal ? name : objectKey(night.prefix, name);
       }
     const { destination } = programme.profile;
     const shown = Object.entries(keys).slice(0, 5);
+    const where =
+      destination.kind === 's3'
+        ? `in s3://${destination.bucket}/ at ${destination.endpoint}`
+        : `for the portal ${destination.api}`;
     const section = [
-      `Programme "${programme.record.name}" (profile ${programme.path}, sha256 ${programme.record.sha256.slice(0, 12)}): ${Object.keys(keys).length} file(s) named in s3://${destination.bucket}/ at ${destination.endpoint}${shown.length > 0 ? ', e.g.' : ''}`,
+      `Programme "${programme.record.name}" (profile ${programme.path}, sha256 ${programme.record.sha256.slice(0, 12)}): ${Object.keys(keys).length} file(s) named ${where}${shown.length > 0 ? ', e.g.' : ''}`,
       ...shown.map(([relPath, key]) => `  ${relPath} -> ${key}`),
     ];
     io.stdout.write(

@@ -2,6 +2,7 @@ import { planMetadata } from '../../shared/field/planMetadata';
 import type { PlanMetadata } from '../../shared/field/planMetadata';
 import type { PreflightReport } from '../../shared/field/PreflightReport';
 import { splitByNight } from '../../shared/field/splitByNight';
+import type { NightSpan } from '../../shared/portal/nightSpan';
 import type { CommandIo } from './Command';
 import { reportPrefix } from './reportPrefix';
 
@@ -13,6 +14,8 @@ export type NightInputs = {
   readonly metadata: PlanMetadata;
   /** A programme's object names of `include` (relPath -> name under the prefix), when one names them. */
   readonly names?: ReadonlyMap<string, string>;
+  /** When its recordings ran (a portal's participation takes it), when their times are known. */
+  readonly span?: NightSpan;
 };
 
 const NIGHT_DATE = /^\d{4}-\d{2}-\d{2}$/;

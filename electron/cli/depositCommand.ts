@@ -1,37 +1,29 @@
-import { MIN_BWLIMIT_BYTES_PER_SEC } from '../../shared/domain/minimumBandwidth';
-import { blockingProblems } from '../../shared/field/blockingProblems';
-import { depositableFiles } from '../../shared/field/depositableFiles';
-import { isValidTimeZone } from '../../shared/field/zonedTime';
 import { defaultEngineSettings } from '../engine/EngineSettings';
 import { monotonicClock } from '../runtime/monotonicClock';
 import { PlanError } from '../engine/PlanError';
 import type { PlanningResult } from '../engine/PlanSummary';
+import { readFolder } from './readFolder';
+import { engineOptions } from './engineOptions';
+import { portalDeposit, portalOptions, PORTAL_USAGE } from './portalDeposit';
 import type { PlanUpdateReport } from '../engine/PlanUpdateReport';
 import type { RunResult } from '../engine/RunResult';
-import type { ScanResult } from '../../shared/field/ScanResult';
-import { runPreflight } from '../field/runPreflight';
 import { ScanError } from '../scan/ScanError';
-import { scanFolder } from '../scan/scanFolder';
 import { DatabaseError } from '../store/DatabaseError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
-import { nameNights } from './nameNights';
-import type { Programme } from './readProgramme';
 import { programmeOptions, readProgramme } from './readProgramme';
-import { skipOtherFiles } from '../../shared/programme/nameFiles';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { defaultDbPath } from './defaultDbPath';
 import { blockedMessage, blockedRunMessage } from './blockedMessage';
 import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
-import { formatBytes, parseSize } from './parseSize';
+import { formatBytes } from './parseSize';
 import { wallClockText } from './wallClockText';
 import { probeOutcome, said } from './probeTarget';
 import type { ProbeOutcome } from './probeTarget';
 import { listingPrefix } from '../../shared/wire/nightManifestKey';
 import { fixedPrefix } from '../../shared/field/fixedPrefix';
 import { ProgressReporter } from './ProgressReporter';
-import { chooseNights } from './chooseNights';
 import { countersSince } from '../../shared/retry/countersSince';
 import { formatSummary, summarize } from './DepositSummary';
 import type { DepositSummary } from './DepositSummary';
@@ -68,6 +60,7 @@ Running the same command again resumes where it stopped.
   --read-back       an object already at a key whose content no server checksum proves (another
                     tool's part layout) is downloaded and compared, instead of reported unproven
   --json            print one final JSON summary on stdout (no progress)
+${PORTAL_USAGE}
 Exit codes: 0 every file verified (or, with a key that may only write, deposited as the server's
 answers to its writes say, reported as not verifiable) and the manifest written; 2 usage or
 configuration error (a wrong key or secret, a missing bucket);
@@ -88,90 +81,6 @@ const exitCodeOf = (result: RunResult): number => {
       // The server's listing, not a setting, stopped it: resumable once the server lists again.
       return result.cause.kind === 'endless-listing' ? 4 : 2;
   }
-};
-
-/** What a deposit takes from the folder's pre-flight: one entry per night to deposit. */
-type FolderInputs = {
-  /**
-   * The one scan of the deposit: the pre-flight's verdict and the plans are made of it. Let go
-   * once the nights are planned: the runs read the plans, and a card's scan is live heap (ADR 0010).
-   */
-  scan: ScanResult | undefined;
-  readonly nights: readonly NightInputs[];
-  readonly totalFiles: number;
-  readonly totalBytes: number;
-  /** Depot's own `.depot/` folders on the card: left out, and said (issue 30). */
-  readonly depotFolders: readonly string[];
-};
-
-/**
- * The pre-flight, its refusal of blocking problems and what the plans need from it, or an exit
- * code. The report itself (about 1 KB a file: 11 MB for 10,000 files) stays in this function so
- * it is garbage before planning, instead of live, and multiplied by the heap's growth, through the
- * whole deposit (issue 5, ADR 0010).
- */
-const readFolder = async (
-  dir: string,
-  v: {
-    readonly tz?: string;
-    readonly prefix: string;
-    readonly night?: string;
-    readonly 'skip-invalid': boolean;
-  },
-  programme: Programme | undefined,
-  io: CommandIo,
-  usageError: (message: string) => number,
-): Promise<FolderInputs | number> => {
-  let scan;
-  let report;
-  try {
-    scan = await scanFolder(dir, { signal: io.signal });
-    report = await runPreflight(scan, {
-      signal: io.signal,
-      ...(v.tz === undefined ? {} : { tz: v.tz }),
-    });
-  } catch (error) {
-    if (error instanceof ScanError) return usageError(error.message);
-    if (io.signal.aborted) return 4;
-    throw error;
-  }
-  // What the programme does not take (its `otherFiles: skip`) is left out like the pre-flight's skips.
-  if (programme !== undefined) report = skipOtherFiles(report, programme.profile.names);
-  const include = depositableFiles(report, { skipBlocking: v['skip-invalid'] });
-  // "Several nights" is settled by depositing night by night (or one night): never by mixing them.
-  const chosen = chooseNights(
-    'deposit',
-    dir,
-    report,
-    include,
-    { ...v, ...(programme === undefined ? {} : { fields: programme.fields }) },
-    io,
-    usageError,
-  );
-  if (typeof chosen === 'number') return chosen;
-  let nights = chosen;
-  // Every name is made before any network contact: one that cannot be blocks like the others.
-  if (programme !== undefined)
-    ({ report, nights } = nameNights(report, chosen, programme, v['skip-invalid']));
-  const blocking = blockingProblems(report).filter((p) => p.class !== 'several-nights');
-  if (blocking.length > 0 && !v['skip-invalid']) {
-    io.stderr.write(`depot deposit: ${blocking.length} problem(s) block the deposit of ${dir}:\n`);
-    for (const p of blocking)
-      io.stderr.write(`  ${p.relPath === '' ? '(folder)' : p.relPath}: ${p.message.en}\n`);
-    io.stderr.write(
-      'Decide (see `depot check`), or run again with --skip-invalid to leave those files out.\n',
-    );
-    return 2;
-  }
-  if (nights.every((n) => n.include.length === 0))
-    return usageError(`${dir} holds no file to deposit`);
-  return {
-    scan,
-    nights: nights.filter((n) => n.include.length > 0),
-    totalFiles: report.totalFiles,
-    totalBytes: report.totalBytes,
-    depotFolders: report.scan.depotFolders,
-  };
 };
 
 /** Several nights end as the worst of them: refused, then failures, then stopped, then done. */
@@ -216,41 +125,33 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     'skip-invalid': { type: 'boolean', default: false },
     'read-back': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    ...portalOptions,
   });
   if (typeof parsed === 'number') return parsed;
   const { values: v, positionals } = parsed;
   const usageError = usageErrorFor('deposit', io);
   const programme = await readProgramme(v, usageError);
   if (typeof programme === 'number') return programme;
+  if (programme?.profile.destination.kind === 'vigiechiro') {
+    const engine = engineOptions(v, programme.profile.defaults, usageError);
+    if (typeof engine === 'number') return engine;
+    return portalDeposit(v, positionals, programme, engine, io, usageError);
+  }
+  for (const option of ['token', 'participation', 'site', 'point'] as const)
+    if (v[option] !== undefined)
+      return usageError(
+        `--${option} is for a programme whose profile names a portal (--programme FILE with "destination": {"kind": "vigiechiro"})`,
+      );
+  if (v['start-analysis'])
+    return usageError(
+      '--start-analysis is for a programme whose profile names a portal (--programme FILE with "destination": {"kind": "vigiechiro"})',
+    );
   const target = folderAndTarget(positionals, v, io, USAGE, usageError, programme);
   if (typeof target === 'number') return target;
   const { dir, endpoint, bucket, credentials } = target;
-  const defaults = programme?.profile.defaults;
-  const concurrency =
-    v.concurrency === undefined
-      ? (defaults?.concurrency ?? defaultEngineSettings.concurrency)
-      : Number(v.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
-    return usageError('--concurrency must be a whole number from 1 to 64');
-  }
-  const partSize =
-    v['part-size'] === undefined ? defaultEngineSettings.partSize : parseSize(v['part-size']);
-  if (partSize === undefined || partSize < 5 * 1024 * 1024 || partSize > 5 * 1024 ** 3) {
-    return usageError('--part-size must be between 5MiB and 5GiB (e.g. 8MiB)');
-  }
-  const bwlimit =
-    v.bwlimit === undefined
-      ? (defaults?.bandwidthLimitBytesPerSec ?? undefined)
-      : parseSize(v.bwlimit);
-  if (v.bwlimit !== undefined && bwlimit === undefined)
-    return usageError(`--bwlimit "${v.bwlimit}" is not a rate (e.g. 2MiB/s)`);
-  if (bwlimit !== undefined && bwlimit < MIN_BWLIMIT_BYTES_PER_SEC)
-    return usageError(
-      `--bwlimit ${v.bwlimit} is below the minimum, ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s (at which a 30 GB card already takes 34 hours): give at least ${MIN_BWLIMIT_BYTES_PER_SEC / 1024}KiB/s`,
-    );
-  if (v.tz !== undefined && !isValidTimeZone(v.tz))
-    return usageError(`unknown time zone "${v.tz}" (use an IANA name such as Europe/Paris)`);
-  const tz = v.tz ?? defaults?.timeZone;
+  const engine = engineOptions(v, programme?.profile.defaults, usageError);
+  if (typeof engine === 'number') return engine;
+  const { concurrency, partSize, bwlimit, tz } = engine;
 
   const say = (text: string): void => {
     if (!v.json) io.stderr.write(`${text}\n`);

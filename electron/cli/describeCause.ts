@@ -7,6 +7,10 @@ import { clockAdvice } from './clockAdvice';
 export const ENDLESS_LISTING =
   "the server's listing went round in circles (a continuation token it had given before, or page after page with nothing new): Depot stopped asking; the server's or a proxy's fault: tell the storage administrator";
 
+/** A 401 from the portal: what the volunteer does (ADR 0032). */
+export const PORTAL_SIGNED_OUT =
+  'the portal no longer takes your sign-in (expired, or none given): sign in to the portal again and pass the new token (--token, or DEPOT_PORTAL_TOKEN)';
+
 const VERB: Readonly<Record<DeniedAction, string>> = {
   list: 'list',
   write: 'write to',
@@ -57,6 +61,10 @@ export const describeCause = (cause: FailureCause): string => {
         return ENDLESS_LISTING;
       case 'target-unavailable':
         return `this night goes to bucket "${cause.bucket}" with access key ${cause.credentialId}, which this Depot no longer holds: give those credentials again`;
+      case 'portal-refused':
+        return `the portal refused this file (${cause.status} ${cause.code}${cause.detail === null ? '' : `: ${cause.detail}`})`;
+      case 'portal-signed-out':
+        return PORTAL_SIGNED_OUT;
     }
   })();
   // Neither retry-failures nor new credentials: the step that works is the read-back, which

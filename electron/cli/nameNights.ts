@@ -24,6 +24,7 @@ export const nameNights = (
       ...(n.night === undefined ? {} : { night: n.night }),
       relPaths: n.include,
     })),
+    programme.profile.destination.kind === 'vigiechiro' ? 'vigiechiro' : undefined,
   );
   return {
     report: withProblems(report, named.problems),

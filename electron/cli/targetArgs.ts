@@ -55,6 +55,11 @@ const withProgramme = (
 ): TargetValues | { readonly problem: string } => {
   if (programme === undefined) return values;
   const { destination, names } = programme.profile;
+  // A portal's profile fixes no bucket: its command takes another path (`portalDeposit`).
+  if (destination.kind !== 's3')
+    return {
+      problem: `the programme profile ${programme.path} sends nights to a portal, not a bucket`,
+    };
   const fixed = {
     endpoint: destination.endpoint,
     bucket: destination.bucket,

@@ -40,6 +40,7 @@ import { skipOtherFiles } from '../../shared/programme/nameFiles';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { parseManifest } from './parseManifest';
 import { chooseManifest } from './chooseManifest';
+import { portalVerify } from './portalVerify';
 
 const USAGE = `Usage: depot verify DIR --endpoint URL --bucket NAME --prefix P [--region R] [--path-style]
                     [--night DATE] [--profile NAME] [--tz ZONE] [--skip-invalid] [--read-back]
@@ -57,7 +58,10 @@ is verified night by night, each under its own date (--json prints one line per 
 DATE verifies one. It lists and reads the night's folder only: a key that may not list it (a
 write-only "drop box" key) is told so in one line. With --programme and the same --field values as
 the deposit, each file is looked for under the name the profile gave it (files that cannot be
-named are refused, exit 2, or left out with --skip-invalid). Exit codes: 0 everything proved
+named are refused, exit 2, or left out with --skip-invalid). With a profile that names a portal
+(Vigie-Chiro), give the night's --participation ID and the sign-in (--token or DEPOT_PORTAL_TOKEN):
+the participation's files are listed and each of the folder's names must be there and available;
+--read-back reads each file through the portal's signed GET URL and compares SHA-256. Exit codes: 0 everything proved
 identical and the manifest there and agreeing; 3 differences or unproven content; 4 could not
 verify (the listing or a check failed: nothing is concluded); 2 usage or configuration error, or a
 key that may not list or read the night's folder.`;
@@ -106,12 +110,20 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     'skip-invalid': { type: 'boolean', default: false },
     'read-back': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    token: { type: 'string' },
+    participation: { type: 'string' },
   });
   if (typeof parsed === 'number') return parsed;
   const { values: v, positionals } = parsed;
   const usageError = usageErrorFor('verify', io);
   const programme = await readProgramme(v, usageError);
   if (typeof programme === 'number') return programme;
+  if (programme?.profile.destination.kind === 'vigiechiro')
+    return portalVerify(v, positionals, programme, io, usageError);
+  if (v.token !== undefined || v.participation !== undefined)
+    return usageError(
+      '--token and --participation are for a programme whose profile names a portal (--programme FILE)',
+    );
   const target = folderAndTarget(positionals, v, io, USAGE, usageError, programme);
   if (typeof target === 'number') return target;
   const { dir, endpoint, bucket, credentials } = target;

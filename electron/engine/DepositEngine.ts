@@ -4,6 +4,13 @@ import { sameTarget } from '../../shared/domain/StorageTarget';
 import { targetOfPlan } from '../../shared/engine/targetOfPlan';
 import type { Clock } from '../../shared/ports/Clock';
 import type { ObjectStore } from '../../shared/ports/ObjectStore';
+import type {
+  Portal,
+  PortalFile,
+  PortalParticipations,
+  PortalTarget,
+} from '../../shared/ports/Portal';
+import type { NewParticipation, Participation } from '../../shared/portal/Participation';
 import type { Random } from '../../shared/ports/Random';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { SourceReader } from '../../shared/ports/SourceReader';
@@ -49,6 +56,16 @@ import { workRemovals } from './ways/workRemovals';
 import type { RemovalPass } from './ways/workRemovals';
 import { conflictFacts, settleConflict } from './ways/settleConflict';
 import type { ConflictFacts, SettleChoice, Settled, Unanswered } from './ways/settleConflict';
+import { newPortalRun } from './portal/PortalRun';
+import type { PortalAnswer, ReadBack } from './portal/portalRequests';
+import {
+  checkPortal,
+  createParticipation,
+  listParticipations,
+  listPortalFiles,
+  readBackPortalFile,
+  startProcessing,
+} from './portal/portalRequests';
 
 export type DepositEngineDeps = {
   readonly store: PlanStore;
@@ -73,6 +90,12 @@ export type DepositEngineDeps = {
    * then waits, blocked with that cause, and never goes elsewhere (issue 11).
    */
   readonly storeFor?: (target: StorageTarget) => ObjectStore | undefined;
+  /**
+   * The portal of a night that deposits to a programme's portal (ADR 0032), with the volunteer's
+   * sign-in; undefined when this Depot cannot reach it (no sign-in held for it): the night then
+   * waits, blocked, until the volunteer signs in.
+   */
+  readonly portalFor?: (target: PortalTarget) => Portal | undefined;
 };
 
 export type { PlanFolderInput } from './planFolder';
@@ -92,10 +115,13 @@ export class DepositEngine {
   private readonly lease: PlanLease;
   private readonly storeFor: ((target: StorageTarget) => ObjectStore | undefined) | undefined;
   private readonly wallClock: Clock;
+  private readonly portalFor: ((target: PortalTarget) => Portal | undefined) | undefined;
+  private readonly probedPortals = new Set<string>();
 
   constructor(deps: DepositEngineDeps) {
     this.storeFor = deps.storeFor;
     this.wallClock = deps.wallClock ?? deps.clock;
+    this.portalFor = deps.portalFor;
     this.settings = { ...defaultEngineSettings, ...deps.settings };
     const { store, objectStore, policy, clock, sleeper, random } = deps;
     const rate = this.settings.bwlimitBytesPerSec;
@@ -105,6 +131,7 @@ export class DepositEngine {
       objectStore,
       policy,
       clock,
+      wallClock: deps.wallClock ?? clock,
       sleeper,
       random,
       source: deps.sourceReader ?? fsSourceReader,
@@ -235,6 +262,8 @@ export class DepositEngine {
       correction: plan.correction,
       removing: plan.removing,
       removals: this.removalCounts(planId),
+      portal: plan.portal,
+      analysisAt: plan.analysisAt,
     };
   }
 
@@ -318,8 +347,9 @@ export class DepositEngine {
     for (const plan of store.listPlans()) {
       for (const unit of store.failedUnits(plan.id)) {
         const kind = unit.state.kind === 'failed' ? unit.state.cause.kind : undefined;
-        // A new key may be the one with the permission that was missing (issue 29).
-        if (kind === 'auth' || kind === 'denied') {
+        // A new key may be the one with the permission that was missing (issue 29); a new
+        // sign-in is the portal's new credentials (ADR 0032).
+        if (kind === 'auth' || kind === 'denied' || kind === 'portal-signed-out') {
           rearmed += 1;
           hub.setState(plan.id, unit, { kind: 'pending' });
         }
@@ -380,6 +410,27 @@ export class DepositEngine {
         const paused = this.ports.store.getPlan(planId)?.paused ?? false;
         return { kind: 'stopped', reason: paused ? 'paused' : 'aborted' };
       }
+    }
+    if (plan.portal !== null) {
+      // Its own portal and participation, never elsewhere; without a sign-in for it, it waits.
+      const portal = this.portalFor?.(plan.portal.target);
+      if (portal === undefined) {
+        this.ports.hub.emit({ type: 'plan-state', planId, state: 'blocked' });
+        return { kind: 'blocked', cause: { kind: 'portal-signed-out' } };
+      }
+      this.probePortal(portal);
+      return executeRun(
+        this.ports,
+        this.lease,
+        {
+          planId,
+          objects: this.ports.objectStore,
+          bucket: plan.bucket,
+          partSize: plan.partSize,
+          portal: newPortalRun(portal, plan.portal.participationId),
+        },
+        options.signal,
+      );
     }
     const target = targetOfPlan(plan, this.ports.objectStore.target);
     const objects = this.storeOf(target);
@@ -551,6 +602,107 @@ export class DepositEngine {
       pattern,
       this.wallClock.now(),
     );
+  }
+
+  // ---------------------------------------------------------------- portals (ADR 0032)
+
+  /** While the API's circuit is open, its smallest listing is the probe; a route check first. */
+  private probePortal(portal: Portal): void {
+    if (this.probedPortals.has(portal.endpoint)) return;
+    this.probedPortals.add(portal.endpoint);
+    this.ports.policy.probeWith(
+      portal.endpoint,
+      (ctx) =>
+        portal.probe({
+          deadline: ctx.deadline,
+          ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+        }),
+      () => portal.checkRoute(),
+    );
+  }
+
+  /** The night's portal and participation, or why it cannot be reached now. */
+  private portalOf(planId: number): { portal: Portal; participationId: string } | 'signed-out' {
+    const plan = this.ports.store.getPlan(planId);
+    if (plan === undefined)
+      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
+    if (plan.portal === null)
+      throw new PlanError({ code: 'not-a-portal-night', planId }, `plan ${planId} is an S3 night`);
+    const portal = this.portalFor?.(plan.portal.target);
+    if (portal === undefined) return 'signed-out';
+    this.probePortal(portal);
+    return { portal, participationId: plan.portal.participationId };
+  }
+
+  /** Whether the portal takes the volunteer's sign-in now (waits for the network). */
+  checkPortal(
+    portal: Portal,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<PortalAnswer<undefined>> {
+    this.probePortal(portal);
+    return checkPortal(this.ports, portal, options.signal);
+  }
+
+  /** A site's participations, or the volunteer's own (no site). */
+  participations(
+    portal: Portal & PortalParticipations,
+    siteId: string | undefined,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<PortalAnswer<Participation[]>> {
+    this.probePortal(portal);
+    return listParticipations(this.ports, portal, siteId, options.signal);
+  }
+
+  /** A new participation for a night (never two after a lost reply: see `createParticipation`). */
+  createParticipation(
+    portal: Portal & PortalParticipations,
+    input: NewParticipation,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<PortalAnswer<Participation>> {
+    this.probePortal(portal);
+    return createParticipation(this.ports, portal, input, options.signal);
+  }
+
+  /** What the night's participation holds on the portal now (a request made by this call). */
+  async portalFiles(
+    planId: number,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<PortalAnswer<PortalFile[]>> {
+    const night = this.portalOf(planId);
+    if (night === 'signed-out') return { kind: 'refused', cause: { kind: 'portal-signed-out' } };
+    return listPortalFiles(this.ports, night.portal, night.participationId, planId, options.signal);
+  }
+
+  /**
+   * "Lancer l'analyse": asks the portal to process the night's participation, once: an analysis
+   * already planned is success. Recorded on the plan when the portal accepted it.
+   */
+  async startAnalysis(
+    planId: number,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<PortalAnswer<'started' | 'already-planned'>> {
+    const night = this.portalOf(planId);
+    if (night === 'signed-out') return { kind: 'refused', cause: { kind: 'portal-signed-out' } };
+    const answer = await startProcessing(
+      this.ports,
+      night.portal,
+      night.participationId,
+      planId,
+      options.signal,
+    );
+    if (answer.kind === 'ok') this.ports.store.setAnalysisAt(planId, this.ports.clock.now());
+    return answer;
+  }
+
+  /** One file of the night read back through the portal's signed GET URL (`verify --read-back`). */
+  async readBackPortalFile(
+    planId: number,
+    file: { readonly fileId: string; readonly name: string; readonly maxBytes: number },
+    options: { signal?: AbortSignal } = {},
+  ): Promise<PortalAnswer<ReadBack>> {
+    const night = this.portalOf(planId);
+    if (night === 'signed-out') return { kind: 'refused', cause: { kind: 'portal-signed-out' } };
+    return readBackPortalFile(this.ports, night.portal, file, planId, options.signal);
   }
 
   /**

@@ -20,6 +20,11 @@ export type EnginePorts = {
   readonly objectStore: ObjectStore;
   readonly policy: PolicyPort;
   readonly clock: Clock;
+  /**
+   * This computer's wall clock, for the times other machines set (a signed URL's expiry, ADR
+   * 0032); every wait and deadline stays on `clock`.
+   */
+  readonly wallClock: Clock;
   readonly sleeper: Sleeper;
   readonly random: Random;
   /** The recordings' bytes: every read of a source file goes through it. */

@@ -9,6 +9,8 @@ export type PlanErrorDetail =
       readonly changes: readonly SourceChange[];
     }
   | { readonly code: 'no-such-plan'; readonly planId: number }
+  /** A portal's request (the analysis, its files) asked of a night that goes to S3. */
+  | { readonly code: 'not-a-portal-night'; readonly planId: number }
   /**
    * The folder's plan (same folder, endpoint, bucket and prefix) gives its files other keys than
    * the names asked now (another profile or other field values): a night keeps the names it was

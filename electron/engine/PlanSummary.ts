@@ -1,4 +1,5 @@
 import type { Correction } from '../../shared/domain/Correction';
+import type { PortalNight } from '../../shared/portal/PortalNight';
 import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 import type { ScanIssue } from '../../shared/field/ScanResult';
 import type { RemovalCounts, StateCounts } from '../store/PlanStore';
@@ -26,6 +27,10 @@ export type PlanSummary = StateCounts & {
   readonly removing: boolean;
   /** What it takes back from the server (a correction's old place, or all of it when removing). */
   readonly removals: RemovalCounts & { readonly uploads: number };
+  /** A portal night's portal and participation (ADR 0032); null for an S3 night. */
+  readonly portal: PortalNight | null;
+  /** When the portal accepted "start the analysis" for the night; null before. */
+  readonly analysisAt: number | null;
 };
 
 /** What `planFolder` returns: the summary plus what planning itself found. */

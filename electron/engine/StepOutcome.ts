@@ -10,6 +10,11 @@ export type MustWait = {
   readonly kind: 'wait';
   readonly notBefore: number;
   readonly network: boolean;
+  /**
+   * The endpoint whose trouble it is, when not the night's object store: a portal night talks to
+   * its API and to the storage its URLs name (ADR 0032), and waits for the one that failed.
+   */
+  readonly endpoint?: string;
 };
 
 /** A definitive refusal for this unit, with the cause to persist. */
@@ -22,10 +27,11 @@ export type Step<T> = { readonly kind: 'ok'; readonly value: T } | Halt;
 
 export const ok = <T>(value: T): Step<T> => ({ kind: 'ok', value });
 
-export const mustWait = (notBefore: number, network: boolean): MustWait => ({
+export const mustWait = (notBefore: number, network: boolean, endpoint?: string): MustWait => ({
   kind: 'wait',
   notBefore,
   network,
+  ...(endpoint === undefined ? {} : { endpoint }),
 });
 
 export const unitFailed = (cause: FailureCause): UnitFailed => ({ kind: 'failed', cause });

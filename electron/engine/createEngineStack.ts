@@ -20,7 +20,7 @@ import type { DepositEngineDeps } from './DepositEngine';
  */
 export type EngineStackWiring = Pick<
   DepositEngineDeps,
-  'store' | 'settings' | 'storeFor' | 'leaseHolder' | 'sourceReader' | 'hasher'
+  'store' | 'settings' | 'storeFor' | 'portalFor' | 'leaseHolder' | 'sourceReader' | 'hasher'
 > & {
   /** The engine's time (default: the monotonic clock; a test's virtual time). */
   readonly clock?: Clock;
@@ -73,6 +73,7 @@ export function createEngineStack(
     random,
     ...(w.settings === undefined ? {} : { settings: w.settings }),
     ...(w.storeFor === undefined ? {} : { storeFor: w.storeFor }),
+    ...(w.portalFor === undefined ? {} : { portalFor: w.portalFor }),
     ...(w.leaseHolder === undefined ? {} : { leaseHolder: w.leaseHolder }),
     ...(w.sourceReader === undefined ? {} : { sourceReader: w.sourceReader }),
     ...('hasher' in w ? { hasher: w.hasher } : {}),

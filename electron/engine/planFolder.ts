@@ -3,6 +3,7 @@ import { objectKey } from '../../shared/field/objectKey';
 import type { ScanIssue, ScannedFile, ScanResult } from '../../shared/field/ScanResult';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
+import type { PortalNight } from '../../shared/portal/PortalNight';
 import type { Clock } from '../../shared/ports/Clock';
 import { decideSourceUpdate } from '../../shared/plan/decideSourceUpdate';
 import { scanFolder } from '../scan/scanFolder';
@@ -32,6 +33,12 @@ export type PlanFolderInput = {
   readonly names?: ReadonlyMap<string, string>;
   /** The profile the names come from: the night records it (plan and manifest). */
   readonly programme?: ProgrammeRecord;
+  /**
+   * The night goes to a programme's portal, in this participation (ADR 0032): its target is the
+   * portal's (no bucket: `bucket` and `prefix` are not read), every file one PUT, named by the
+   * programme (`names`), never by its path.
+   */
+  readonly portal?: PortalNight;
   /** Only these relative paths (the pre-flight's depositable files); every scanned file when absent. */
   readonly include?: readonly string[];
   /**
@@ -133,17 +140,23 @@ export const planFolder = async (
         : `${dir} holds no file to deposit`,
     );
   }
-  const threshold = deps.settings.multipartThreshold;
+  const portal = input.portal;
+  // A portal file is one PUT whatever its size (multipart is retired there, ADR 0029).
+  const threshold =
+    portal === undefined ? deps.settings.multipartThreshold : Number.MAX_SAFE_INTEGER;
+  const prefix = portal === undefined ? input.prefix : '';
   const { plan, created } = deps.store.findOrCreatePlan(
     {
       dir,
-      endpoint: deps.target.endpoint,
-      bucket: input.bucket,
-      prefix: input.prefix,
+      // A portal night: its API and participation are its endpoint and container (migration 8).
+      endpoint: portal?.target.api ?? deps.target.endpoint,
+      bucket: portal?.participationId ?? input.bucket,
+      prefix,
       nightId: deps.newNightId(),
-      region: deps.target.region,
-      pathStyle: deps.target.pathStyle,
-      credentialId: deps.target.credentialId,
+      region: portal === undefined ? deps.target.region : '',
+      pathStyle: portal === undefined ? deps.target.pathStyle : false,
+      credentialId: portal === undefined ? deps.target.credentialId : 'portal-sign-in',
+      ...(portal === undefined ? {} : { portal: portal.target.kind }),
       fingerprint: fingerprint(files),
       metadata: input.metadata ?? {},
       partSize: deps.settings.partSize,
@@ -151,7 +164,7 @@ export const planFolder = async (
       createdAt: deps.clock.now(),
       ...(input.programme === undefined ? {} : { programme: input.programme }),
     },
-    () => files.map((f) => newUnit(input.prefix, threshold, f, input.names)),
+    () => files.map((f) => newUnit(prefix, threshold, f, input.names)),
   );
   // Being taken off the server: the folder is deposited again once that is done, as a new night.
   if (!created && plan.removing)

@@ -25,7 +25,9 @@ import { chooseFolder } from './chooseFolder';
 import { chooseProgrammeFile } from './chooseProgrammeFile';
 import { FieldShell } from './FieldShell';
 import { hardenWindow } from './hardenWindow';
-import { safeStorageSecretStore } from './safeStorageSecretStore';
+import { safeStorageSecret, safeStorageSecretStore } from './safeStorageSecretStore';
+import { portalSessionOf } from '../app/PortalSession';
+import { watchPortalSignIn } from './watchPortalSignIn';
 
 // Electron's main only wires: the backend (engine, settings, credentials) knows nothing of it.
 app.setName('Depot');
@@ -77,6 +79,44 @@ const createWindow = (): BrowserWindow => {
   return win;
 };
 
+/**
+ * The portal's sign-in page in a child window of its own session (no preload, sandboxed, no new
+ * windows): it may go wherever the sign-in takes it (the portal, an OAuth provider); its addresses
+ * are watched for the token (ADR 0032).
+ */
+const openPortalSignIn = (page: string): Promise<string | undefined> => {
+  const signIn = new BrowserWindow({
+    width: 900,
+    height: 720,
+    title: 'Vigie-Chiro',
+    ...(window === undefined ? {} : { parent: window }),
+    webPreferences: {
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      partition: 'portal-sign-in',
+    },
+  });
+  const contents = signIn.webContents;
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  return watchPortalSignIn(
+    {
+      onAddress: (listener) => {
+        contents.on('will-redirect', (details) => listener(details.url));
+        contents.on('will-navigate', (details) => listener(details.url));
+        contents.on('did-navigate', (_event, url) => listener(url));
+        contents.on('did-navigate-in-page', (_event, url) => listener(url));
+      },
+      onClosed: (listener) => signIn.on('closed', listener),
+      load: (url) => signIn.loadURL(url),
+      close: () => {
+        if (!signIn.isDestroyed()) signIn.close();
+      },
+    },
+    page,
+  );
+};
+
 const showWindow = (): void => {
   window?.show();
   window?.focus();
@@ -102,6 +142,12 @@ const start = async (): Promise<void> => {
     mode: 'electron',
     dataDir,
     secrets: safeStorageSecretStore(safeStorage, join(dataDir, 'credentials.bin')),
+    portalSessions: safeStorageSecret(
+      safeStorage,
+      join(dataDir, 'portal-session.bin'),
+      portalSessionOf,
+    ),
+    openPortalSignIn,
     chooseFolder: () =>
       chooseFolder(
         {

@@ -4,14 +4,16 @@ import type { z } from 'zod';
 import type { Clock } from '../../shared/ports/Clock';
 import { monotonicClock } from '../runtime/monotonicClock';
 import { systemClock } from '../runtime/systemClock';
-import type { Body, EmissionOptions, ObjectRead } from '../../shared/ports/ObjectStore';
+import type { EmissionOptions, ObjectRead } from '../../shared/ports/ObjectStore';
 import type {
   Confirmed,
   Declared,
   Portal,
   PortalAnswer,
+  PortalBody,
   PortalFile,
   PortalFileInput,
+  PortalParticipations,
   PortalTarget,
   ProcessingStarted,
   ReadTarget,
@@ -25,8 +27,8 @@ import {
   pageSchema,
   participationOf,
   participationSchema,
-  type Participation,
 } from '../../shared/portal/vigiechiro/apiDocuments';
+import type { NewParticipation, Participation } from '../../shared/portal/Participation';
 import { toPortalDate } from '../../shared/portal/vigiechiro/portalDate';
 import { endpointOfUrl, signedUrlExpiry } from '../../shared/portal/vigiechiro/signedUrlExpiry';
 import { vigieChiroRefusalCode } from '../../shared/portal/vigiechiro/vigieChiroRefusalCode';
@@ -37,26 +39,23 @@ import { startEmission, type Emission } from '../s3/Emission';
 import { IncompleteAnswer } from '../s3/IncompleteAnswer';
 import { routeCheckTo } from '../s3/routeCheckTo';
 import { toRawResponse } from '../s3/toRawResponse';
-import { httpExchange, type HttpAnswer, type HttpContext, type HttpRequest } from './httpExchange';
+import {
+  BodySourceError,
+  httpExchange,
+  type HttpAnswer,
+  type HttpContext,
+  type HttpRequest,
+} from './httpExchange';
 import type { VigieChiroPortalOptions } from './VigieChiroPortalOptions';
 
 export type { VigieChiroPortalOptions } from './VigieChiroPortalOptions';
+export type { NewParticipation } from '../../shared/portal/Participation';
 
 /** An API answer is a page of documents at most: more is not the API. */
 const MAX_API_ANSWER = 8 * 1024 * 1024;
 // A listing longer than this many pages is a server loop, not a night of recordings.
 const MAX_PAGES = 10_000;
 const USER_AGENT = 'depot (Vigie-Chiro portal client)';
-
-/** A participation to create: the night's dates and the point (facts §2). */
-export type NewParticipation = {
-  readonly siteId: string;
-  /** Epoch ms. */
-  readonly startsAt: number;
-  readonly endsAt?: number;
-  readonly point?: string;
-  readonly comment?: string;
-};
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 
@@ -90,7 +89,7 @@ const evidenceOf = (answer: HttpAnswer, errors: unknown): PortalAnswer => ({
  * principles 1-2, 6); the API's 4xx reasons kept as data (`code` from its `_errors`, the words in
  * `detail`). Retrying is the policy's job.
  */
-export class VigieChiroPortal implements Portal {
+export class VigieChiroPortal implements Portal, PortalParticipations {
   readonly endpoint: string;
   readonly target: PortalTarget;
   private readonly base: string;
@@ -139,6 +138,8 @@ export class VigieChiroPortal implements Portal {
     try {
       return await send(emission);
     } catch (error) {
+      // The body's own source failed: the file's fault, for the caller, never a network outcome.
+      if (error instanceof BodySourceError) throw error.cause;
       if (error instanceof IncompleteAnswer) {
         return { kind: 'unreachable', reason: 'incomplete-answer' };
       }
@@ -294,21 +295,24 @@ export class VigieChiroPortal implements Portal {
   }
 
   /**
-   * The PUT to the signed URL: a body of known length, the signed headers exactly, no Content-MD5
-   * (not signed: radosgw answers 403). The ETag is the storage's MD5 of the bytes.
+   * The PUT to the signed URL: a body of known length (in memory, or read from its source slice by
+   * slice), paced by the bandwidth cap, the signed headers exactly, no Content-MD5 (not signed:
+   * radosgw answers 403). The ETag is the storage's MD5 of the bytes.
    */
   putBytes(
-    input: { readonly upload: UploadTarget; readonly body: Body },
+    input: { readonly upload: UploadTarget; readonly body: PortalBody },
     options: EmissionOptions,
   ): Promise<Outcome<{ readonly etag: string }>> {
+    const { body } = input;
     return this.emit(options, async (e) => {
       const answer = await httpExchange(
         {
           method: 'PUT',
           url: new URL(input.upload.url),
           headers: { ...input.upload.headers },
-          body: input.body.bytes,
+          body: body.kind === 'bytes' ? body.bytes : { size: body.size, open: () => body.open() },
           maxAnswerBytes: 64 * 1024,
+          ...(options.pace === undefined ? {} : { pace: options.pace }),
         },
         e,
         this.http,

@@ -1,17 +1,40 @@
-import type { Agent as HttpAgent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type {
+  Agent as HttpAgent,
+  ClientRequest,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+} from 'node:http';
 import { request as httpRequest } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { request as httpsRequest } from 'node:https';
+import type { BodyPacer } from '../../shared/ports/BodyPacer';
+import type { SourceSlices } from '../../shared/ports/Portal';
 import type { Emission } from '../s3/Emission';
+
+/** A body read from its source slice by slice as it goes (a portal file: one PUT, up to 5 GB). */
+export type SourcedBody = { readonly size: number; open(): Promise<SourceSlices> };
+
+/**
+ * The body's source failed (a read error, a file shorter than planned): the source's fault, never
+ * the network's. Rejected as such so the caller passes `cause` on instead of classifying it.
+ */
+export class BodySourceError extends Error {
+  override readonly name = 'BodySourceError';
+  constructor(override readonly cause: unknown) {
+    super('the request body could not be read from its source');
+  }
+}
 
 export type HttpRequest = {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   readonly url: URL;
   /** Lower-case names; Content-Length and the user agent are added here. */
   readonly headers: Readonly<Record<string, string>>;
-  readonly body?: Uint8Array;
+  readonly body?: Uint8Array | SourcedBody;
   /** Answer bytes read at most: past them the answer is left unread and marked `tooLarge`. */
   readonly maxAnswerBytes: number;
+  /** The bandwidth cap: each slice of the body is taken from it before it is written. */
+  readonly pace?: BodyPacer;
 };
 
 export type HttpAnswer = {
@@ -63,12 +86,14 @@ export const httpExchange = (
   new Promise((resolve, reject) => {
     const secure = request.url.protocol === 'https:';
     const body = request.body;
+    const bodyLength =
+      body === undefined ? 0 : body instanceof Uint8Array ? body.length : body.size;
     const headers: Record<string, string> = {
       ...request.headers,
       'user-agent': context.userAgent,
       ...(body === undefined && request.method !== 'POST' && request.method !== 'PUT'
         ? {}
-        : { 'content-length': String(body?.length ?? 0) }),
+        : { 'content-length': String(bodyLength) }),
     };
     let connect: NodeJS.Timeout | undefined;
     let settled = false;
@@ -161,19 +186,77 @@ export const httpExchange = (
       req.end();
       return;
     }
-    let at = 0;
-    const write = (): void => {
-      while (at < body.length) {
-        const end = Math.min(at + CHUNK, body.length);
-        const flowing = req.write(body.subarray(at, end));
-        at = end;
-        emission.progress(at);
-        if (!flowing) {
-          req.once('drain', write);
-          return;
-        }
-      }
-      req.end();
-    };
-    write();
+    void writeBody(req, body, bodyLength, emission, request.pace).then(
+      () => req.end(),
+      (error: unknown) => {
+        req.destroy();
+        fail(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   });
+
+/** Resolves once `req` may take more (at once when its buffer is not full). */
+const drained = (req: ClientRequest, flowing: boolean): Promise<void> =>
+  flowing ? Promise.resolve() : new Promise((resolve) => req.once('drain', () => resolve()));
+
+/**
+ * Writes the body in slices, each taken from the bandwidth cap first (the emission's watchdog
+ * stands still meanwhile) and reported as progress once handed to the socket. A sourced body is
+ * read slice by slice: what is in memory is one slice and the socket's buffer, whatever its size.
+ */
+const writeBody = async (
+  req: ClientRequest,
+  body: Uint8Array | SourcedBody,
+  length: number,
+  emission: Emission,
+  pace: BodyPacer | undefined,
+): Promise<void> => {
+  const slice = pace === undefined ? CHUNK : Math.min(CHUNK, pace.sliceBytes);
+  let source: SourceSlices | undefined;
+  if (!(body instanceof Uint8Array)) {
+    try {
+      source = await body.open();
+    } catch (error) {
+      throw new BodySourceError(error);
+    }
+  }
+  try {
+    let at = 0;
+    while (at < length) {
+      if (emission.signal.aborted) return;
+      const end = Math.min(at + slice, length);
+      if (pace !== undefined) await emission.paced(pace.take(end - at, emission.signal));
+      let chunk: Uint8Array;
+      if (source === undefined) chunk = (body as Uint8Array).subarray(at, end);
+      else {
+        // A fresh buffer per slice: the socket may still hold the last one.
+        const buffer = Buffer.allocUnsafeSlow(end - at);
+        let filled = 0;
+        try {
+          while (filled < buffer.length) {
+            const read = await source.read(buffer, filled, buffer.length - filled, at + filled);
+            if (read === 0) throw new ShortSource(at + filled, length);
+            filled += read;
+          }
+        } catch (error) {
+          throw new BodySourceError(error);
+        }
+        chunk = buffer;
+      }
+      const flowing = req.write(chunk);
+      at = end;
+      emission.progress(at);
+      await drained(req, flowing);
+    }
+  } finally {
+    await source?.close().catch(() => undefined);
+  }
+};
+
+/** The source ended before the length announced (it was planned longer). */
+class ShortSource extends Error {
+  override readonly name = 'SourceChangedError';
+  constructor(at: number, length: number) {
+    super(`the file ended at ${at} bytes, ${length} were planned`);
+  }
+}

@@ -1,4 +1,5 @@
 import type { Correction } from '../../shared/domain/Correction';
+import type { PortalNight } from '../../shared/portal/PortalNight';
 import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 
 /** A deposit plan as persisted: one folder towards one bucket and prefix. */
@@ -32,4 +33,11 @@ export type PlanRecord = {
   readonly correction: Correction | null;
   /** Asked off the server ("Retirer ce dépôt du serveur"): not deposited any more. */
   readonly removing: boolean;
+  /**
+   * A night deposited to a programme's portal: its API (the plan's `endpoint`) and participation
+   * (the plan's `bucket`), ADR 0032; null for an S3 night.
+   */
+  readonly portal: PortalNight | null;
+  /** When the portal accepted "start the analysis" for the night; null before. */
+  readonly analysisAt: number | null;
 };

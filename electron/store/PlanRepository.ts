@@ -20,12 +20,19 @@ export type NewPlan = Omit<
   | 'programme'
   | 'correction'
   | 'removing'
+  | 'portal'
+  | 'analysisAt'
 > & {
   readonly region: string;
   readonly pathStyle: boolean;
   readonly credentialId: string;
   /** Absent: a night made without a programme profile. */
   readonly programme?: ProgrammeRecord | null;
+  /**
+   * A portal night's kind; its `endpoint` is then the API and its `bucket` the participation
+   * (migration 8). Absent: an S3 night.
+   */
+  readonly portal?: 'vigiechiro';
 };
 
 /** The `plans` table: a night's target, settings and milestones. Its byte counters are the part ledger's. */
@@ -59,8 +66,8 @@ export class PlanRepository {
       this.sql
         .statement(
           `INSERT INTO plans (dir, endpoint, bucket, prefix, fingerprint, metadata, part_size, threshold, created_at,
-                          night_id, region, path_style, credential_id, programme)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                          night_id, region, path_style, credential_id, programme, portal)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           plan.dir,
@@ -77,6 +84,7 @@ export class PlanRepository {
           plan.pathStyle ? 1 : 0,
           plan.credentialId,
           plan.programme == null ? null : JSON.stringify(plan.programme),
+          plan.portal ?? null,
         ).lastInsertRowid,
     );
   }
@@ -96,6 +104,11 @@ export class PlanRepository {
     this.sql
       .statement('UPDATE plans SET metadata = ? WHERE id = ?')
       .run(JSON.stringify(metadata), planId);
+  }
+
+  /** The portal accepted "start the analysis" for the night. */
+  setAnalysisAt(planId: number, at: number): void {
+    this.sql.statement('UPDATE plans SET analysis_at = ? WHERE id = ?').run(at, planId);
   }
 
   setPaused(planId: number, paused: boolean): void {

@@ -167,6 +167,11 @@ export class PlanStore {
     this.repositories.plans.setPaused(planId, paused);
   }
 
+  /** The portal accepted "start the analysis" for the night (ADR 0032). */
+  setAnalysisAt(planId: number, at: number): void {
+    this.repositories.plans.setAnalysisAt(planId, at);
+  }
+
   setCompleted(planId: number, at: number | null): void {
     this.repositories.plans.setCompleted(planId, at);
   }
@@ -357,6 +362,11 @@ export class PlanStore {
 
   setState(unitId: number, state: UnitState, now: number): void {
     this.repositories.units.setState(unitId, state, now);
+  }
+
+  /** A portal file's `_id` once declared, before its bytes go (ADR 0032). */
+  setPortalFileId(unitId: number, fileId: string | null): void {
+    this.repositories.units.setPortalFileId(unitId, fileId);
   }
 
   /** Before emitting CreateMultipartUpload: from now on, a retry must reconcile first. */

@@ -322,6 +322,11 @@ export class UnitQueue {
     this.sql.statement('UPDATE units SET create_started = 1 WHERE id = ?').run(unitId);
   }
 
+  /** A portal file's `_id` once declared (ADR 0032); null when the portal no longer knows it. */
+  setPortalFileId(unitId: number, fileId: string | null): void {
+    this.sql.statement('UPDATE units SET portal_file_id = ? WHERE id = ?').run(fileId, unitId);
+  }
+
   /** Persisted before the engine relies on the upload; null once it is completed or gone. */
   setUploadId(unitId: number, uploadId: string | null): void {
     this.sql.statement('UPDATE units SET upload_id = ? WHERE id = ?').run(uploadId, unitId);

@@ -25,4 +25,6 @@ export type UnitRecord = {
   readonly bytesAcked: number;
   /** The volunteer's choice on a conflict at its key (issue 31); null when none was needed. */
   readonly settlement: Settlement | null;
+  /** A portal night's file once declared (its `_id` there); null before, and for S3 nights. */
+  readonly portalFileId: string | null;
 };

@@ -79,10 +79,23 @@ export const BlockerNotice = ({ plan }: { readonly plan: PlanView }) => {
       <p>
         <strong>{t('failures.whatToDo')}</strong> {causeTodo(cause, t)}
       </p>
-      <p data-testid="blocker-after">{t(fixHere ? 'blocker.afterFixHere' : 'blocker.after')}</p>
+      <p data-testid="blocker-after">
+        {t(
+          fixHere
+            ? 'blocker.afterFixHere'
+            : cause.kind === 'portal-signed-out'
+              ? 'blocker.afterSignIn'
+              : 'blocker.after',
+        )}
+      </p>
       {fixHere && setting !== null && <FixSetting plan={plan} setting={setting} />}
       <div className="actions">
-        {!fixHere && (
+        {cause.kind === 'portal-signed-out' && (
+          <button type="button" className="primary" onClick={() => go('portal')}>
+            {t('portal.signIn')}
+          </button>
+        )}
+        {cause.kind !== 'portal-signed-out' && !fixHere && (
           <button type="button" onClick={() => go('settings')}>
             {t('blocker.fix')}
           </button>

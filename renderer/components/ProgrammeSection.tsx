@@ -100,26 +100,37 @@ export const ProgrammeSection = ({
             {t('programme.fixedHint')}
           </p>
           <dl className="facts" data-testid="programme-fixed">
-            <dt>{t('programme.endpoint')}</dt>
-            <dd>
-              <code>{programme.destination.endpoint}</code>
-            </dd>
-            <dt>{t('programme.region')}</dt>
-            <dd>{programme.destination.region}</dd>
-            <dt>{t('programme.bucket')}</dt>
-            <dd>
-              <code>{programme.destination.bucket}</code>
-            </dd>
-            <dt>{t('programme.addressing')}</dt>
-            <dd>
-              {programme.destination.pathStyle
-                ? t('programme.addressing.path')
-                : t('programme.addressing.virtual')}
-            </dd>
-            <dt>{t('programme.prefix')}</dt>
-            <dd>
-              <code>{programme.prefixTemplate}</code>
-            </dd>
+            {programme.destination.kind === 's3' ? (
+              <>
+                <dt>{t('programme.endpoint')}</dt>
+                <dd>
+                  <code>{programme.destination.endpoint}</code>
+                </dd>
+                <dt>{t('programme.region')}</dt>
+                <dd>{programme.destination.region}</dd>
+                <dt>{t('programme.bucket')}</dt>
+                <dd>
+                  <code>{programme.destination.bucket}</code>
+                </dd>
+                <dt>{t('programme.addressing')}</dt>
+                <dd>
+                  {programme.destination.pathStyle
+                    ? t('programme.addressing.path')
+                    : t('programme.addressing.virtual')}
+                </dd>
+                <dt>{t('programme.prefix')}</dt>
+                <dd>
+                  <code>{programme.prefixTemplate}</code>
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt>{t('portal.title')}</dt>
+                <dd>
+                  <code>{programme.destination.api}</code>
+                </dd>
+              </>
+            )}
             <dt>{t('programme.nameTemplate')}</dt>
             <dd>
               {programme.nameTemplate === null ? (

@@ -26,6 +26,11 @@ export const causeDetail = (cause: FailureCause, t: Translate, locale: Locale): 
         bucket: cause.bucket,
         key: cause.credentialId,
       });
+    case 'portal-refused':
+      return cause.detail === null
+        ? t('cause.status', { status: cause.status, code: cause.code })
+        : t('cause.portal-refused.detail', { status: cause.status, detail: cause.detail });
+    case 'portal-signed-out':
     case 'denied':
     case 'unproven':
     case 'upload-vanished':

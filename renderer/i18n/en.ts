@@ -462,7 +462,7 @@ export const en = {
   'programme.problem.unknown-version':
     'version {version} is not one this Depot reads (it reads version 1): ask your coordinator for a version 1 profile, or update Depot.',
   'programme.problem.unknown-destination':
-    'destination kind “{destination}” is not one this Depot knows (it knows “s3”).',
+    'destination kind “{destination}” is not one this Depot knows (it knows “s3” and “vigiechiro”).',
   'programme.problem.missing': '“{at}” is missing.',
   'programme.problem.unknown-key': '“{at}” is not part of a profile (a typo?).',
   'programme.problem.wrong-type': '“{at}” must be {expected}.',
@@ -507,6 +507,79 @@ export const en = {
   'reason.names-changed':
     'This folder already has a night created with other names ({count} file(s), e.g. {example}): a night keeps the names it was created with. To deposit it under the new names, forget that night first (Nights page).',
   'current.programme': 'Profile',
+  // The programme's portal (issue 33, ADR 0032).
+  'nav.portal': 'Portal',
+  'portal.title': 'Programme portal',
+  'portal.none':
+    'The programme profile in use names no portal: nights go to the bucket in Settings.',
+  'portal.address': 'Portal:',
+  'portal.signedIn':
+    'Signed in since {since}. The sign-in lasts until {until} ({days} more days); sign in again before then.',
+  'portal.expired': 'The sign-in expired on {time}: sign in again for the nights to go on.',
+  'portal.signedOut': 'Not signed in to the portal: the portal’s nights wait for a sign-in.',
+  'portal.tokenNote':
+    'The sign-in is kept encrypted on this computer, like a key; it lasts 14 days.',
+  'portal.signIn': 'Sign in to the portal',
+  'portal.signInAgain': 'Sign in again',
+  'portal.signOut': 'Sign out',
+  'portal.paste': 'Address of the page the sign-in took you to',
+  'portal.pasteHint':
+    'After signing in on the portal’s page, copy the address of the page you land on (it holds “token=”) and paste it here.',
+  'portal.pasteHintWaiting':
+    'The sign-in page opened in a new tab. Once signed in, if Depot does not see it by itself, copy the address of the page you land on (it holds “token=”) and paste it here.',
+  'portal.usePasted': 'Use this sign-in',
+  'portal.handedBack': 'Sign-in handed to Depot. You can close this tab and go back to Depot.',
+  'participation.title': 'Participation',
+  'participation.hint':
+    'On the portal, each night goes into a participation (a site, a night, a point): pick one, or create it for this night.',
+  'participation.signInFirst': 'Sign in to the portal to pick or create the participation.',
+  'participation.loading': 'Reading your participations…',
+  'participation.existing': 'Existing participation',
+  'participation.none': '— pick one —',
+  'participation.site': 'Site',
+  'participation.siteHint': 'The site’s id on the portal (in the address of the site’s page).',
+  'participation.point': 'Point',
+  'participation.create': 'Create the participation for this night',
+  'participation.chosen': 'The night will go into participation {id}.',
+  'new.needsParticipation': 'Pick or create the night’s participation.',
+  'portalNight.participation': 'Participation',
+  'portalNight.portal': 'Portal',
+  'portalNight.holds': 'On the portal now',
+  'portalNight.holdsText':
+    '{available} of the night’s {expected} files, available ({files} files in the participation)',
+  'portalNight.analysis': 'Analysis',
+  'portalNight.analysisAsked': 'asked on {time}',
+  'portalNight.analysisNotYet': 'not started yet',
+  'portalNight.analysisAfter': 'to start once the night is complete on the portal',
+  'portalNight.startAnalysis': 'Start the analysis',
+  'portalNight.proof':
+    'Each file is proved by the MD5 the storage computed as it received it, then finalized on the portal.',
+  'cause.portal-refused.title': 'The portal refuses this file',
+  'cause.portal-refused.todo':
+    'Trying again would send the same request: read the portal’s reason (a name it does not take…), fix it, then deposit again.',
+  'cause.portal-refused.detail': 'the portal’s answer {status}: {detail}',
+  'cause.portal-signed-out.title': 'Sign in to the portal again',
+  'cause.portal-signed-out.todo':
+    'The portal sign-in expired or was refused. Sign in again (Portal page): the night goes on by itself, without sending again what is done.',
+  'blocker.afterSignIn':
+    'Once signed in, the night goes on by itself, without sending again what is done; “Resume” starts it too.',
+  'programme.template.portal-folder':
+    'names a folder: the portal places each file itself from its name (leave the prefix empty, and no “/” in the name).',
+  'reason.portal-not-in-use': 'The programme profile in use names no portal.',
+  'reason.portal-signed-out':
+    'The portal does not take this sign-in (expired or refused): sign in again.',
+  'reason.portal-token-unreadable':
+    'This holds no sign-in: paste the whole address of the page you landed on, which holds “token=”.',
+  'reason.portal-refused': 'The portal refuses (answer {status}): {detail}',
+  'reason.portal-unreachable':
+    'The portal did not answer in time (network?): nothing changed, try again.',
+  'reason.participation-needed': 'Pick or create the night’s participation.',
+  'reason.portal-one-night':
+    'A participation is one night: pick the night to deposit (“Deposit one night only”).',
+  'reason.night-dates-unknown':
+    'The recordings of the night {night} do not give their time with its zone: create the participation on the portal, then pick it here.',
+  'reason.night-not-complete':
+    'The night is not complete on the portal yet: the analysis starts once every file is deposited.',
   'error.generic': 'Error: {message}',
   'common.yes': 'yes',
   'common.no': 'no',

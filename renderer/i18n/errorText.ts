@@ -50,5 +50,20 @@ export const errorText = (error: IpcError, t: Translate, locale: Locale = 'fr'):
     case 'being-removed':
     case 'not-settleable':
       return t(`reason.${reason.kind}`);
+    case 'portal-not-in-use':
+    case 'portal-signed-out':
+    case 'portal-token-unreadable':
+    case 'portal-unreachable':
+    case 'participation-needed':
+    case 'portal-one-night':
+    case 'night-not-complete':
+      return t(`reason.${reason.kind}`);
+    case 'night-dates-unknown':
+      return t('reason.night-dates-unknown', { night: reason.night });
+    case 'portal-refused':
+      return t('reason.portal-refused', {
+        status: reason.status,
+        detail: reason.detail ?? reason.code,
+      });
   }
 };

@@ -518,6 +518,82 @@ export const fr = {
   'reason.names-changed':
     'Ce dossier a déjà une nuit créée avec d’autres noms ({count} fichier(s), par exemple {example}) : une nuit garde les noms de sa création. Pour la déposer sous les nouveaux noms, oubliez d’abord cette nuit (page Nuits).',
   'current.programme': 'Profil',
+  // The programme's portal (issue 33, ADR 0032).
+  'nav.portal': 'Portail',
+  'portal.title': 'Portail du programme',
+  'portal.none':
+    'Le profil du programme en usage ne nomme pas de portail : les nuits vont au compartiment des Réglages.',
+  'portal.address': 'Portail :',
+  'portal.signedIn':
+    'Connecté depuis le {since}. La connexion dure jusqu’au {until} (encore {days} jours) ; reconnectez-vous avant.',
+  'portal.expired':
+    'La connexion a expiré le {time} : reconnectez-vous pour que les nuits continuent.',
+  'portal.signedOut': 'Pas connecté au portail : les nuits du portail attendent une connexion.',
+  'portal.tokenNote':
+    'La connexion est gardée chiffrée sur cet ordinateur, comme une clé ; elle dure 14 jours.',
+  'portal.signIn': 'Se connecter au portail',
+  'portal.signInAgain': 'Se reconnecter',
+  'portal.signOut': 'Se déconnecter',
+  'portal.paste': 'Adresse de la page où la connexion vous a mené',
+  'portal.pasteHint':
+    'Après la connexion sur la page du portail, copiez l’adresse de la page d’arrivée (elle contient « token= ») et collez-la ici.',
+  'portal.pasteHintWaiting':
+    'La page de connexion s’est ouverte dans un nouvel onglet. Une fois connecté, si Depot ne le voit pas tout seul, copiez l’adresse de la page d’arrivée (elle contient « token= ») et collez-la ici.',
+  'portal.usePasted': 'Utiliser cette connexion',
+  'portal.handedBack':
+    'Connexion transmise à Depot. Vous pouvez fermer cet onglet et revenir à Depot.',
+  'participation.title': 'Participation',
+  'participation.hint':
+    'Sur le portail, chaque nuit va dans une participation (un site, une nuit, un point) : choisissez-en une, ou créez-la pour cette nuit.',
+  'participation.signInFirst': 'Connectez-vous au portail pour choisir ou créer la participation.',
+  'participation.loading': 'Lecture de vos participations…',
+  'participation.existing': 'Participation existante',
+  'participation.none': '— choisir —',
+  'participation.site': 'Site',
+  'participation.siteHint':
+    'L’identifiant du site sur le portail (dans l’adresse de la page du site).',
+  'participation.point': 'Point',
+  'participation.create': 'Créer la participation pour cette nuit',
+  'participation.chosen': 'La nuit ira dans la participation {id}.',
+  'new.needsParticipation': 'Choisissez ou créez la participation de la nuit.',
+  'portalNight.participation': 'Participation',
+  'portalNight.portal': 'Portail',
+  'portalNight.holds': 'Sur le portail maintenant',
+  'portalNight.holdsText':
+    '{available} des {expected} fichiers de la nuit, disponibles ({files} fichiers dans la participation)',
+  'portalNight.analysis': 'Analyse',
+  'portalNight.analysisAsked': 'demandée le {time}',
+  'portalNight.analysisNotYet': 'pas encore lancée',
+  'portalNight.analysisAfter': 'à lancer quand la nuit sera complète sur le portail',
+  'portalNight.startAnalysis': 'Lancer l’analyse',
+  'portalNight.proof':
+    'Chaque fichier est prouvé par l’empreinte MD5 que le stockage a calculée à sa réception, puis finalisé sur le portail.',
+  'cause.portal-refused.title': 'Le portail refuse ce fichier',
+  'cause.portal-refused.todo':
+    'Un nouvel essai enverrait la même demande : lisez la raison du portail (un nom qu’il ne prend pas…), corrigez, puis déposez à nouveau.',
+  'cause.portal-refused.detail': 'réponse {status} du portail : {detail}',
+  'cause.portal-signed-out.title': 'Reconnectez-vous au portail',
+  'cause.portal-signed-out.todo':
+    'La connexion au portail a expiré ou a été refusée. Reconnectez-vous (page Portail) : la nuit reprend d’elle-même, sans renvoyer ce qui est déjà fait.',
+  'blocker.afterSignIn':
+    'Après la connexion, la nuit reprend d’elle-même, sans renvoyer ce qui est déjà fait ; « Reprendre » la relance aussi.',
+  'programme.template.portal-folder':
+    'nomme un dossier : le portail place lui-même chaque fichier d’après son nom (laissez le préfixe vide, et pas de « / » dans le nom).',
+  'reason.portal-not-in-use': 'Le profil du programme en usage ne nomme pas de portail.',
+  'reason.portal-signed-out':
+    'Le portail ne prend pas cette connexion (expirée ou refusée) : reconnectez-vous.',
+  'reason.portal-token-unreadable':
+    'Ceci ne contient pas de connexion : collez l’adresse complète de la page d’arrivée, qui contient « token= ».',
+  'reason.portal-refused': 'Le portail refuse (réponse {status}) : {detail}',
+  'reason.portal-unreachable':
+    'Le portail n’a pas répondu à temps (réseau ?) : rien n’a changé, réessayez.',
+  'reason.participation-needed': 'Choisissez ou créez la participation de la nuit.',
+  'reason.portal-one-night':
+    'Une participation est une nuit : choisissez la nuit à déposer (« Déposer une seule nuit »).',
+  'reason.night-dates-unknown':
+    'Les enregistrements de la nuit {night} ne donnent pas leur heure avec leur fuseau : créez la participation sur le portail, puis choisissez-la ici.',
+  'reason.night-not-complete':
+    'La nuit n’est pas encore complète sur le portail : l’analyse se lance une fois tous les fichiers déposés.',
   'error.generic': 'Erreur : {message}',
   'common.yes': 'oui',
   'common.no': 'non',

@@ -8,6 +8,7 @@ import { RemoveFromServer } from '../components/RemoveFromServer';
 import type { MessageKey } from '../i18n/fr';
 import { PlanControls } from '../components/PlanControls';
 import { PlanStateBadge } from '../components/PlanStateBadge';
+import { PortalNightPanel } from '../components/PortalNightPanel';
 import { ProgressBar } from '../components/ProgressBar';
 import { UnitTable } from '../components/UnitTable';
 import { formatBytes, formatRate } from '../format/formatBytes';
@@ -164,7 +165,8 @@ export const DepositScreen = () => {
         />
       )}
       {dialog === 'remove' && <RemoveFromServer plan={plan} onClose={() => setDialog(null)} />}
-      {done && <Completion plan={plan} />}
+      {done && plan.portal === null && <Completion plan={plan} />}
+      {plan.portal !== null && <PortalNightPanel plan={plan} />}
       <div className="summary">
         <PlanStateBadge state={plan.state} />
         <ProgressBar

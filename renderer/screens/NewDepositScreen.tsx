@@ -17,6 +17,7 @@ import { destinationOf } from '../format/destinationOf';
 import { formatBytes } from '../format/formatBytes';
 import { formatNight } from '../format/formatNight';
 import { NightDateField } from '../components/NightDateField';
+import { ParticipationPicker } from '../components/ParticipationPicker';
 import { droppedFolder } from '../api/droppedFolder';
 import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
@@ -92,6 +93,9 @@ export const NewDepositScreen = () => {
     setDraft({ fields: next });
   };
   const [names, setNames] = useState<NamesPreview>({ kind: 'no-programme' });
+  /** A programme's portal (ADR 0032): the participation the night goes into. */
+  const [participation, setParticipation] = useState<string | null>(null);
+  const portal = programme?.destination.kind === 'vigiechiro';
 
   useEffect(() => {
     // The bridge has no native dialog: the path field is the way there.
@@ -142,7 +146,8 @@ export const NewDepositScreen = () => {
     setChanges(null);
     setCopy(false);
     setContradiction(null);
-    setNightsMode('each');
+    // A participation is one night: a portal's folder of several is deposited a night at a time.
+    setNightsMode(programme?.destination.kind === 'vigiechiro' ? 'one' : 'each');
     // The backend expanded `~` and resolved the path: show what was analysed.
     setDir(result.value.dir);
     // A new folder brings its own date and site: what was typed for another folder must not stay.
@@ -234,6 +239,7 @@ export const NewDepositScreen = () => {
       nights: several ? nightsMode : 'one',
       update,
       copy,
+      ...(participation === null ? {} : { participationId: participation }),
     });
     setBusy(null);
     if (!result.ok) {
@@ -372,16 +378,23 @@ export const NewDepositScreen = () => {
             )}
             <dt>{t('new.destination')}</dt>
             <dd data-testid="destination">
-              {shownDestinations.length === 0
-                ? '—'
-                : shownDestinations.map((d) => (
-                    <div key={d.night} data-night={d.night}>
-                      {several &&
-                        `${t('new.destinationNight', { night: formatNight(d.night, locale) })} `}
-                      <code>{destinationOf({ ...d, prefix: d.prefix ?? d.template })}</code>
-                      {d.prefix === null && ` ${t('new.destinationIncomplete')}`}
-                    </div>
-                  ))}
+              {programme?.destination.kind === 'vigiechiro' ? (
+                <code>
+                  {programme.destination.api}
+                  {participation === null ? '' : ` › ${participation}`}
+                </code>
+              ) : shownDestinations.length === 0 ? (
+                '—'
+              ) : (
+                shownDestinations.map((d) => (
+                  <div key={d.night} data-night={d.night}>
+                    {several &&
+                      `${t('new.destinationNight', { night: formatNight(d.night, locale) })} `}
+                    <code>{destinationOf({ ...d, prefix: d.prefix ?? d.template })}</code>
+                    {d.prefix === null && ` ${t('new.destinationIncomplete')}`}
+                  </div>
+                ))
+              )}
             </dd>
             {programme !== null && (
               <>
@@ -494,7 +507,7 @@ export const NewDepositScreen = () => {
           {several && (
             <fieldset className="nights-choice" data-testid="nights-choice">
               <legend>{t('new.severalNights', { count: report.nights.length })}</legend>
-              <label className="check">
+              <label className="check" hidden={portal}>
                 <input
                   type="radio"
                   name="nights"
@@ -624,11 +637,27 @@ export const NewDepositScreen = () => {
               </div>
             </div>
           )}
+          {portal && (
+            <ParticipationPicker
+              dir={report.dir}
+              night={night}
+              point={fields['point'] ?? ''}
+              value={participation}
+              onChange={setParticipation}
+            />
+          )}
+          {portal && participation === null && (
+            <p className="quiet" data-testid="needs-participation">
+              {t('new.needsParticipation')}
+            </p>
+          )}
           {changes === null ? (
             <button
               type="submit"
               className="primary"
-              disabled={busy !== null || blocked || !fieldsReady}
+              disabled={
+                busy !== null || blocked || !fieldsReady || (portal && participation === null)
+              }
             >
               {busy === 'starting'
                 ? t('new.starting')

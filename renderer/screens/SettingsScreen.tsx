@@ -162,6 +162,7 @@ export const SettingsScreen = () => {
     setMessage(null);
   };
 
+  const portalProfile = settings.programme?.destination.kind === 'vigiechiro';
   // A programme's prefix uses its own fields as placeholders: the profile was checked on import.
   const prefixProblem =
     settings.programme === null ? prefixTemplateProblem(settings.prefixTemplate) : undefined;
@@ -184,9 +185,10 @@ export const SettingsScreen = () => {
       return false;
     }
     const result = await api.settings.set({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      bucket: settings.bucket,
+      // A portal's profile fixes no bucket: none is sent, the stored one (maybe none) stays.
+      ...(portalProfile
+        ? {}
+        : { endpoint: settings.endpoint, region: settings.region, bucket: settings.bucket }),
       ...(settings.programme === null ? { prefixTemplate: settings.prefixTemplate } : {}),
       pathStyle: settings.pathStyle,
       concurrency: settings.concurrency,
@@ -311,7 +313,8 @@ export const SettingsScreen = () => {
             </label>
           </>
         )}
-        <fieldset>
+        {/* A portal takes the volunteer's sign-in (Portail), never a storage key. */}
+        <fieldset hidden={portalProfile}>
           <legend>
             {settings.credentials === 'set'
               ? t('settings.credentialsSet')
@@ -381,7 +384,12 @@ export const SettingsScreen = () => {
           <button type="submit" className="primary">
             {t('settings.save')}
           </button>
-          <button type="button" onClick={() => void test()} disabled={testing}>
+          <button
+            type="button"
+            hidden={portalProfile}
+            onClick={() => void test()}
+            disabled={testing}
+          >
             {testing ? t('settings.testing') : t('settings.test')}
           </button>
         </div>

@@ -1,5 +1,6 @@
 /** The screens of the interface, in menu order. */
-export type Screen = 'nights' | 'new' | 'current' | 'failures' | 'settings' | 'diagnostics';
+export type Screen =
+  'nights' | 'new' | 'current' | 'failures' | 'settings' | 'portal' | 'diagnostics';
 
 export const screens: readonly Screen[] = [
   'nights',
@@ -7,5 +8,6 @@ export const screens: readonly Screen[] = [
   'current',
   'failures',
   'settings',
+  'portal',
   'diagnostics',
 ];

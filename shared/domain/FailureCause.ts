@@ -65,7 +65,25 @@ export type FailureCause =
    * after page with nothing new): abandoned, the run stopped on it (issue 30). The server's (or a
    * proxy's) fault; the run goes again once it lists properly.
    */
-  | { readonly kind: 'endless-listing' };
+  | { readonly kind: 'endless-listing' }
+  /**
+   * A programme's portal refused this file for good (a 4xx of its API: a name it does not take,
+   * a field it does not know, a participation that is not the volunteer's...): `code` derived
+   * once from the API's own error where the answer arrived, `detail` the API's words (JSON text,
+   * shown, never read to decide). Retrying sends the same request: it cannot help.
+   */
+  | {
+      readonly kind: 'portal-refused';
+      readonly status: number;
+      readonly code: string;
+      readonly detail: string | null;
+    }
+  /**
+   * The portal no longer takes the volunteer's sign-in (a 401: the token expired, was revoked, or
+   * none is held): the night waits, and goes on after the volunteer signs in again, with nothing
+   * done sent again.
+   */
+  | { readonly kind: 'portal-signed-out' };
 
 export type Remedy = 'retry' | 'new-credentials' | 'none';
 
@@ -84,7 +102,10 @@ export const remedyOf = (cause: FailureCause): Remedy => {
       // A certificate is fixed outside Depot (the clock, the server's), then the run goes again.
       return 'retry';
     case 'target-unavailable':
+    case 'portal-signed-out':
       return 'new-credentials';
+    case 'portal-refused':
+      return 'none';
     case 'source-changed':
       // Re-queued as the file is now, once it stopped changing (issue 11).
       return 'retry';

@@ -41,4 +41,11 @@ export const failureCauseSchema = z.discriminatedUnion('kind', [
     credentialId: z.string(),
   }),
   z.object({ kind: z.literal('endless-listing') }),
+  z.object({
+    kind: z.literal('portal-refused'),
+    status,
+    code: z.string(),
+    detail: z.string().nullable(),
+  }),
+  z.object({ kind: z.literal('portal-signed-out') }),
 ]) satisfies z.ZodType<FailureCause>;

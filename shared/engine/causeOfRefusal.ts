@@ -57,6 +57,10 @@ export const causeOfRefusal = (failure: Refused, request: RefusedRequest): Failu
  */
 export const blocksPlan = (cause: FailureCause): boolean =>
   cause.kind === 'bucket-missing' ||
+  cause.kind === 'portal-signed-out' ||
+  // The portal refuses the volunteer's account itself (its role, a participation not theirs):
+  // every file would get the same answer.
+  (cause.kind === 'portal-refused' && cause.status === 403) ||
   cause.kind === 'certificate' ||
   cause.kind === 'clock' ||
   (cause.kind === 'auth' && (cause.status === 401 || CREDENTIAL_CODES.has(cause.code)));

@@ -34,7 +34,11 @@ export type ProblemClass =
   /** The programme's name for the file does not match the profile's pattern. */
   | 'name-mismatch'
   /** Two files of the night would take the same programme name. */
-  | 'name-taken';
+  | 'name-taken'
+  /** The programme's portal would refuse the file's name (its own rules, ADR 0032). */
+  | 'portal-name-refused'
+  /** Larger than the portal takes in its one PUT (5 GiB). */
+  | 'portal-too-large';
 
 /**
  * What Depot does with a problem file: deposit it anyway (only reported), skip it (not deposited,

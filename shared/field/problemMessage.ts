@@ -1,3 +1,4 @@
+import type { VigieChiroNameProblem } from '../portal/vigiechiro/vigieChiroNameProblem';
 import type { Decision, LocalizedText, ProblemClass } from './PreflightReport';
 
 /** What the decision means for the volunteer, appended to every message. */
@@ -32,6 +33,8 @@ export const decisionFor: Record<ProblemClass, Decision> = {
   'name-unsafe': 'block',
   'name-mismatch': 'block',
   'name-taken': 'block',
+  'portal-name-refused': 'block',
+  'portal-too-large': 'block',
 };
 
 const fmt = (n: number, locale: 'fr' | 'en'): string =>
@@ -53,6 +56,33 @@ export type ProblemFacts = {
   readonly others?: readonly string[];
   /** For names that take the same key: the other names on the card. */
   readonly sameKeyAs?: readonly string[];
+  /** What the portal's own rules say of a name. */
+  readonly portalRule?: VigieChiroNameProblem;
+  /** A file's size, and the most the portal takes. */
+  readonly bytes?: number;
+  readonly limit?: number;
+};
+
+/** Why the portal would refuse a name, in each language (its rules: facts §2, §4). */
+const portalRuleText = (rule: VigieChiroNameProblem | undefined): LocalizedText => {
+  switch (rule) {
+    case 'forbidden-characters':
+      return {
+        fr: 'il n’accepte que des lettres sans accent, des chiffres, «\u00a0_\u00a0», «\u00a0-\u00a0» et «\u00a0.\u00a0»',
+        en: 'it takes only letters without accents, digits, "_", "-" and "."',
+      };
+    case 'unknown-type':
+      return {
+        fr: 'il ne connaît pas ce type de fichier (l’extension compte, en minuscules\u00a0: «\u00a0.wav\u00a0», pas «\u00a0.WAV\u00a0»)',
+        en: 'it does not know this type of file (the extension counts, in lower case: ".wav", not ".WAV")',
+      };
+    case 'invalid-name':
+    case undefined:
+      return {
+        fr: 'ce n’est pas un nom de son protocole (point fixe\u00a0: Car…-AAAA-PassN-Z1-…AAAAMMJJ_HHMMSS_mmm)',
+        en: 'it is not a name of its protocol (point fixe: Car…-YYYY-PassN-Z1-…YYYYMMDD_HHMMSS_mmm)',
+      };
+  }
 };
 
 /** What a name's missing placeholder stands for, and why this file does not give it. */
@@ -236,6 +266,18 @@ export const problemMessage = (problem: ProblemClass, facts: ProblemFacts = {}):
         return {
           fr: `Prendrait le même nom que ${(facts.others ?? []).join(', ')}\u00a0: «\u00a0${facts.name ?? ''}\u00a0».`,
           en: `Would take the same name as ${(facts.others ?? []).join(', ')}: "${facts.name ?? ''}".`,
+        };
+      case 'portal-name-refused': {
+        const why = portalRuleText(facts.portalRule);
+        return {
+          fr: `Le portail du programme refuserait son nom «\u00a0${facts.name ?? ''}\u00a0»\u00a0: ${why.fr}.`,
+          en: `The programme’s portal would refuse its name "${facts.name ?? ''}": ${why.en}.`,
+        };
+      }
+      case 'portal-too-large':
+        return {
+          fr: `Trop gros pour le portail du programme (${fmt(facts.bytes ?? 0, 'fr')} octets)\u00a0: il prend un fichier en un seul envoi, ${fmt(facts.limit ?? 0, 'fr')} octets au plus.`,
+          en: `Too large for the programme’s portal (${fmt(facts.bytes ?? 0, 'en')} bytes): it takes a file in one upload, ${fmt(facts.limit ?? 0, 'en')} bytes at most.`,
         };
     }
   })();

@@ -53,6 +53,29 @@ export type ErrorReason =
   /** Naming the files again needs the card's recordings: it is not readable now. */
   | { readonly kind: 'card-away'; readonly dir: string }
   /** The folder's night was created with other names: it keeps them. */
-  | { readonly kind: 'names-changed'; readonly count: number; readonly example: string };
+  | { readonly kind: 'names-changed'; readonly count: number; readonly example: string }
+  /** The programme in use names no portal (ADR 0032). */
+  | { readonly kind: 'portal-not-in-use' }
+  /** The portal does not take the sign-in (expired, revoked, or none): sign in again. */
+  | { readonly kind: 'portal-signed-out' }
+  /** What was given holds no token (neither one, nor an address ending in `#/?token=...`). */
+  | { readonly kind: 'portal-token-unreadable' }
+  /** The portal refused the request, with its own words. */
+  | {
+      readonly kind: 'portal-refused';
+      readonly status: number;
+      readonly code: string;
+      readonly detail: string | null;
+    }
+  /** The portal could not be reached in time: nothing was changed. */
+  | { readonly kind: 'portal-unreachable' }
+  /** A portal night goes into a participation: pick one or create one. */
+  | { readonly kind: 'participation-needed' }
+  /** A participation is one night: pick the night. */
+  | { readonly kind: 'portal-one-night' }
+  /** The night's recordings carry no time with its zone: its dates cannot be told. */
+  | { readonly kind: 'night-dates-unknown'; readonly night: string }
+  /** "Lancer l'analyse" before the night is complete on the portal. */
+  | { readonly kind: 'night-not-complete' };
 
 export type ErrorReasonKind = ErrorReason['kind'];

@@ -15,6 +15,10 @@ import type {
   CountersView,
   DestinationPreview,
   DiagnosticsExport,
+  ParticipationView,
+  PortalNightView,
+  PortalSignInOutcome,
+  PortalView,
   FailureView,
   ForgetResult,
   JournalEntryView,
@@ -66,6 +70,8 @@ export const inputSchemas = {
      * elsewhere (issue 31); without it, such a deposit is refused and the other night named.
      */
     copy: z.boolean().default(false),
+    /** A programme whose profile names a portal: the participation the night goes into (ADR 0032). */
+    participationId: z.string().trim().min(1).max(64).optional(),
   }),
   'plans.pause': planId,
   'plans.resume': planId,
@@ -133,12 +139,17 @@ export const inputSchemas = {
   }),
   'settings.get': none,
   'settings.set': z.object({
-    endpoint: z.url({ protocol: /^https?$/ }).max(2048),
-    region: z.string().trim().min(1).max(64),
+    /** Absent: the stored ones stay (a portal's profile fixes no bucket, ADR 0032). */
+    endpoint: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
+    region: z.string().trim().min(1).max(64).optional(),
     bucket: z
       .string()
       .trim()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/),
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+      .optional(),
     /** Absent: the stored one stays (a programme's profile fixes it, with its own fields). */
     prefixTemplate: z
       .string()
@@ -197,6 +208,26 @@ export const inputSchemas = {
   'dialog.chooseFolder': none,
   'dialog.chooseProgramme': none,
   'preflight.run': z.object({ dir: z.string().min(1).max(4096) }),
+  /** The programme's portal and the volunteer's sign-in there (ADR 0032). */
+  'portal.get': none,
+  /** Opens the portal's sign-in in a window of Depot's own (Electron) and takes the token. */
+  'portal.openSignIn': none,
+  /** The token, or the whole address the sign-in page ended on (`...#/?token=...`). */
+  'portal.signIn': z.object({ address: z.string().trim().min(1).max(4096) }),
+  'portal.signOut': none,
+  /** The volunteer's participations (every site of theirs). */
+  'portal.participations': none,
+  /** A participation for a night of an analysed folder: its dates are the night's recordings'. */
+  'portal.createParticipation': z.object({
+    dir: z.string().min(1).max(4096),
+    night: nightDate,
+    siteId: z.string().trim().min(1).max(64),
+    point: z.string().trim().max(64).optional(),
+  }),
+  /** What the portal holds of a night's participation now. */
+  'portal.night': planId,
+  /** "Lancer l'analyse": once, a night complete on the portal. */
+  'portal.startAnalysis': planId,
 } as const;
 
 export type Outputs = {
@@ -232,6 +263,14 @@ export type Outputs = {
   'dialog.chooseFolder': ChosenFolder;
   'dialog.chooseProgramme': ChosenFolder;
   'preflight.run': PreflightView;
+  'portal.get': PortalView | null;
+  'portal.openSignIn': PortalSignInOutcome;
+  'portal.signIn': PortalView;
+  'portal.signOut': PortalView | null;
+  'portal.participations': readonly ParticipationView[];
+  'portal.createParticipation': ParticipationView;
+  'portal.night': PortalNightView;
+  'portal.startAnalysis': PortalNightView;
 };
 
 export type MethodName = keyof typeof inputSchemas & keyof Outputs;

@@ -56,6 +56,16 @@ export const createDepotApi = (transport: DepotTransport): DepotApi => {
       chooseProgramme: m('dialog.chooseProgramme'),
     },
     preflight: { run: m('preflight.run') },
+    portal: {
+      get: m('portal.get'),
+      openSignIn: m('portal.openSignIn'),
+      signIn: m('portal.signIn'),
+      signOut: m('portal.signOut'),
+      participations: m('portal.participations'),
+      createParticipation: m('portal.createParticipation'),
+      night: m('portal.night'),
+      startAnalysis: m('portal.startAnalysis'),
+    },
     events: { subscribe: (listener) => transport.subscribe(listener) },
   } satisfies DepotApi;
   return api;

@@ -94,6 +94,15 @@ export type PlanView = {
    * of the night's own target while it waits or after it stopped; null when not found.
    */
   readonly addressProblem: AddressProblem | null;
+  /**
+   * A night deposited to a programme's portal (ADR 0032): the portal, the participation the night
+   * keeps, and when the portal accepted "start the analysis" (null before); null for S3.
+   */
+  readonly portal: {
+    readonly api: string;
+    readonly participationId: string;
+    readonly analysisAt: number | null;
+  } | null;
 };
 
 export type AddressProblem =
@@ -114,6 +123,50 @@ export type RemovalView = {
   /** Refused by the server: the key may not delete (`s3:DeleteObject`). */
   readonly denied: number;
   readonly uploads: number;
+};
+
+/** The volunteer's sign-in to the programme's portal (ADR 0032); the token never leaves main. */
+export type PortalView = {
+  readonly api: string;
+  /** The page the volunteer signs in on. */
+  readonly signIn: string;
+  readonly signedIn: boolean;
+  /** This computer's wall clock (epoch ms) at the sign-in, and 14 days after (the token's end). */
+  readonly signedInAt: number | null;
+  readonly expiresAt: number | null;
+};
+
+/** How "Se connecter" ended: signed in, given up, or the page is for the volunteer to open. */
+export type PortalSignInOutcome =
+  | { readonly kind: 'signed-in'; readonly portal: PortalView }
+  | { readonly kind: 'cancelled' }
+  /** No window of Depot's own (the bridge): open `signIn`, then hand the address back. */
+  | { readonly kind: 'unsupported'; readonly signIn: string };
+
+/** A participation of the volunteer's (a site, a night, a point). */
+export type ParticipationView = {
+  readonly id: string;
+  readonly siteId: string | null;
+  /** Epoch ms. */
+  readonly startsAt: number;
+  readonly endsAt: number | null;
+  readonly point: string | null;
+  /** The analysis' state on the portal (`PLANIFIE`, `EN_COURS`, `FINI`...), when one was asked. */
+  readonly processing: string | null;
+};
+
+/** What the portal holds of a night's participation now, read by a request made for this view. */
+export type PortalNightView = {
+  readonly api: string;
+  readonly participationId: string;
+  /** The night's files. */
+  readonly expected: number;
+  /** Files the participation holds, and those of them available (finalized). */
+  readonly files: number;
+  readonly available: number;
+  /** The night's own files the participation holds as available. */
+  readonly nightAvailable: number;
+  readonly analysisAt: number | null;
 };
 
 export type UnitFilter = 'all' | 'active' | 'failed' | 'done' | 'pending';
@@ -287,13 +340,16 @@ export type ProgrammeView = {
   readonly version: number;
   /** SHA-256 of the file as imported: each night records it. */
   readonly sha256: string;
-  readonly destination: {
-    readonly kind: 's3';
-    readonly endpoint: string;
-    readonly region: string;
-    readonly bucket: string;
-    readonly pathStyle: boolean;
-  };
+  readonly destination:
+    | {
+        readonly kind: 's3';
+        readonly endpoint: string;
+        readonly region: string;
+        readonly bucket: string;
+        readonly pathStyle: boolean;
+      }
+    /** The programme's portal (ADR 0032): the volunteer signs in there, no key. */
+    | { readonly kind: 'vigiechiro'; readonly api: string; readonly signIn: string };
   readonly prefixTemplate: string;
   readonly nameTemplate: string | null;
   readonly namePattern: string | null;

@@ -1,3 +1,4 @@
+import type { NewParticipation, Participation } from '../portal/Participation';
 import type { Outcome } from '../retry/Outcome';
 import type { Body, EmissionOptions, ObjectRead } from './ObjectStore';
 
@@ -40,6 +41,28 @@ export type UploadTarget = {
   readonly endpoint: string;
   /** Epoch ms after which the storage refuses the URL, when the URL says (SigV2 `Expires`). */
   readonly expiresAt?: number;
+};
+
+/**
+ * A PUT's body: the bytes in memory (a small file, read once when it was hashed), or read from the
+ * source file slice by slice as they go on the wire. A portal file is one PUT of up to 5 GB
+ * (multipart is retired on Vigie-Chiro), so holding it whole would break the engine's memory
+ * bound (concurrency x part size, ADR 0010). `open` is called afresh for every attempt: a stream
+ * is never replayed.
+ */
+export type PortalBody =
+  | Body
+  | {
+      readonly kind: 'source';
+      readonly size: number;
+      open(): Promise<SourceSlices>;
+    };
+
+/** An open source file, read by position (the engine's `SourceFile` fits it). */
+export type SourceSlices = {
+  /** Up to `length` bytes at `position` into `buffer` from `offset`; 0 at the file's end. */
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<number>;
+  close(): Promise<void>;
 };
 
 /** One file to declare, with what any portal may ask for it. */
@@ -106,7 +129,7 @@ export type Portal = {
    * MD5 of what it stored (a single PUT), returned for the caller to compare with its own.
    */
   putBytes(
-    input: { readonly upload: UploadTarget; readonly body: Body },
+    input: { readonly upload: UploadTarget; readonly body: PortalBody },
     options: EmissionOptions,
   ): Promise<Outcome<{ readonly etag: string }>>;
   /** Tells the portal the bytes are there (Vigie-Chiro's finalize; it never checks them). */
@@ -136,4 +159,22 @@ export type Portal = {
   ): Promise<Outcome<ProcessingStarted>>;
   /** Withdraws a declared, unfinished file (Vigie-Chiro's DELETE). */
   cancel(input: { readonly fileId: string }, options: EmissionOptions): Promise<Outcome<void>>;
+};
+
+/**
+ * The participations of the volunteer's sites (Vigie-Chiro's), which the app and the command line
+ * list and create before a night is planned; not the engine's night steps, so beside the port.
+ */
+export type PortalParticipations = {
+  readonly endpoint: string;
+  /** A site's participations, or the volunteer's own when no site is given (all pages). */
+  listParticipations(
+    input: { readonly siteId?: string },
+    options: EmissionOptions,
+  ): Promise<Outcome<Participation[]>>;
+  /** Not replay-safe: each create makes another (`portalCallRules`). */
+  createParticipation(
+    input: NewParticipation,
+    options: EmissionOptions,
+  ): Promise<Outcome<Participation>>;
 };

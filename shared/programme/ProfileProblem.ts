@@ -11,7 +11,9 @@ export type TemplateProblem =
   | { readonly kind: 'trailing-slash' }
   | { readonly kind: 'bad-modifier'; readonly modifier: string }
   /** Names under `.depot/` are the nights' manifests' own. */
-  | { readonly kind: 'depot-folder' };
+  | { readonly kind: 'depot-folder' }
+  /** A portal places each file itself: its profile names no folder (ADR 0032). */
+  | { readonly kind: 'portal-folder' };
 
 /**
  * Why a profile is refused: one problem, the first found, each said in one line (English for the

@@ -9,17 +9,30 @@ export const PROFILE_FORMAT = 'depot-programme';
 export const PROFILE_VERSIONS = [1] as const;
 
 /**
- * Where the programme's nights go. A discriminated union so that another kind (a programme's own
- * portal, issue 33: `{ kind: 'vigiechiro', api }`) joins without reshaping the S3 one.
+ * Where the programme's nights go: an S3-compatible bucket, or the programme's own portal
+ * (issue 33), which decides each file's place itself and takes a volunteer's sign-in instead of a
+ * key (ADR 0032).
  */
-export type ProgrammeDestination = {
-  readonly kind: 's3';
-  readonly endpoint: string;
-  readonly region: string;
-  /** `https://endpoint/bucket/key` addressing (most servers that are not AWS). */
-  readonly pathStyle: boolean;
-  readonly bucket: string;
-};
+export type ProgrammeDestination =
+  | {
+      readonly kind: 's3';
+      readonly endpoint: string;
+      readonly region: string;
+      /** `https://endpoint/bucket/key` addressing (most servers that are not AWS). */
+      readonly pathStyle: boolean;
+      readonly bucket: string;
+    }
+  | {
+      /** Vigie-Chiro's API (facts: ../shared/programmes/vigiechiro-api.md). */
+      readonly kind: 'vigiechiro';
+      /** The API's base address (`https://vigiechiro.herokuapp.com`). */
+      readonly api: string;
+      /** The sign-in page, which ends on the portal's front with `#/?token=...`. */
+      readonly signIn: string;
+    };
+
+/** The kinds of destination this Depot knows. */
+export const DESTINATION_KINDS = ['s3', 'vigiechiro'] as const;
 
 /** A value the volunteer gives (carré, point, passage...), shown with its label in their language. */
 export type ProgrammeField = {

@@ -12,6 +12,8 @@ import { withProblems } from '../field/withProblems';
 import type { NameTemplate } from './NameTemplate';
 import { fillNameTemplate, parseNameTemplate } from './NameTemplate';
 import type { ProgrammeNames } from './ProgrammeProfile';
+import { PORTAL_MAX_FILE_BYTES } from '../portal/portalLimits';
+import { vigieChiroNameProblem } from '../portal/vigiechiro/vigieChiroNameProblem';
 import { nameValues } from './nameValues';
 import { wholeMatch } from './wholeMatch';
 
@@ -47,6 +49,11 @@ export const nameFiles = (
   names: ProgrammeNames,
   fields: Readonly<Record<string, string>>,
   nights: readonly NightOfFiles[],
+  /**
+   * The programme's nights go to its portal (ADR 0032): its own rules judge each name too, and a
+   * file larger than its one PUT takes is refused with the reason, before any byte.
+   */
+  portal?: 'vigiechiro',
 ): NamedFiles => {
   const parsed = names.object === undefined ? undefined : parseNameTemplate(names.object);
   // The profile was read with the same function: a template that loaded parses.
@@ -88,6 +95,22 @@ export const nameFiles = (
       if (pattern !== undefined && !pattern.test(name)) {
         problems.push(problemOf(relPath, 'name-mismatch', { name, pattern: names.pattern ?? '' }));
         continue;
+      }
+      if (portal !== undefined) {
+        const portalRule = vigieChiroNameProblem(name);
+        if (portalRule !== undefined) {
+          problems.push(problemOf(relPath, 'portal-name-refused', { name, portalRule }));
+          continue;
+        }
+        if (file.size > PORTAL_MAX_FILE_BYTES) {
+          problems.push(
+            problemOf(relPath, 'portal-too-large', {
+              bytes: file.size,
+              limit: PORTAL_MAX_FILE_BYTES,
+            }),
+          );
+          continue;
+        }
       }
       const same = taken.get(name);
       if (same === undefined) taken.set(name, [relPath]);

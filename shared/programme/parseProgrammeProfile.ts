@@ -4,7 +4,7 @@ import { isValidTimeZone } from '../field/zonedTime';
 import { parseNameTemplate, placeholdersOf } from './NameTemplate';
 import type { ProfileProblem, ValueRule } from './ProfileProblem';
 import type { ProgrammeProfile } from './ProgrammeProfile';
-import { PROFILE_FORMAT, PROFILE_VERSIONS } from './ProgrammeProfile';
+import { DESTINATION_KINDS, PROFILE_FORMAT, PROFILE_VERSIONS } from './ProgrammeProfile';
 import { programmeProfileSchema } from './programmeProfileSchema';
 
 /** A profile is a few kilobytes; anything far larger is not one (and is not read whole). */
@@ -179,7 +179,7 @@ export const parseProgrammeProfile = (text: string): ParsedProfile => {
   if (
     isObject(destination) &&
     typeof destination['kind'] === 'string' &&
-    destination['kind'] !== 's3'
+    !(DESTINATION_KINDS as readonly string[]).includes(destination['kind'])
   )
     return fail({ kind: 'unknown-destination', destination: destination['kind'] });
   const parsed = programmeProfileSchema.safeParse(json);
@@ -201,6 +201,26 @@ export const parseProgrammeProfile = (text: string): ParsedProfile => {
   if (profile.names.pattern !== undefined) {
     const bad = patternProblem('names.pattern', profile.names.pattern);
     if (bad !== undefined) return fail(bad);
+  }
+  // A portal places each file itself, from its name alone: no folder in front of it, no folder in
+  // it (the API refuses "/" in a name), and a name the profile makes, not the card's path.
+  if (profile.destination.kind !== 's3') {
+    const { prefix, object } = profile.names;
+    if (prefix !== '')
+      return fail({
+        kind: 'bad-template',
+        at: 'names.prefix',
+        template: prefix,
+        problem: { kind: 'portal-folder' },
+      });
+    if (object === undefined) return fail({ kind: 'missing', at: 'names.object' });
+    if (object.includes('/'))
+      return fail({
+        kind: 'bad-template',
+        at: 'names.object',
+        template: object,
+        problem: { kind: 'portal-folder' },
+      });
   }
   const prefix = prefixProblem(profile.names.prefix, names);
   if (prefix !== undefined) return fail(prefix);

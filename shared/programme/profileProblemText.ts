@@ -36,6 +36,8 @@ const templateText = (problem: TemplateProblem): string => {
       return `uses ":${problem.modifier}", which is not a modifier (":lower" or ":upper")`;
     case 'depot-folder':
       return 'puts objects under ".depot/", where the nights’ manifests go';
+    case 'portal-folder':
+      return 'names a folder: the portal places each file itself, from its name alone (leave the prefix empty, and no "/" in the name)';
   }
 };
 
@@ -54,7 +56,7 @@ export const profileProblemText = (problem: ProfileProblem): string => {
     case 'unknown-version':
       return `version ${problem.version} is not one this Depot reads (${PROFILE_VERSIONS.join(', ')}): ask the coordinator for a version ${PROFILE_VERSIONS.join(' or ')} profile, or update Depot`;
     case 'unknown-destination':
-      return `destination kind "${printableName(problem.destination)}" is not one this Depot knows ("s3")`;
+      return `destination kind "${printableName(problem.destination)}" is not one this Depot knows ("s3", "vigiechiro")`;
     case 'missing':
       return `"${problem.at}" is missing`;
     case 'unknown-key':

@@ -24,6 +24,14 @@ export const s3DestinationSchema = z.strictObject({
   bucket: z.string().regex(BUCKET_NAME, { error: 'rule:bucket' }),
 });
 
+const address = z.url({ protocol: /^https?$/, error: 'rule:url' }).max(2048, { error: 'rule:url' });
+
+export const vigieChiroDestinationSchema = z.strictObject({
+  kind: z.literal('vigiechiro'),
+  api: address,
+  signIn: address,
+});
+
 export const programmeFieldSchema = z.strictObject({
   name: z.string().regex(FIELD_NAME, { error: 'rule:field-name' }),
   label: z.strictObject({ fr: text, en: text }),
@@ -35,8 +43,7 @@ export const programmeProfileSchema = z.strictObject({
   format: z.literal('depot-programme'),
   version: z.literal(1),
   name: text,
-  // One member today; a portal's kind joins this union (issue 33).
-  destination: z.discriminatedUnion('kind', [s3DestinationSchema]),
+  destination: z.discriminatedUnion('kind', [s3DestinationSchema, vigieChiroDestinationSchema]),
   names: z.strictObject({
     prefix: z.string().max(512),
     object: z.string().optional(),

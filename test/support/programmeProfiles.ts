@@ -64,6 +64,28 @@ export const vigieChiroProfile = (
   ...overrides,
 });
 
+/**
+ * The same programme with its nights going to the Vigie-Chiro portal (issue 33): no bucket, no
+ * prefix (the portal places each file), the point-fixe names made by the profile.
+ */
+export const vigieChiroPortalProfile = (
+  portal: { readonly api: string; readonly signIn: string },
+  overrides: Readonly<Record<string, unknown>> = {},
+): Record<string, unknown> => {
+  const s3 = vigieChiroProfile({
+    endpoint: 'https://unused.example.org',
+    region: 'x',
+    bucket: 'xxx',
+  });
+  return {
+    ...s3,
+    name: 'Vigie-Chiro — point fixe, portail (exemple)',
+    destination: { kind: 'vigiechiro', api: portal.api, signIn: portal.signIn },
+    names: { ...(s3['names'] as Record<string, unknown>), prefix: '' },
+    ...overrides,
+  };
+};
+
 export const profileText = (profile: Readonly<Record<string, unknown>>): string =>
   JSON.stringify(profile, null, 2) + '\n';
 

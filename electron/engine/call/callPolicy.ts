@@ -26,6 +26,11 @@ export type CallOptions = {
    * before it in a commit of their own (issue 15: one commit less per small file).
    */
   readonly committedAfter?: boolean;
+  /**
+   * The endpoint the call goes to, when not the night's object store's: a portal night's API or
+   * the storage its signed URLs name (ADR 0032). Its own budget and breaker.
+   */
+  readonly endpoint?: string;
 };
 
 /**
@@ -46,7 +51,7 @@ export const callPolicy = async <T>(
   options: CallOptions = {},
 ): Promise<Called<T> | MustWait> => {
   const { clock, settings, pacer, policy, hub, inFlight, store } = run.ports;
-  const endpoint = run.objects.endpoint;
+  const endpoint = options.endpoint ?? run.objects.endpoint;
   const signal = run.controller.signal;
   await pacer.waitHold(signal);
   const deadline =
@@ -171,5 +176,9 @@ export const callPolicy = async <T>(
     run.unsettled.add(unit.id);
   }
   const network = result.reason === 'circuit-open' || result.last?.kind === 'unreachable';
-  return mustWait(pacer.gaveUp({ notBefore: result.notBefore, network }), network);
+  return mustWait(
+    pacer.gaveUp({ notBefore: result.notBefore, network }),
+    network,
+    options.endpoint,
+  );
 };

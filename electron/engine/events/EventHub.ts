@@ -135,7 +135,7 @@ export class EventHub {
     });
     const bytesPerSec = run === undefined ? undefined : throughputOf(run.state.acked, now);
     if (bytesPerSec !== undefined) this.emit({ type: 'throughput', planId, bytesPerSec });
-    const endpoint = run?.objects.endpoint ?? this.endpoint;
+    const endpoint = run?.portal?.portal.endpoint ?? run?.objects.endpoint ?? this.endpoint;
     this.emit({ type: 'counters', counters: this.policy.counters(endpoint) });
   }
 
@@ -210,10 +210,13 @@ export class EventHub {
     }
   }
 
-  /** The current settings' endpoint, or a running night's own. */
+  /** The current settings' endpoint, or a running night's own (a portal night's API and storage). */
   private knows(endpoint: string): boolean {
     if (endpoint === this.endpoint) return true;
-    for (const run of this.runs.values()) if (run.objects.endpoint === endpoint) return true;
+    for (const run of this.runs.values()) {
+      if (run.objects.endpoint === endpoint || run.portal?.endpoints.has(endpoint) === true)
+        return true;
+    }
     return false;
   }
 

@@ -32,10 +32,11 @@ export const withWaits = async <T extends { readonly kind: string }>(
       const outcome = await step();
       if (!isWait(outcome)) return outcome;
       const now = clock.now();
-      const circuitOpen = policy.circuit(run.objects.endpoint).kind === 'open';
+      const endpoint = outcome.endpoint ?? run.objects.endpoint;
+      const circuitOpen = policy.circuit(endpoint).kind === 'open';
       if (outcome.network && circuitOpen) {
         networkWait(true);
-        await policy.whenAvailable(run.objects.endpoint, signal);
+        await policy.whenAvailable(endpoint, signal);
         continue;
       }
       networkWait(false);

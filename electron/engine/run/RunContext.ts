@@ -1,7 +1,9 @@
 import type { FailureCause } from '../../../shared/domain/FailureCause';
 import type { ListedObject, ObjectStore } from '../../../shared/ports/ObjectStore';
+import type { PortalFile } from '../../../shared/ports/Portal';
 import type { EnginePorts } from '../EnginePorts';
 import { PartBuffers } from '../PartBuffers';
+import type { PortalRun } from '../portal/PortalRun';
 import { StreamSlots } from '../StreamSlots';
 import { UnitWrites } from './UnitWrites';
 
@@ -15,6 +17,11 @@ export type RunState = {
    * never a proof (issue 30 item 2). Undefined when the key may not list it (ADR 0028).
    */
   listing: ReadonlyMap<string, ListedObject> | undefined;
+  /**
+   * A portal night's participation as the run found it, by file name (ADR 0032): the files it
+   * already holds as available are not sent again. A hint, like `listing`.
+   */
+  portalListing: ReadonlyMap<string, PortalFile> | undefined;
   paused: boolean;
   blocked: FailureCause | undefined;
   waitingNetwork: number;
@@ -40,6 +47,11 @@ export type RunContext = {
   readonly planId: number;
   /** The night's own target, for every request of the run. */
   readonly objects: ObjectStore;
+  /**
+   * A portal night's portal and participation (ADR 0032): its units go through `portal/` instead
+   * of `upload/`; undefined for an S3 night.
+   */
+  readonly portal: PortalRun | undefined;
   readonly bucket: string;
   /** The plan's part size (fixed when it was created), for the files hashed during the run. */
   readonly partSize: number | undefined;
@@ -73,11 +85,13 @@ export const newRunContext = (
     readonly partSize?: number;
     readonly controller: AbortController;
     readonly concurrency: number;
+    readonly portal?: PortalRun;
   },
 ): RunContext => ({
   ports,
   planId: run.planId,
   objects: run.objects,
+  portal: run.portal,
   bucket: run.bucket,
   partSize: run.partSize,
   controller: run.controller,
@@ -90,6 +104,7 @@ export const newRunContext = (
   writes: new UnitWrites(ports.store),
   state: {
     listing: new Map(),
+    portalListing: undefined,
     paused: false,
     blocked: undefined,
     waitingNetwork: 0,

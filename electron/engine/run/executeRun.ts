@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { planStateAfterRun } from '../../../shared/engine/planStateAfterRun';
 import type { ObjectStore } from '../../../shared/ports/ObjectStore';
+import type { PortalRun } from '../portal/PortalRun';
 import type { EnginePorts } from '../EnginePorts';
 import type { RunResult } from '../RunResult';
 import { isAbort } from '../abortError';
@@ -20,6 +21,8 @@ export const executeRun = async (
     readonly objects: ObjectStore;
     readonly bucket: string;
     readonly partSize: number;
+    /** A portal night's portal and participation (ADR 0032). */
+    readonly portal?: PortalRun;
   },
   signal: AbortSignal | undefined,
 ): Promise<RunResult> => {

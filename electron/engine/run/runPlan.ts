@@ -17,6 +17,8 @@ import { unitFailed } from '../StepOutcome';
 import { isAbort } from '../abortError';
 import { blockRun } from './blockRun';
 import { checkNight } from './checkNight';
+import { checkPortalNight } from '../portal/checkPortalNight';
+import { closePortalNight, finishPortalNight } from '../portal/finishPortalNight';
 import type { RunContext } from './RunContext';
 
 /**
@@ -113,10 +115,12 @@ export const runPlan = async (run: RunContext): Promise<RunResult> => {
   // Files that had gone with their card and are back as planned go on where they stopped: the
   // same command again, or Reprendre, is all it takes (issue 30, item 10).
   requeueReturned(store, run.planId, clock.now());
-  run.ports.probe.prefix = listingPrefix(plan.prefix);
+  if (run.portal === undefined) run.ports.probe.prefix = listingPrefix(plan.prefix);
   // Reconcile before sending, and "done" checked against the server every time it is claimed
   // (issue 30 item 1): a night already complete is listed too, and claims complete only after.
-  await checkNight(run, plan);
+  // A portal night lists its participation instead (ADR 0032).
+  if (run.portal === undefined) await checkNight(run, plan);
+  else await checkPortalNight(run, run.portal, plan);
   const checked = store.getPlan(run.planId) ?? plan;
   if (planPhase({ ...store.counts(run.planId), ...checked }) === 'complete') {
     return { kind: 'completed' };
@@ -124,7 +128,9 @@ export const runPlan = async (run: RunContext): Promise<RunResult> => {
   // Files planning did not get to are hashed by the workers, one at a time, as they come.
   hub.emitProgress(run.planId, true);
   // Units re-queued while the last workers were finishing (retryFailures, credentialsChanged)
-  // get a new round instead of being left pending.
+  // get a new round instead of being left pending; so do a portal night's files its closing
+  // listing does not show available.
+  const putBack = new Map<number, number>();
   for (;;) {
     const workers = Array.from(
       { length: WORKERS_PER_SLOT * Math.max(1, settings.concurrency) },
@@ -135,8 +141,12 @@ export const runPlan = async (run: RunContext): Promise<RunResult> => {
     signal.throwIfAborted();
     const unexpected = settled.find((s) => s.status === 'rejected' && !isAbort(s.reason));
     if (unexpected !== undefined && unexpected.status === 'rejected') throw unexpected.reason;
-    if (store.nextRunnable(run.planId, clock.now(), []) === undefined) break;
+    if (store.nextRunnable(run.planId, clock.now(), []) !== undefined) continue;
+    if (run.portal !== undefined && (await closePortalNight(run, run.portal, putBack)) > 0)
+      continue;
+    break;
   }
+  if (run.portal !== undefined) return finishPortalNight(run);
   const finished = await withWaits(run, undefined, () => finishPlan(run));
   return finished.kind === 'deferred' ? { kind: 'stopped', reason: 'aborted' } : finished;
 };

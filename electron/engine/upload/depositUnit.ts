@@ -5,6 +5,7 @@ import type { RunContext } from '../run/RunContext';
 import { changedSince } from '../source/changedSince';
 import { checkSource } from '../source/checkSource';
 import type { Step } from '../StepOutcome';
+import { depositToPortal } from '../portal/depositToPortal';
 import { uploadMultipart } from './uploadMultipart';
 import { uploadSingle } from './uploadSingle';
 import type { Deposited } from './Deposited';
@@ -15,12 +16,17 @@ import type { Deposited } from './Deposited';
  */
 const KEEP_HASHED_BODY_UP_TO = 1024 * 1024;
 
+/** By the night's target: its portal (ADR 0032), else S3, in one request or in parts. */
 const upload = (
   run: RunContext,
   unit: UnitRecord,
   parts?: readonly PartRecord[],
 ): Promise<Step<Deposited>> =>
-  unit.multipart ? uploadMultipart(run, unit) : uploadSingle(run, unit, parts);
+  run.portal !== undefined
+    ? depositToPortal(run, run.portal, unit, parts)
+    : unit.multipart
+      ? uploadMultipart(run, unit)
+      : uploadSingle(run, unit, parts);
 
 /** One unit to the server: hashed first if planning did not get to it, then in one or in parts. */
 export const depositUnit = async (run: RunContext, unit: UnitRecord): Promise<Step<Deposited>> => {

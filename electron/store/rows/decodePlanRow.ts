@@ -23,11 +23,20 @@ export const decodePlanRow = (raw: unknown): PlanRecord => {
     throw r.damaged('correction', 'a destination correction (from, at, by)');
   const removing =
     (raw as { removing?: unknown }).removing === undefined ? false : r.flag('removing');
+  // Rows read before migration 8 have no such columns: S3 nights.
+  const portalKind =
+    (raw as { portal?: unknown }).portal == null
+      ? null
+      : r.oneOf('portal', ['vigiechiro'] as const);
+  const analysisAt =
+    (raw as { analysis_at?: unknown }).analysis_at == null ? null : r.real('analysis_at');
+  const endpoint = r.text('endpoint');
+  const bucket = r.text('bucket');
   return {
     id: r.integer('id', 1),
     dir: r.text('dir'),
-    endpoint: r.text('endpoint'),
-    bucket: r.text('bucket'),
+    endpoint,
+    bucket,
     prefix: r.text('prefix'),
     fingerprint: r.text('fingerprint'),
     metadata: metadata as Record<string, unknown>,
@@ -46,5 +55,10 @@ export const decodePlanRow = (raw: unknown): PlanRecord => {
     programme: programme === null ? null : programme.data,
     correction: correction === null ? null : correction.data,
     removing,
+    portal:
+      portalKind === null
+        ? null
+        : { target: { kind: portalKind, api: endpoint }, participationId: bucket },
+    analysisAt,
   };
 };

@@ -62,6 +62,11 @@ export const decodeUnitRow = (raw: unknown): UnitRecord => {
     createStarted: r.flag('create_started'),
     bytesAcked: r.integer('bytes_acked', 0),
     settlement: settlementOf(r, raw),
+    // A row read before migration 8 has no such column.
+    portalFileId:
+      (raw as { portal_file_id?: unknown }).portal_file_id == null
+        ? null
+        : r.text('portal_file_id'),
     // updated_at is written (NOT NULL since migration 0001, a clue for whoever opens the database
     // by hand) but read by no code: not decoded, so a damaged value there breaks nothing.
   };

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { Participation } from '../Participation';
 import { fromPortalDate } from './portalDate';
+
+export type { Participation } from '../Participation';
 
 /*
  * The parts of the Vigie-Chiro API's answers Depot reads (facts §2, §5; listings read from
@@ -45,20 +48,6 @@ export const participationSchema = z.object({
   commentaire: z.string().optional(),
   traitement: z.object({ etat: z.string() }).optional(),
 });
-
-/** A participation as Depot shows and keeps it. */
-export type Participation = {
-  readonly id: string;
-  /** Absent from `GET /sites/<id>/participations` (the site is the one asked for). */
-  readonly siteId?: string;
-  /** Epoch ms. */
-  readonly startsAt: number;
-  readonly endsAt?: number;
-  readonly point?: string;
-  readonly comment?: string;
-  /** The processing's state (`PLANIFIE`, `EN_COURS`, `FINI`, `ERREUR`...), when one was asked. */
-  readonly processing?: string;
-};
 
 /** The Participation of a parsed document, undefined when its dates are not the API's. */
 export const participationOf = (

@@ -44,6 +44,14 @@ const handlers: Handlers = {
   'dialog.chooseFolder': unused,
   'dialog.chooseProgramme': unused,
   'preflight.run': unused,
+  'portal.get': unused,
+  'portal.openSignIn': unused,
+  'portal.signIn': unused,
+  'portal.signOut': unused,
+  'portal.participations': unused,
+  'portal.createParticipation': unused,
+  'portal.night': unused,
+  'portal.startAnalysis': unused,
 };
 
 describe('dispatch', () => {

@@ -20,6 +20,8 @@ const summary = (patch: Partial<PlanSummary> = {}): PlanSummary => ({
   correction: null,
   removing: false,
   removals: { pending: 0, removed: 0, absent: 0, notOurs: 0, denied: 0, uploads: 0 },
+  portal: null,
+  analysisAt: null,
   units: 10,
   pending: 5,
   inProgress: 2,

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { parseProgrammeProfile } from '../../../shared/programme/parseProgrammeProfile';
 import type { ProfileProblem } from '../../../shared/programme/ProfileProblem';
 import { profileProblemText } from '../../../shared/programme/profileProblemText';
-import { profileText, vigieChiroProfile } from '../../support/programmeProfiles';
+import {
+  profileText,
+  vigieChiroPortalProfile,
+  vigieChiroProfile,
+} from '../../support/programmeProfiles';
 
 const target = { endpoint: 'https://s3.example.org', region: 'fr-par', bucket: 'vigie-chiro' };
 const good = vigieChiroProfile(target);
@@ -79,9 +83,9 @@ describe('a programme profile', () => {
     ],
     [
       'a portal this Depot does not know',
-      changed(['destination', 'kind'], 'vigiechiro'),
-      { kind: 'unknown-destination', destination: 'vigiechiro' },
-      'destination kind "vigiechiro" is not one this Depot knows ("s3")',
+      changed(['destination', 'kind'], 'arbimon'),
+      { kind: 'unknown-destination', destination: 'arbimon' },
+      'destination kind "arbimon" is not one this Depot knows ("s3", "vigiechiro")',
     ],
     [
       'a missing bucket',
@@ -293,6 +297,75 @@ describe('a programme profile', () => {
       ),
     );
     expect(parsed).toEqual(tests);
+  });
+
+  describe('naming a portal (issue 33)', () => {
+    const portal = vigieChiroPortalProfile({
+      api: 'https://vigiechiro.herokuapp.com',
+      signIn: 'https://vigiechiro.herokuapp.com/login/google',
+    });
+    const portalChanged = (path: readonly string[], value: unknown): string => {
+      const copy: Record<string, unknown> = structuredClone(portal);
+      let here = copy;
+      for (const key of path.slice(0, -1)) here = here[key] as Record<string, unknown>;
+      const last = path.at(-1) ?? '';
+      if (value === undefined) delete here[last];
+      else here[last] = value;
+      return profileText(copy);
+    };
+
+    it('reads its API and sign-in page, no bucket, its names made by the profile', () => {
+      expect(parseProgrammeProfile(profileText(portal))).toMatchObject({
+        ok: true,
+        profile: {
+          destination: {
+            kind: 'vigiechiro',
+            api: 'https://vigiechiro.herokuapp.com',
+            signIn: 'https://vigiechiro.herokuapp.com/login/google',
+          },
+          names: { prefix: '' },
+        },
+      });
+    });
+
+    it.each([
+      [
+        'a prefix: the portal places each file itself',
+        portalChanged(['names', 'prefix'], '{night}'),
+        'names.prefix',
+        'portal-folder',
+      ],
+      [
+        'a folder in the name',
+        portalChanged(['names', 'object'], '{night}/Car{carre}-{date}_{time}_{ms}.{ext:lower}'),
+        'names.object',
+        'portal-folder',
+      ],
+    ])('refuses %s', (_what, text, at, problem) => {
+      const parsed = parseProgrammeProfile(text);
+      expect(parsed).toMatchObject({
+        ok: false,
+        problem: { kind: 'bad-template', at, problem: { kind: problem } },
+      });
+      if (parsed.ok) return;
+      expect(profileProblemText(parsed.problem)).toContain('the portal places each file itself');
+    });
+
+    it('refuses a portal profile without object names: the card’s paths are not the portal’s names', () => {
+      expect(parseProgrammeProfile(portalChanged(['names', 'object'], undefined))).toEqual({
+        ok: false,
+        problem: { kind: 'missing', at: 'names.object' },
+      });
+    });
+
+    it('refuses a sign-in page that is not an address', () => {
+      expect(
+        parseProgrammeProfile(portalChanged(['destination', 'signIn'], 'vigiechiro')),
+      ).toMatchObject({
+        ok: false,
+        problem: { kind: 'bad-value', at: 'destination.signIn', rule: 'url' },
+      });
+    });
   });
 
   it('refuses a file far larger than any profile without reading it as JSON', () => {

@@ -117,6 +117,7 @@ const plan = (id: string, state: PlanState, acked = 50, total = 100): PlanView =
   correction: null,
   removal: null,
   addressProblem: null,
+  portal: null,
 });
 
 const world = (options: { busy?: boolean; background?: boolean; plans?: PlanView[] } = {}) => {

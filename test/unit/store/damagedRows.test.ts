@@ -146,6 +146,14 @@ const damages: readonly Damage[] = [
     found: '"{\\"name\\":\\"P\\"}"',
     expected: /programme record/,
   },
+  {
+    table: 'plans',
+    column: 'portal',
+    value: 'arbimon',
+    found: '"arbimon"',
+    expected: /vigiechiro/,
+  },
+  { table: 'plans', column: 'analysis_at', value: 'soon', found: '"soon"', expected: /number/ },
   { table: 'plans', column: 'bytes_sent', value: -5, found: '-5', expected: />= 0/ },
   { table: 'plans', column: 'bytes_resent', value: 1.5, found: '1.5', expected: /whole number/ },
   { table: 'plans', column: 'night_id', value: null, found: 'null', expected: /^text$/ },
@@ -412,6 +420,13 @@ const causes: { readonly [K in FailureCause['kind']]: Extract<FailureCause, { ki
   'upload-vanished': { kind: 'upload-vanished', restarts: 3 },
   'target-unavailable': { kind: 'target-unavailable', bucket: 'b', credentialId: 'k' },
   'endless-listing': { kind: 'endless-listing' },
+  'portal-refused': {
+    kind: 'portal-refused',
+    status: 422,
+    code: 'name-invalid',
+    detail: '{"titre":"invalid name x.wav"}',
+  },
+  'portal-signed-out': { kind: 'portal-signed-out' },
 };
 
 describe('valid rows read back as written', () => {
@@ -446,6 +461,7 @@ describe('valid rows read back as written', () => {
         createStarted: false,
         bytesAcked: 0,
         settlement: null,
+        portalFileId: null,
       });
       expect(store.counts(ids.plan)).toMatchObject({
         units: 1,
@@ -485,6 +501,8 @@ describe('valid rows read back as written', () => {
       programme: null,
       correction: null,
       removing: false,
+      portal: null,
+      analysisAt: null,
     });
     expect(store.getUnit(ids.unit)).toMatchObject({
       uploadId: 'up-1',

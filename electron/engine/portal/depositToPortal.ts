@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import {
+  causeOfPortalRefusal,
+  causeOfStorageRefusal,
+} from '../../../shared/engine/causeOfPortalRefusal';
+import { needsFreshUpload } from '../../../shared/portal/portalCallRules';
+import { bareEtag } from '../../../shared/wire/proveSameContent';
+import type { PartRecord } from '../../store/PartRecord';
+import type { UnitRecord } from '../../store/UnitRecord';
+import type { RunContext } from '../run/RunContext';
+import { withSlot } from '../run/withSlot';
+import type { Step } from '../StepOutcome';
+import { mustWait, ok, unitFailed } from '../StepOutcome';
+import type { Deposited } from '../upload/Deposited';
+import { unverifiable, verified } from '../upload/Deposited';
+import { ackSent } from '../upload/emitPart';
+import type { HeldDeclaration, PortalRun } from './PortalRun';
+import { portalCall } from './portalCall';
+import { putToPortal } from './putToPortal';
+
+/**
+ * A 403 for every fresh URL in a row is the portal's signing (a wrong key, a wrong Content-Type
+ * signed), not the URLs' age: after this many, the file fails with the storage's answer.
+ */
+const FRESH_URLS_AT_MOST = 3;
+
+/** A URL is not used within this long of its expiry (clocks of three machines are involved). */
+const EXPIRY_MARGIN_MS = 5 * 60_000;
+
+/**
+ * Declares the file (or reuses this run's declaration while its URL lives long enough for the
+ * PUT's deadline). A lost reply is settled by declaring again: the portal answers the same file
+ * with a fresh URL while it is unfinished (ADR 0029). `already-done`: the portal holds the name as
+ * finished (409).
+ */
+const declare = async (
+  run: RunContext,
+  portal: PortalRun,
+  unit: UnitRecord,
+  part: PartRecord,
+): Promise<Step<HeldDeclaration | 'already-done'>> => {
+  const { clock, wallClock, settings, store } = run.ports;
+  const held = portal.declared.get(unit.id);
+  const putNeedsMs =
+    settings.callTimeoutMs + Math.ceil((part.size * 1000) / settings.minThroughputBytesPerSec);
+  if (held !== undefined && held.usableUntil > clock.now() + putNeedsMs) return ok(held);
+  portal.declared.delete(unit.id);
+  const r = await portalCall(
+    run,
+    unit,
+    'declare',
+    `Declare ${unit.key}`,
+    portal.portal.endpoint,
+    0,
+    (o) =>
+      portal.portal.declare(
+        {
+          collectionId: portal.participationId,
+          name: unit.key,
+          size: unit.size,
+          md5Hex: part.md5,
+        },
+        o,
+      ),
+  );
+  if (r.kind === 'wait') return r;
+  if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
+  if (r.value.kind === 'already-done') return ok('already-done');
+  const { fileId, upload } = r.value;
+  // Written with the PUT's write-ahead record, before any byte goes: after a stop, the file is
+  // found again by its `_id` (finalized once its bytes are proved, or declared again).
+  if (unit.portalFileId !== fileId)
+    run.writes.hold(unit.id, () => store.setPortalFileId(unit.id, fileId));
+  const lives =
+    upload.expiresAt === undefined
+      ? Infinity
+      : upload.expiresAt - wallClock.now() - EXPIRY_MARGIN_MS;
+  const declaration: HeldDeclaration = { fileId, upload, usableUntil: clock.now() + lives };
+  portal.declared.set(unit.id, declaration);
+  return ok(declaration);
+};
+
+/**
+ * Finalizes a file whose bytes are proved. Finalize proves nothing (the portal never looks at the
+ * storage): the PUT's ETag did, before. A 409 "already done" is success (a reply lost, a run
+ * killed after it). A file the portal no longer knows (404: withdrawn meanwhile) is declared and
+ * sent again, paced.
+ */
+const finalize = async (
+  run: RunContext,
+  portal: PortalRun,
+  unit: UnitRecord,
+  fileId: string,
+): Promise<Step<Deposited>> => {
+  const { store, clock, pacer } = run.ports;
+  const r = await portalCall(
+    run,
+    unit,
+    'confirm',
+    `Finalize ${unit.key}`,
+    portal.portal.endpoint,
+    0,
+    (o) => portal.portal.confirm({ fileId }, o),
+  );
+  if (r.kind === 'wait') return r;
+  if (r.kind === 'refused') {
+    if (r.failure.status !== 404) return unitFailed(causeOfPortalRefusal(r.failure));
+    portal.declared.delete(unit.id);
+    run.writes.commit(unit.id, () =>
+      store.atomically(() => {
+        store.forgetAcks(unit.id);
+        store.setPortalFileId(unit.id, null);
+      }),
+    );
+    return mustWait(clock.now() + pacer.pace(), false, portal.portal.endpoint);
+  }
+  // A portal that ingests before it says done (Arbimon's status): asked again later.
+  if (r.value.kind === 'pending') return mustWait(clock.now() + pacer.pace(), false);
+  portal.declared.delete(unit.id);
+  return ok(verified);
+};
+
+/**
+ * A name the participation already holds as finished, which this night did not prove: not sent
+ * again (the portal's front skips them too). Nothing the portal gives proves its bytes, so it is
+ * said deposited and not verifiable, unless `readBack` reads it through the portal's signed GET
+ * URL and compares SHA-256: the same is verified, other bytes a conflict (never overwritten).
+ */
+const alreadyThere = async (
+  run: RunContext,
+  portal: PortalRun,
+  unit: UnitRecord,
+  fileId: string | undefined,
+): Promise<Step<Deposited>> => {
+  const there = { alreadyPresent: true } as const;
+  if (!run.ports.settings.readBack || fileId === undefined)
+    return ok({ ...unverifiable, ...there });
+  const api = portal.portal.endpoint;
+  const target = await portalCall(run, unit, 'readTarget', `Access ${unit.key}`, api, 0, (o) =>
+    portal.portal.readTarget({ fileId }, o),
+  );
+  if (target.kind === 'wait') return target;
+  if (target.kind === 'refused') return unitFailed(causeOfPortalRefusal(target.failure));
+  if (target.value.kind === 'not-available') return ok({ ...unverifiable, ...there });
+  const { url, endpoint } = target.value;
+  const read = await portalCall(run, unit, 'readBytes', `GET ${unit.key}`, endpoint, 0, (o) =>
+    portal.portal.readBytes({ url, maxBytes: unit.size }, o),
+  );
+  if (read.kind === 'wait') return read;
+  if (read.kind === 'refused') return unitFailed(causeOfStorageRefusal(read.failure));
+  const got = read.value;
+  if (got.kind === 'absent') return ok({ ...unverifiable, ...there });
+  if (got.kind === 'too-large')
+    return unitFailed({ kind: 'conflict', localSize: unit.size, remoteSize: got.size });
+  const sha256 = createHash('sha256').update(got.bytes).digest('hex');
+  if (sha256 === unit.sha256) return ok(there);
+  return unitFailed({ kind: 'conflict', localSize: unit.size, remoteSize: got.bytes.length });
+};
+
+/**
+ * One file of a portal night, top to bottom (ADR 0032): a file whose PUT was proved before a stop
+ * is only finalized; a name the participation already holds as available is not sent; otherwise
+ * it is declared, its bytes PUT to the URL the portal signed, the PUT's ETag (the storage's MD5 of
+ * what it stored) compared with the local MD5 and persisted at once, then finalized. A refused URL
+ * (403: expired, or refused for its signature) is answered by declaring again, never replayed.
+ */
+export const depositToPortal = async (
+  run: RunContext,
+  portal: PortalRun,
+  unit: UnitRecord,
+  /** Its parts when the caller has them (just hashed, not yet committed: UnitWrites). */
+  known?: readonly PartRecord[],
+): Promise<Step<Deposited>> => {
+  const part = (known ?? run.ports.store.parts(unit.id))[0];
+  if (part === undefined) throw new Error(`unit ${unit.id} has no part plan`);
+  if (part.etag !== null && unit.portalFileId !== null)
+    return finalize(run, portal, unit, unit.portalFileId);
+  const listed = run.state.portalListing?.get(unit.key);
+  if (listed?.available === true) return alreadyThere(run, portal, unit, listed.fileId);
+  for (let urls = 1; ; urls++) {
+    const declared = await declare(run, portal, unit, part);
+    if (declared.kind !== 'ok') return declared;
+    if (declared.value === 'already-done') return alreadyThere(run, portal, unit, listed?.fileId);
+    const { fileId, upload } = declared.value;
+    const r = await withSlot(run, () => putToPortal(run, portal, unit, part, upload));
+    if (r.kind === 'wait') return r;
+    if (r.kind === 'refused') {
+      portal.declared.delete(unit.id);
+      // Expired or refused for its signature: a fresh URL from a new declaration, never a replay.
+      if (needsFreshUpload(r.failure) && urls < FRESH_URLS_AT_MOST) continue;
+      return unitFailed(causeOfStorageRefusal(r.failure));
+    }
+    const etag = bareEtag(r.value.etag);
+    if (etag !== part.md5) {
+      portal.declared.delete(unit.id);
+      return unitFailed({
+        kind: 'verification-failed',
+        detail: `ETag ${etag} from the storage, ${part.md5} expected (the MD5 of the file as planned)`,
+      });
+    }
+    // Proved, and persisted before the finalize: a stop after it costs a finalize, not the bytes.
+    ackSent(run, unit, part, etag, 'now');
+    return finalize(run, portal, unit, fileId);
+  }
+};

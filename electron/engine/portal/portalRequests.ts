@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import type { FailureCause } from '../../../shared/domain/FailureCause';
+import {
+  causeOfPortalRefusal,
+  causeOfStorageRefusal,
+} from '../../../shared/engine/causeOfPortalRefusal';
+import type { NewParticipation, Participation } from '../../../shared/portal/Participation';
+import type { Portal, PortalFile, PortalParticipations } from '../../../shared/ports/Portal';
+import { isAbort } from '../abortError';
+import type { EnginePorts } from '../EnginePorts';
+import { withWaits } from '../pacer/withWaits';
+import type { RunContext } from '../run/RunContext';
+import { newRunContext } from '../run/RunContext';
+import type { Step } from '../StepOutcome';
+import { ok, unitFailed } from '../StepOutcome';
+import { portalCall } from './portalCall';
+import { newPortalRun } from './PortalRun';
+
+/** How a request outside a night's run ended: its value, the portal's refusal, or a stop. */
+export type PortalAnswer<T> =
+  | { readonly kind: 'ok'; readonly value: T }
+  | { readonly kind: 'refused'; readonly cause: FailureCause }
+  | { readonly kind: 'stopped' };
+
+/**
+ * Requests to a portal outside a night's run (sign-in check, participations, the analysis, the
+ * verification): through the engine's policy like a night's, waiting for the network as long as
+ * it is gone, until they get an answer or `signal` stops them. `planId` names the night the
+ * journal's lines are about (0: none).
+ */
+const oneOff = async <T>(
+  ports: EnginePorts,
+  portal: Portal,
+  planId: number,
+  signal: AbortSignal | undefined,
+  step: (run: RunContext) => Promise<Step<T>>,
+): Promise<PortalAnswer<T>> => {
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', stop, { once: true });
+  const run = newRunContext(ports, {
+    planId,
+    objects: ports.objectStore,
+    bucket: '',
+    controller,
+    concurrency: 1,
+    portal: newPortalRun(portal, ''),
+  });
+  try {
+    const outcome = await withWaits(run, undefined, () => step(run));
+    if (outcome.kind === 'ok') return { kind: 'ok', value: outcome.value };
+    if (outcome.kind === 'failed') return { kind: 'refused', cause: outcome.cause };
+    return { kind: 'stopped' };
+  } catch (error) {
+    if (run.state.blocked !== undefined) return { kind: 'refused', cause: run.state.blocked };
+    if (isAbort(error) || controller.signal.aborted) return { kind: 'stopped' };
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+};
+
+/** Whether the portal takes the volunteer's sign-in now (its smallest listing). */
+export const checkPortal = (
+  ports: EnginePorts,
+  portal: Portal,
+  signal?: AbortSignal,
+): Promise<PortalAnswer<undefined>> =>
+  oneOff(ports, portal, 0, signal, async (run) => {
+    const r = await portalCall(run, undefined, 'probe', 'CheckSignIn', portal.endpoint, 0, (o) =>
+      portal.probe(o),
+    );
+    if (r.kind === 'wait') return r;
+    if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
+    return ok(undefined);
+  });
+
+/** A site's participations, or the volunteer's own. */
+export const listParticipations = (
+  ports: EnginePorts,
+  portal: Portal & PortalParticipations,
+  siteId: string | undefined,
+  signal?: AbortSignal,
+): Promise<PortalAnswer<Participation[]>> =>
+  oneOff(ports, portal, 0, signal, async (run) => {
+    const r = await portalCall(
+      run,
+      undefined,
+      'listFiles',
+      'ListParticipations',
+      portal.endpoint,
+      0,
+      (o) => portal.listParticipations(siteId === undefined ? {} : { siteId }, o),
+    );
+    if (r.kind === 'wait') return r;
+    if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
+    return ok(r.value);
+  });
+
+/** The same night: its start to the second (the API keeps seconds) and its point. */
+const sameNight = (p: Participation, asked: NewParticipation): boolean =>
+  Math.floor(p.startsAt / 1000) === Math.floor(asked.startsAt / 1000) &&
+  (p.point ?? '') === (asked.point ?? '');
+
+/**
+ * Creates a participation. Each create makes another (not replay-safe): after an attempt whose
+ * answer was lost, the site's participations are listed and the night found there is the one
+ * created; it is created again only when it is not there (`portalCallRules`).
+ */
+export const createParticipation = (
+  ports: EnginePorts,
+  portal: Portal & PortalParticipations,
+  input: NewParticipation,
+  signal?: AbortSignal,
+): Promise<PortalAnswer<Participation>> => {
+  let unsure = false;
+  return oneOff(ports, portal, 0, signal, async (run) => {
+    if (unsure) {
+      const listed = await portalCall(
+        run,
+        undefined,
+        'listFiles',
+        'ListParticipations',
+        portal.endpoint,
+        0,
+        (o) => portal.listParticipations({ siteId: input.siteId }, o),
+      );
+      if (listed.kind === 'wait') return listed;
+      if (listed.kind === 'refused') return unitFailed(causeOfPortalRefusal(listed.failure));
+      const found = listed.value.find((p) => sameNight(p, input));
+      if (found !== undefined) return ok(found);
+      unsure = false;
+    }
+    const r = await portalCall(
+      run,
+      undefined,
+      'createParticipation',
+      'CreateParticipation',
+      portal.endpoint,
+      0,
+      (o) => portal.createParticipation(input, o),
+      // Any attempt that went out may have created it: never replayed as it is.
+      { write: true, mayHaveActed: (failure) => failure.kind === 'unreachable' },
+    );
+    if (r.kind === 'wait') {
+      unsure = true;
+      return r;
+    }
+    if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
+    return ok(r.value);
+  });
+};
+
+/** What the portal holds of a participation now: every file, by name, with `available`. */
+export const listPortalFiles = (
+  ports: EnginePorts,
+  portal: Portal,
+  participationId: string,
+  planId: number,
+  signal?: AbortSignal,
+): Promise<PortalAnswer<PortalFile[]>> =>
+  oneOff(ports, portal, planId, signal, async (run) => {
+    const r = await portalCall(
+      run,
+      undefined,
+      'listFiles',
+      `ListFiles ${participationId}`,
+      portal.endpoint,
+      0,
+      (o) => portal.listFiles({ collectionId: participationId }, o),
+    );
+    if (r.kind === 'wait') return r;
+    if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
+    return ok(r.value);
+  });
+
+/** "Lancer l'analyse": the portal's processing of the participation, asked once; already planned is success. */
+export const startProcessing = (
+  ports: EnginePorts,
+  portal: Portal,
+  participationId: string,
+  planId: number,
+  signal?: AbortSignal,
+): Promise<PortalAnswer<'started' | 'already-planned'>> =>
+  oneOff(ports, portal, planId, signal, async (run) => {
+    const r = await portalCall(
+      run,
+      undefined,
+      'startProcessing',
+      `Compute ${participationId}`,
+      portal.endpoint,
+      0,
+      (o) => portal.startProcessing({ collectionId: participationId }, o),
+    );
+    if (r.kind === 'wait') return r;
+    if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
+    return ok(r.value.kind);
+  });
+
+/** A file read back through the portal's signed GET URL: its SHA-256, or why not. */
+export type ReadBack =
+  | { readonly kind: 'sha256'; readonly sha256: string; readonly size: number }
+  | { readonly kind: 'not-available' }
+  | { readonly kind: 'absent' }
+  | { readonly kind: 'too-large'; readonly size: number };
+
+/** `--read-back`: the file's bytes through `acces` (a fresh signed GET URL), hashed here. */
+export const readBackPortalFile = (
+  ports: EnginePorts,
+  portal: Portal,
+  file: { readonly fileId: string; readonly name: string; readonly maxBytes: number },
+  planId: number,
+  signal?: AbortSignal,
+): Promise<PortalAnswer<ReadBack>> =>
+  oneOff<ReadBack>(ports, portal, planId, signal, async (run) => {
+    const target = await portalCall(
+      run,
+      undefined,
+      'readTarget',
+      `Access ${file.name}`,
+      portal.endpoint,
+      0,
+      (o) => portal.readTarget({ fileId: file.fileId }, o),
+    );
+    if (target.kind === 'wait') return target;
+    if (target.kind === 'refused') return unitFailed(causeOfPortalRefusal(target.failure));
+    if (target.value.kind === 'not-available') return ok({ kind: 'not-available' });
+    const { url, endpoint } = target.value;
+    const read = await portalCall(
+      run,
+      undefined,
+      'readBytes',
+      `GET ${file.name}`,
+      endpoint,
+      0,
+      (o) => portal.readBytes({ url, maxBytes: file.maxBytes }, o),
+    );
+    if (read.kind === 'wait') return read;
+    if (read.kind === 'refused') return unitFailed(causeOfStorageRefusal(read.failure));
+    const got = read.value;
+    if (got.kind !== 'bytes') return ok(got);
+    return ok({
+      kind: 'sha256',
+      sha256: createHash('sha256').update(got.bytes).digest('hex'),
+      size: got.bytes.length,
+    });
+  });

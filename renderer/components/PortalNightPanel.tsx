@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import type { IpcError } from '../../shared/ipc/Result';
+import type { PlanView, PortalNightView } from '../../shared/ipc/views';
+import { formatDateTime } from '../format/formatClock';
+import { errorText } from '../i18n/errorText';
+import { useT } from '../i18n/useT';
+import { useDepotStore } from '../store/useDepotStore';
+
+/**
+ * A portal night's own facts (issue 33, ADR 0032): the participation it keeps; once complete,
+ * what the portal holds now (asked for this view) and "Lancer l'analyse", asked once. The portal
+ * gives no checksum to compare: its files were proved by each PUT's ETag, then finalized.
+ */
+export const PortalNightPanel = ({ plan }: { readonly plan: PlanView }) => {
+  const t = useT();
+  const locale = useDepotStore((s) => s.locale);
+  const api = useDepotStore((s) => s.api);
+  const [holds, setHolds] = useState<PortalNightView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<IpcError | null>(null);
+  const portal = plan.portal;
+  const complete = plan.state === 'done';
+
+  useEffect(() => {
+    if (api === undefined || !complete) return;
+    void api.portal.night({ planId: plan.id }).then((r) => {
+      if (r.ok) setHolds(r.value);
+      else setError(r.error);
+    });
+  }, [api, complete, plan.id]);
+
+  if (api === undefined || portal === null) return null;
+
+  const start = async (): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    const result = await api.portal.startAnalysis({ planId: plan.id });
+    setBusy(false);
+    if (result.ok) setHolds(result.value);
+    else setError(result.error);
+  };
+  const analysisAt = holds?.analysisAt ?? portal.analysisAt;
+
+  return (
+    <div className="completion portal-night" data-testid="portal-night">
+      <dl className="facts">
+        <dt>{t('portalNight.participation')}</dt>
+        <dd data-testid="participation-id">
+          <code>{portal.participationId}</code>
+        </dd>
+        <dt>{t('portalNight.portal')}</dt>
+        <dd>
+          <code>{portal.api}</code>
+        </dd>
+        {complete && (
+          <>
+            <dt>{t('portalNight.holds')}</dt>
+            <dd data-testid="portal-holds">
+              {holds === null
+                ? '…'
+                : t('portalNight.holdsText', {
+                    available: holds.nightAvailable,
+                    expected: holds.expected,
+                    files: holds.files,
+                  })}
+            </dd>
+          </>
+        )}
+        <dt>{t('portalNight.analysis')}</dt>
+        <dd data-testid="analysis">
+          {analysisAt !== null
+            ? t('portalNight.analysisAsked', { time: formatDateTime(analysisAt, locale) })
+            : complete
+              ? t('portalNight.analysisNotYet')
+              : t('portalNight.analysisAfter')}
+        </dd>
+      </dl>
+      {complete && analysisAt === null && (
+        <button type="button" className="primary" disabled={busy} onClick={() => void start()}>
+          {t('portalNight.startAnalysis')}
+        </button>
+      )}
+      {complete && <p className="quiet">{t('portalNight.proof')}</p>}
+      {error !== null && (
+        <p className="error" role="alert">
+          {t('error.generic', { message: errorText(error, t, locale) })}
+        </p>
+      )}
+    </div>
+  );
+};
