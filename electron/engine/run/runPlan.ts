@@ -7,7 +7,7 @@ import { withWaits } from '../pacer/withWaits';
 import { PlanError } from '../PlanError';
 import type { RunResult } from '../RunResult';
 import { sourceCause } from '../source/sourceCause';
-import { cardAway } from '../source/cardAway';
+import { cardAway, fileThere } from '../source/cardAway';
 import { requeueReturned } from '../requeueFailures';
 import { waitForCard } from '../source/waitForCard';
 import { maySignCardAway } from '../../../shared/engine/maySignCardAway';
@@ -26,6 +26,9 @@ import type { RunContext } from './RunContext';
  * Create, Complete, the verification) are out, another file's bytes use the slot (ADR 0011).
  */
 const WORKERS_PER_SLOT = 2;
+
+/** How often a file that failed as gone, and is there when looked at, is read again. */
+const LOOKS_AGAIN = 2;
 
 /** One unit until it is done, failed or deferred; short waits are slept here. */
 const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => {
@@ -48,6 +51,7 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
       throw error;
     }
   };
+  let looksAgain = LOOKS_AGAIN;
   const result = await withWaits(run, unit, async () => {
     for (;;) {
       const step = await attempt();
@@ -55,8 +59,19 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
       // Gone with its whole card (pulled out of the reader): wait for it, then go on where the
       // file was (its parts kept); gone alone: the failure stands (issue 30, item 10).
       const dir = store.getPlan(run.planId)?.dir;
-      if (dir === undefined || !(await cardAway(run.ports.source, store, dir, unit))) return step;
-      await waitForCard(run, unit, dir);
+      if (dir === undefined) return step;
+      if (await cardAway(run.ports.source, store, dir, unit)) {
+        await waitForCard(run, unit, dir);
+        continue;
+      }
+      // The card came back between the failed read and this look (another file's wait saw it
+      // go): the failure tells of a moment that is over, and the file is read again. Bounded: a
+      // file that flickers fails.
+      if (looksAgain > 0 && (await fileThere(run.ports.source, unit.absPath))) {
+        looksAgain -= 1;
+        continue;
+      }
+      return step;
     }
   });
   if (result.kind === 'deferred') return;

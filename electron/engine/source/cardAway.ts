@@ -5,7 +5,8 @@ import type { UnitRecord } from '../../store/UnitRecord';
 /** Other files of the night looked at to tell a card pulled out from one file deleted. */
 const SIBLINGS = 3;
 
-const exists = async (source: SourceReader, path: string): Promise<boolean> => {
+/** Whether a path is there now (any error of `stat`: it is not, for what a card tells). */
+export const fileThere = async (source: SourceReader, path: string): Promise<boolean> => {
   try {
     await source.stat(path);
     return true;
@@ -36,10 +37,10 @@ export const cardAway = async (
   dir: string,
   unit: UnitRecord,
 ): Promise<boolean> => {
-  if (!(await exists(source, dir))) return true;
+  if (!(await fileThere(source, dir))) return true;
   const siblings = siblingsOf(store, unit);
   if (siblings.length === 0) return false;
-  for (const path of siblings) if (await exists(source, path)) return false;
+  for (const path of siblings) if (await fileThere(source, path)) return false;
   return true;
 };
 
@@ -53,8 +54,8 @@ export const cardBack = async (
   dir: string,
   unit: UnitRecord,
 ): Promise<boolean> => {
-  if (!(await exists(source, dir))) return false;
-  if (await exists(source, unit.absPath)) return true;
-  for (const path of siblingsOf(store, unit)) if (await exists(source, path)) return true;
+  if (!(await fileThere(source, dir))) return false;
+  if (await fileThere(source, unit.absPath)) return true;
+  for (const path of siblingsOf(store, unit)) if (await fileThere(source, path)) return true;
   return false;
 };

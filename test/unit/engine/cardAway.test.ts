@@ -41,6 +41,44 @@ describe('a card pulled out of its reader mid-night', () => {
     }
   });
 
+  it('a read that failed while the card was out, looked at once it is back, is read again', async () => {
+    // The card went and came back between this file's failed open and the engine's look: the
+    // folder and every file are there, the failure speaks of a moment that is over.
+    let refusals = 1;
+    h = makeHarness({
+      files: { 'a.wav': 40 * KiB, 'b.wav': 40 * KiB, 'c.wav': 40 * KiB },
+      failOpen: (name) =>
+        name === 'b.wav' && refusals-- > 0
+          ? Object.assign(new Error(`ENOENT: no such file, open '${name}'`), { code: 'ENOENT' })
+          : undefined,
+    });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'completed' });
+    expect(refusals).toBeLessThan(0);
+    expect(h.events.some((e) => e.type === 'waiting-card')).toBe(false);
+    expect(h.engine.planSummary(plan.id)).toMatchObject({ done: 3, failed: 0 });
+    expect(bytesOn(h, 'p/b.wav').equals(readFileSync(join(h.dir, 'b.wav')))).toBe(true);
+  });
+
+  it('a file the folder shows but that never opens fails after two more looks, not in a loop', async () => {
+    let opens = 0;
+    h = makeHarness({
+      files: { 'a.wav': 40 * KiB, 'b.wav': 40 * KiB },
+      failOpen: (name) => {
+        if (name !== 'b.wav') return undefined;
+        opens += 1;
+        return Object.assign(new Error(`ENOENT: no such file, open '${name}'`), { code: 'ENOENT' });
+      },
+    });
+    const plan = await h.engine.planFolder({ dir: h.dir, bucket: 'b', prefix: 'p' });
+    const planned = opens;
+    expect(await h.time.drive(h.engine.run(plan.id))).toEqual({ kind: 'failures', failed: 1 });
+    // The first read and two more looks.
+    expect(opens - planned).toBe(3);
+    const [failed] = h.engine.failedUnits(plan.id);
+    expect(failed?.state).toEqual({ kind: 'failed', cause: { kind: 'source-missing' } });
+  });
+
   it('a file gone while its card stays fails for good; back as it was, the next run sends it', async () => {
     h = makeHarness({ files: { 'a.wav': 40 * KiB, 'b.wav': 40 * KiB, 'c.wav': 40 * KiB } });
     const b = join(h.dir, 'b.wav');

@@ -60,6 +60,8 @@ export const makeHarness = (
     seed?: number;
     /** The connection as the store gets it (a test counting its statements wraps it). */
     database?: (db: BetterSqlite3.Database) => BetterSqlite3.Database;
+    /** An error `open` throws for a file (relative to the night), instead of opening it. */
+    failOpen?: (relPath: string) => Error | undefined;
   } = {},
 ): Harness => {
   const dir = mkdtempSync(join(tmpdir(), 'depot-engine-'));
@@ -79,6 +81,8 @@ export const makeHarness = (
     open: async (path, how) => {
       const name = relative(source, path);
       opened.push(name);
+      const refused = options.failOpen?.(name);
+      if (refused !== undefined) throw refused;
       const file = await tracked.open(path, how);
       return {
         ...file,
