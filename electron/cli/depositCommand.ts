@@ -1,13 +1,11 @@
 import { defaultEngineSettings } from '../engine/EngineSettings';
 import { monotonicClock } from '../runtime/monotonicClock';
-import { PlanError } from '../engine/PlanError';
 import type { PlanningResult } from '../engine/PlanSummary';
 import { readFolder } from './readFolder';
 import { engineOptions } from './engineOptions';
 import { portalDeposit, portalOptions, PORTAL_USAGE } from './portalDeposit';
 import type { PlanUpdateReport } from '../engine/PlanUpdateReport';
 import type { RunResult } from '../engine/RunResult';
-import { ScanError } from '../scan/ScanError';
 import { DatabaseError } from '../store/DatabaseError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
@@ -23,6 +21,7 @@ import { probeOutcome, said } from './probeTarget';
 import type { ProbeOutcome } from './probeTarget';
 import { listingPrefix } from '../../shared/wire/nightManifestKey';
 import { fixedPrefix } from '../../shared/field/fixedPrefix';
+import { heldElsewhere, planningFailed } from './planningFailed';
 import { ProgressReporter } from './ProgressReporter';
 import { countersSince } from '../../shared/retry/countersSince';
 import { formatSummary, summarize } from './DepositSummary';
@@ -222,13 +221,6 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   }
   const started = { at: monotonicClock.now(), counters: depot.engine.counters() };
   /** Another process holds a plan: nothing is wrong with this command, it resumes later (exit 4). */
-  const heldElsewhere = (error: unknown): number | undefined => {
-    if (!(error instanceof PlanError) || error.detail.code !== 'already-running') return undefined;
-    io.stderr.write(
-      `depot deposit: ${error.message}; nothing was sent. Run the same command again once it has finished.\n`,
-    );
-    return 4;
-  };
   try {
     const progress = new ProgressReporter(io.stderr);
     const offEarly = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
@@ -275,21 +267,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         });
         plans.push({ night, plan });
       } catch (error) {
-        const held = heldElsewhere(error);
-        if (held !== undefined) return held;
-        if (error instanceof PlanError && error.detail.code === 'sources-changed') {
-          io.stderr.write(
-            `depot deposit: ${error.message}\n` +
-              'Run the same command with --update to deposit the changes: verified files stay verified and are not sent again, changed files are sent again, removed files leave the plan (their objects stay on the server).\n',
-          );
-          return 2;
-        }
-        if (error instanceof PlanError || error instanceof ScanError)
-          return usageError(error.message);
-        if (io.signal.aborted) {
-          say('Stopped while planning: run the same command again to resume.');
-          return 4;
-        }
+        const code = planningFailed(error, io, usageError, say);
+        if (code !== undefined) return code;
         throw error;
       }
     }
@@ -324,7 +303,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
         result = await depot.engine.run(plan.id, { signal: io.signal });
       } catch (error) {
         off();
-        const held = heldElsewhere(error);
+        const held = heldElsewhere(error, io);
         if (held !== undefined) {
           codes.push(held);
           break;

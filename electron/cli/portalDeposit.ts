@@ -6,7 +6,6 @@ import { countersSince } from '../../shared/retry/countersSince';
 import { PlanError } from '../engine/PlanError';
 import type { RunResult } from '../engine/RunResult';
 import { monotonicClock } from '../runtime/monotonicClock';
-import { ScanError } from '../scan/ScanError';
 import { DatabaseError } from '../store/DatabaseError';
 import { blockedRunMessage } from './blockedMessage';
 import type { NightInputs } from './chooseNights';
@@ -19,6 +18,7 @@ import type { EngineOptions } from './engineOptions';
 import type { PortalDepot } from './openPortalDepot';
 import { openPortalDepot } from './openPortalDepot';
 import { formatBytes } from './parseSize';
+import { planningFailed } from './planningFailed';
 import { ProgressReporter } from './ProgressReporter';
 import { readFolder } from './readFolder';
 import type { Programme } from './readProgramme';
@@ -203,24 +203,8 @@ export const portalDeposit = async (
         );
         plans.push({ night, planId: plan.id });
       } catch (error) {
-        if (error instanceof PlanError && error.detail.code === 'already-running') {
-          io.stderr.write(
-            `depot deposit: ${error.message}; nothing was sent. Run the same command again once it has finished.\n`,
-          );
-          return 4;
-        }
-        if (error instanceof PlanError && error.detail.code === 'sources-changed') {
-          io.stderr.write(
-            `depot deposit: ${error.message}\nRun the same command with --update to deposit the changes.\n`,
-          );
-          return 2;
-        }
-        if (error instanceof PlanError || error instanceof ScanError)
-          return usageError(error.message);
-        if (io.signal.aborted) {
-          say('Stopped while planning: run the same command again to resume.');
-          return 4;
-        }
+        const code = planningFailed(error, io, usageError, say);
+        if (code !== undefined) return code;
         throw error;
       }
     }

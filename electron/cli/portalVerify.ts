@@ -4,16 +4,13 @@ import type { EmissionOptions } from '../../shared/ports/ObjectStore';
 import { portalCallRules, type PortalCallName } from '../../shared/portal/portalCallRules';
 import { portalTokenOf } from '../../shared/portal/portalTokenOf';
 import type { Outcome } from '../../shared/retry/Outcome';
-import { RetryPolicy } from '../../shared/retry/RetryPolicy';
 import { hashFile } from '../engine/hashFile';
 import { VigieChiroPortal } from '../portal/VigieChiroPortal';
 import { fsSourceReader } from '../runtime/fsSourceReader';
-import { monotonicClock } from '../runtime/monotonicClock';
-import { systemRandom } from '../runtime/systemRandom';
-import { timerSleeper } from '../runtime/timerSleeper';
 import type { CommandIo } from './Command';
 import { PORTAL_SIGNED_OUT } from './describeCause';
 import { readFolder } from './readFolder';
+import { verifyAsker } from './verifyAsker';
 import type { Programme } from './readProgramme';
 
 /** What `depot verify` found of a portal night (ADR 0032): names, availability, bytes if read. */
@@ -84,31 +81,14 @@ export const portalVerify = async (
     return usageError(`${dir}: a participation is one night: pick it with --night`);
   const scanned = new Map((folder.scan?.files ?? []).map((f) => [f.relPath, f]));
   const portal = new VigieChiroPortal({ api: destination.api, token: () => token });
-  const policy = new RetryPolicy({
-    clock: monotonicClock,
-    sleeper: timerSleeper,
-    random: systemRandom,
-  });
+  const asked = verifyAsker(io.signal);
   const ask = async <T>(
     call: PortalCallName,
     operation: string,
     endpoint: string,
     emit: (o: EmissionOptions) => Promise<Outcome<T>>,
   ): Promise<T> => {
-    const r = await policy.run(
-      {
-        endpoint,
-        profile: portalCallRules[call].profile,
-        deadline: monotonicClock.now() + 120_000,
-        signal: io.signal,
-        operation,
-      },
-      (ctx) =>
-        emit({
-          deadline: ctx.deadline,
-          ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-        }),
-    );
+    const r = await asked({ endpoint, profile: portalCallRules[call].profile, operation }, emit);
     if (r.kind === 'success') return r.value;
     const last = r.last;
     if (last?.kind === 'refused' && last.status === 401) throw new SignedOut(PORTAL_SIGNED_OUT);

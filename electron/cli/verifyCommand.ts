@@ -6,7 +6,6 @@ import { depositableFiles } from '../../shared/field/depositableFiles';
 import { objectKey } from '../../shared/field/objectKey';
 import type { EmissionOptions } from '../../shared/ports/ObjectStore';
 import type { Outcome } from '../../shared/retry/Outcome';
-import { RetryPolicy } from '../../shared/retry/RetryPolicy';
 import {
   DEPOT_FOLDER,
   LEGACY_MANIFEST_NAME,
@@ -20,9 +19,6 @@ import { hashFile } from '../engine/hashFile';
 import { multipartEtag } from '../engine/multipartEtag';
 import { runPreflight } from '../field/runPreflight';
 import { fsSourceReader } from '../runtime/fsSourceReader';
-import { monotonicClock } from '../runtime/monotonicClock';
-import { systemRandom } from '../runtime/systemRandom';
-import { timerSleeper } from '../runtime/timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import { ScanError } from '../scan/ScanError';
 import { certificateAdvice } from './certificateAdvice';
@@ -41,6 +37,7 @@ import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { parseManifest } from './parseManifest';
 import { chooseManifest } from './chooseManifest';
 import { portalVerify } from './portalVerify';
+import { verifyAsker } from './verifyAsker';
 
 const USAGE = `Usage: depot verify DIR --endpoint URL --bucket NAME --prefix P [--region R] [--path-style]
                     [--night DATE] [--profile NAME] [--tz ZONE] [--skip-invalid] [--read-back]
@@ -192,29 +189,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     credentials,
     forcePathStyle: target.pathStyle,
   });
-  const policy = new RetryPolicy({
-    clock: monotonicClock,
-    sleeper: timerSleeper,
-    random: systemRandom,
-  });
+  const asked = verifyAsker(io.signal);
   const ask = async <T>(
     operation: string,
     emit: (o: EmissionOptions) => Promise<Outcome<T>>,
   ): Promise<T> => {
-    const r = await policy.run(
-      {
-        endpoint: store.endpoint,
-        profile: 'brief',
-        deadline: monotonicClock.now() + 120_000,
-        signal: io.signal,
-        operation,
-      },
-      (ctx) =>
-        emit({
-          deadline: ctx.deadline,
-          ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-        }),
-    );
+    const r = await asked({ endpoint: store.endpoint, profile: 'brief', operation }, emit);
     if (r.kind === 'success') return r.value;
     const last = r.last;
     if (last?.kind === 'refused' && last.status === 403 && last.code === 'AccessDenied') {
