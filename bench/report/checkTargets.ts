@@ -171,22 +171,34 @@ const checkLinkUpTargets = (linkUp: readonly LinkUpResult[]): TargetCheck[] =>
     });
 
 /**
+ * How long after the wire's payload came back a new payload request may start and still be the
+ * one the link-up needed (the server logs it once its head is read: half a round trip and the
+ * parse, 83 ms round trips on the bench's link). Later, the payload came back on the requests in
+ * flight, and the next request is only the next part.
+ */
+const CARRIED_ON_MS = 250;
+
+/**
  * Issue 29's words: the first payload request within 0.3 s of every link-up, as radosgw logged
- * it. Only for cut lengths where a link-up needed a new request: after a short cut the requests
- * in flight usually carry on, and the wire's figure above is the one that speaks.
+ * it, for the link-ups that needed one (a cut the open connections carried through needs none:
+ * the wire's figure above speaks for it). No row when none did.
  */
 const checkPayloadRequestTargets = (linkUp: readonly LinkUpResult[]): TargetCheck[] =>
   linkUp
     .filter((r) => r.tool === 'depot')
     .flatMap((depot) => {
-      const ms = depot.cuts.map((c) => c.firstPayload?.ms ?? null);
-      const started = ms.flatMap((m) => (m === null ? [] : [m]));
+      const needed = depot.cuts.map((c) => {
+        const ms = c.firstPayload?.ms ?? null;
+        if (ms === null) return null;
+        return c.payloadMs !== null && ms > c.payloadMs + CARRIED_ON_MS ? null : ms;
+      });
+      const started = needed.flatMap((m) => (m === null ? [] : [m]));
       if (started.length === 0) return [];
       return [
         {
           name: `first payload request after link-up (${depot.downS} s cuts)`,
-          target: `<= 0.3 s after every link-up that started one (${started.length} of ${ms.length} cuts)`,
-          measured: `${ms.map((m) => (m === null ? 'none' : String(m))).join(', ')} ms`,
+          target: `<= 0.3 s after every link-up that needed one (${started.length} of ${needed.length} cuts)`,
+          measured: `${needed.map((m) => (m === null ? 'carried on' : String(m))).join(', ')} ms`,
           pass: started.every((m) => m <= 300),
         },
       ];
