@@ -223,7 +223,8 @@ describe('nights are distinct and tidy', () => {
     const page = depot.page;
     for (const point of ['P1', 'P2']) {
       await depot.checkFolder(world.nightDir);
-      await depot.startDeposit({ site: 'SITE06', point });
+      // The same card to a second place: a copy the volunteer asks for explicitly (issue 31).
+      await depot.startDeposit({ site: 'SITE06', point, copy: point === 'P2' });
       await depot.waitForPlanState('done', 120_000);
     }
     await depot.go('nights');

@@ -585,6 +585,12 @@ describe('the same causes in the app, in French (issue 12)', () => {
       bucketExists: true,
       canList: true,
       bucketWritable: true,
+      // radosgw 16: If-None-Match on PutObject honoured, If-Match on Complete ignored.
+      conditionalWrites: {
+        putIfNoneMatch: true,
+        completeIfMatch: false,
+        marker: `${b.bucket}/night/.depot/conditional-check`,
+      },
     });
   });
 
