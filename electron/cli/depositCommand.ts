@@ -22,6 +22,7 @@ import type { ProbeOutcome } from './probeTarget';
 import { listingPrefix } from '../../shared/wire/nightManifestKey';
 import { fixedPrefix } from '../../shared/field/fixedPrefix';
 import { heldElsewhere, planningFailed } from './planningFailed';
+import { exitCodeOf } from './exitCodeOf';
 import { ProgressReporter } from './ProgressReporter';
 import { countersSince } from '../../shared/retry/countersSince';
 import { formatSummary, summarize } from './DepositSummary';
@@ -66,21 +67,6 @@ configuration error (a wrong key or secret, a missing bucket);
 3 some files failed definitively (listed with their cause); 4 stopped before the end, resumable
 (also when another Depot process is depositing the same plan: run again once it is done);
 1 anything unexpected.`;
-
-const exitCodeOf = (result: RunResult): number => {
-  switch (result.kind) {
-    case 'completed':
-      return 0;
-    case 'failures':
-      return 3;
-    case 'stopped':
-    case 'postponed':
-      return 4;
-    case 'blocked':
-      // The server's listing, not a setting, stopped it: resumable once the server lists again.
-      return result.cause.kind === 'endless-listing' ? 4 : 2;
-  }
-};
 
 /** Several nights end as the worst of them: refused, then failures, then stopped, then done. */
 const combinedExit = (codes: readonly number[]): number =>

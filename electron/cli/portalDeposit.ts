@@ -19,6 +19,7 @@ import type { PortalDepot } from './openPortalDepot';
 import { openPortalDepot } from './openPortalDepot';
 import { formatBytes } from './parseSize';
 import { planningFailed } from './planningFailed';
+import { exitCodeOf } from './exitCodeOf';
 import { ProgressReporter } from './ProgressReporter';
 import { readFolder } from './readFolder';
 import type { Programme } from './readProgramme';
@@ -63,20 +64,6 @@ type PortalValues = {
   readonly 'path-style'?: boolean;
   readonly prefix?: string;
   readonly profile?: string;
-};
-
-const exitCodeOf = (result: RunResult): number => {
-  switch (result.kind) {
-    case 'completed':
-      return 0;
-    case 'failures':
-      return 3;
-    case 'stopped':
-    case 'postponed':
-      return 4;
-    case 'blocked':
-      return 2;
-  }
 };
 
 /** What the portal's refusal of the sign-in, a participation or the analysis says to do. */
