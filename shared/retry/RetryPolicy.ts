@@ -12,6 +12,7 @@ import type { Failure, Outcome } from './Outcome';
 import { RetryBudget } from './RetryBudget';
 import type {
   AttemptContext,
+  CallEvent,
   CallResult,
   CircuitState,
   GiveUpReason,
@@ -140,7 +141,7 @@ export class RetryPolicy {
         ep.counters.retriesGranted -= 1;
       }
       if (reason !== 'aborted') ep.counters.retriesRefused[reason] += 1;
-      this.emit({
+      this.tell(call, {
         type: 'gave-up',
         endpoint: call.endpoint,
         operation: call.operation,
@@ -248,7 +249,7 @@ export class RetryPolicy {
       if (!ep.budget.tryRetry()) return giveUp('budget', nextAttemptAt);
       ep.counters.retriesGranted += 1;
       unsentRetry = true;
-      this.emit({
+      this.tell(call, {
         type: 'retry-scheduled',
         endpoint: call.endpoint,
         operation: call.operation,
@@ -530,6 +531,12 @@ export class RetryPolicy {
     };
     this.endpoints.set(name, ep);
     return ep;
+  }
+
+  /** The call's own event: to its caller first, then to every listener. */
+  private tell(call: RetryCall, event: CallEvent): void {
+    call.onEvent?.(event);
+    this.emit(event);
   }
 
   private emit(event: RetryEvent): void {
