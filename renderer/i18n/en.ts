@@ -335,6 +335,7 @@ export const en = {
   'state.unknown': 'Unknown (engine unreachable)',
   'unit.retrying': 'retrying now',
   'unit.serverUnavailable': 'server unavailable',
+  'unit.engineSilent': 'no word from the engine',
   'status.retrying': 'Retrying now',
   'status.serverUnavailable': 'Server unavailable: retrying automatically',
   'status.keepAwake': 'Sleep prevented while depositing',

@@ -339,6 +339,7 @@ export const fr = {
   'state.unknown': 'Inconnu (moteur injoignable)',
   'unit.retrying': 'nouvelle tentative en cours',
   'unit.serverUnavailable': 'serveur indisponible',
+  'unit.engineSilent': 'sans nouvelles du moteur',
   'status.retrying': 'Nouvelle tentative en cours',
   'status.serverUnavailable': 'Serveur indisponible : nouvelle tentative automatique',
   'status.keepAwake': 'Mise en veille empêchée pendant le dépôt',

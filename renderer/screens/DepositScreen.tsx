@@ -106,6 +106,8 @@ export const DepositScreen = () => {
   const locale = useDepotStore((s) => s.locale);
   const go = useDepotStore((s) => s.go);
   const connected = useDepotStore((s) => s.connected && !engineSilent(s));
+  // Not heard of for seconds, or not reachable: nothing on the rows is live (issue 31).
+  const silent = !connected;
   const plan = useCurrentPlan();
   const live = useLiveFigures(plan);
   const [filter, setFilter] = useState<UnitFilter>('all');
@@ -237,7 +239,11 @@ export const DepositScreen = () => {
       <UnitTable
         planId={plan.id}
         filter={filter}
-        serverDown={plan.state === 'server-unavailable'}
+        night={{
+          engineSilent: silent,
+          waitingNetwork: plan.state === 'waiting-network',
+          serverDown: plan.state === 'server-unavailable',
+        }}
         wrongAddress={plan.addressProblem !== null}
       />
     </section>
