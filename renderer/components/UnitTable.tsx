@@ -34,6 +34,7 @@ export const UnitTable = ({ planId, filter, night, wrongAddress = false }: Props
   const locale = useDepotStore((s) => s.locale);
   const rows = useDepotStore((s) => s.rows);
   const showRows = useDepotStore((s) => s.showRows);
+  const hideRows = useDepotStore((s) => s.hideRows);
   const shown = rows !== null && rows.planId === planId && rows.filter === filter ? rows : null;
   const total = shown?.total ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -51,6 +52,8 @@ export const UnitTable = ({ planId, filter, night, wrongAddress = false }: Props
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [planId, filter]);
+
+  useEffect(() => hideRows, [hideRows]);
 
   // The pages on screen: read once each; the store keeps them afterwards.
   useEffect(() => {

@@ -90,6 +90,8 @@ type DepotState = {
   readonly receive: (event: DepotEvent) => void;
   /** The table shows these pages of a night's rows: those not read yet are read. */
   readonly showRows: (planId: string, filter: UnitFilter, from: number, to: number) => void;
+  /** The table is gone: no rows to keep, none to read again. */
+  readonly hideRows: () => void;
   /** Reads the rows on screen again, when the last such read is 5 s old or more. */
   readonly reconcile: (now: number) => void;
   readonly refreshPlans: () => Promise<void>;
@@ -267,6 +269,10 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
     for (let page = from; page <= to; page++) {
       if (!shown.pages.has(page)) void readPage(api, planId, filter, page);
     }
+  },
+
+  hideRows() {
+    set({ rows: null });
   },
 
   reconcile(now) {
