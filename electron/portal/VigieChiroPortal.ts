@@ -5,6 +5,7 @@ import type { Clock } from '../../shared/ports/Clock';
 import { monotonicClock } from '../runtime/monotonicClock';
 import { systemClock } from '../runtime/systemClock';
 import type { EmissionOptions, ObjectRead } from '../../shared/ports/ObjectStore';
+import type { Page } from '../../shared/wire/PagedListing';
 import type {
   Confirmed,
   Declared,
@@ -53,8 +54,6 @@ export type { NewParticipation } from '../../shared/portal/Participation';
 
 /** An API answer is a page of documents at most: more is not the API. */
 const MAX_API_ANSWER = 8 * 1024 * 1024;
-// A listing longer than this many pages is a server loop, not a night of recordings.
-const MAX_PAGES = 10_000;
 const USER_AGENT = 'depot (Vigie-Chiro portal client)';
 
 const isSuccess = (status: number): boolean => status >= 200 && status < 300;
@@ -215,31 +214,33 @@ export class VigieChiroPortal implements Portal, PortalParticipations {
     return parsed.data;
   }
 
-  /** Every item of a paged listing (`?max_results=&page=`), within this one call. */
-  private async allPages<T>(
+  /**
+   * One page of a listing (`?max_results=&page=`, numbered from 1): its items, and the next page
+   * while `_meta.total` says the listing goes on. The caller pages it through the policy, one
+   * page per call (ADR 0002).
+   */
+  private async onePage<T>(
     emission: Emission,
     path: string,
+    page: number,
     item: (raw: unknown) => T | undefined,
-  ): Promise<Outcome<T[]>> {
-    const items: T[] = [];
+  ): Promise<Outcome<Page<T, number>>> {
     const separator = path.includes('?') ? '&' : '?';
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await this.api(
-        emission,
-        'GET',
-        `${path}${separator}max_results=${this.pageSize}&page=${page}`,
-      );
-      if (!isSuccess(answer.status)) return this.refusal(answer);
-      const { _items, _meta } = this.document(answer, pageSchema, 'a page of _items');
-      for (const raw of _items) {
-        const value = item(raw);
-        if (value === undefined) throw new IncompleteAnswer('an item it can read');
-        items.push(value);
-      }
-      emission.alive();
-      if (_items.length === 0 || items.length >= _meta.total) return success(items);
+    const answer = await this.api(
+      emission,
+      'GET',
+      `${path}${separator}max_results=${this.pageSize}&page=${page}`,
+    );
+    if (!isSuccess(answer.status)) return this.refusal(answer);
+    const { _items, _meta } = this.document(answer, pageSchema, 'a page of _items');
+    const items: T[] = [];
+    for (const raw of _items) {
+      const value = item(raw);
+      if (value === undefined) throw new IncompleteAnswer('an item it can read');
+      items.push(value);
     }
-    throw new Error(`portal listing ${path}: more than ${MAX_PAGES} pages`);
+    const more = items.length > 0 && (page - 1) * this.pageSize + items.length < _meta.total;
+    return success({ items, ...(more ? { next: page + 1 } : {}) });
   }
 
   /**
@@ -340,15 +341,16 @@ export class VigieChiroPortal implements Portal, PortalParticipations {
     });
   }
 
-  /** `GET /participations/<id>/pieces_jointes`, every page (the front reads only the first). */
-  listFiles(
-    input: { readonly collectionId: string },
+  /** One page of `GET /participations/<id>/pieces_jointes` (the front reads only the first). */
+  listFilesPage(
+    input: { readonly collectionId: string; readonly page?: number | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<PortalFile[]>> {
+  ): Promise<Outcome<Page<PortalFile, number>>> {
     return this.emit(options, (e) =>
-      this.allPages(
+      this.onePage(
         e,
         `/participations/${encodeURIComponent(input.collectionId)}/pieces_jointes`,
+        input.page ?? 1,
         (raw) => {
           const parsed = listedFichierSchema.safeParse(raw);
           return parsed.success
@@ -447,19 +449,19 @@ export class VigieChiroPortal implements Portal, PortalParticipations {
   }
 
   /**
-   * A site's participations (`GET /sites/<id>/participations`), or the volunteer's own
-   * (`GET /moi/participations`) when no site is given; every page.
+   * One page of a site's participations (`GET /sites/<id>/participations`), or of the volunteer's
+   * own (`GET /moi/participations`) when no site is given.
    */
-  listParticipations(
-    input: { readonly siteId?: string },
+  listParticipationsPage(
+    input: { readonly siteId?: string; readonly page?: number | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<Participation[]>> {
+  ): Promise<Outcome<Page<Participation, number>>> {
     const path =
       input.siteId === undefined
         ? '/moi/participations'
         : `/sites/${encodeURIComponent(input.siteId)}/participations`;
     return this.emit(options, (e) =>
-      this.allPages(e, path, (raw) => {
+      this.onePage(e, path, input.page ?? 1, (raw) => {
         const parsed = participationSchema.safeParse(raw);
         const participation = parsed.success ? participationOf(parsed.data) : undefined;
         if (participation === undefined || input.siteId === undefined) return participation;

@@ -14,6 +14,8 @@ import { newRunContext } from '../run/RunContext';
 import type { Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
 import { portalCall } from './portalCall';
+import { portalListing, portalPaged } from './portalPaged';
+import type { PagedListing } from '../../../shared/wire/PagedListing';
 import { newPortalRun } from './PortalRun';
 
 /** How a request outside a night's run ended: its value, the portal's refusal, or a stop. */
@@ -76,27 +78,29 @@ export const checkPortal = (
     return ok(undefined);
   });
 
-/** A site's participations, or the volunteer's own. */
+/** A site's participations, or the volunteer's own: one page per call. */
 export const listParticipations = (
   ports: EnginePorts,
   portal: Portal & PortalParticipations,
   siteId: string | undefined,
   signal?: AbortSignal,
-): Promise<PortalAnswer<Participation[]>> =>
-  oneOff(ports, portal, 0, signal, async (run) => {
-    const r = await portalCall(
+): Promise<PortalAnswer<Participation[]>> => {
+  const pages = portalListing<Participation>((p) => p.id);
+  return oneOff(ports, portal, 0, signal, async (run) => {
+    const r = await portalPaged(
       run,
-      undefined,
       'listFiles',
       'ListParticipations',
       portal.endpoint,
-      0,
-      (o) => portal.listParticipations(siteId === undefined ? {} : { siteId }, o),
+      pages,
+      (page, o) =>
+        portal.listParticipationsPage(siteId === undefined ? { page } : { siteId, page }, o),
     );
     if (r.kind === 'wait') return r;
     if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
-    return ok(r.value);
+    return ok([...r.value]);
   });
+};
 
 /** The same night: its start to the second (the API keeps seconds) and its point. */
 const sameNight = (p: Participation, asked: NewParticipation): boolean =>
@@ -115,19 +119,22 @@ export const createParticipation = (
   signal?: AbortSignal,
 ): Promise<PortalAnswer<Participation>> => {
   let unsure = false;
+  // The site's listing after a lost reply, kept across waits (it goes on from its page).
+  let pages: PagedListing<Participation, number> | undefined;
   return oneOff(ports, portal, 0, signal, async (run) => {
     if (unsure) {
-      const listed = await portalCall(
+      pages ??= portalListing<Participation>((p) => p.id);
+      const listed = await portalPaged(
         run,
-        undefined,
         'listFiles',
         'ListParticipations',
         portal.endpoint,
-        0,
-        (o) => portal.listParticipations({ siteId: input.siteId }, o),
+        pages,
+        (page, o) => portal.listParticipationsPage({ siteId: input.siteId, page }, o),
       );
       if (listed.kind === 'wait') return listed;
       if (listed.kind === 'refused') return unitFailed(causeOfPortalRefusal(listed.failure));
+      pages = undefined;
       const found = listed.value.find((p) => sameNight(p, input));
       if (found !== undefined) return ok(found);
       unsure = false;
@@ -159,21 +166,22 @@ export const listPortalFiles = (
   participationId: string,
   planId: number,
   signal?: AbortSignal,
-): Promise<PortalAnswer<PortalFile[]>> =>
-  oneOff(ports, portal, planId, signal, async (run) => {
-    const r = await portalCall(
+): Promise<PortalAnswer<PortalFile[]>> => {
+  const pages = portalListing<PortalFile>((f) => f.fileId);
+  return oneOff(ports, portal, planId, signal, async (run) => {
+    const r = await portalPaged(
       run,
-      undefined,
       'listFiles',
       `ListFiles ${participationId}`,
       portal.endpoint,
-      0,
-      (o) => portal.listFiles({ collectionId: participationId }, o),
+      pages,
+      (page, o) => portal.listFilesPage({ collectionId: participationId, page }, o),
     );
     if (r.kind === 'wait') return r;
     if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
-    return ok(r.value);
+    return ok([...r.value]);
   });
+};
 
 /** "Lancer l'analyse": the portal's processing of the participation, asked once; already planned is success. */
 export const startProcessing = (
