@@ -575,6 +575,9 @@ export const fr = {
   'cause.portal-signed-out.title': 'Reconnectez-vous au portail',
   'cause.portal-signed-out.todo':
     'La connexion au portail a expiré ou a été refusée. Reconnectez-vous (page Portail) : la nuit reprend d’elle-même, sans renvoyer ce qui est déjà fait.',
+  'cause.participation-ambiguous.title': 'Plusieurs participations pour cette nuit',
+  'cause.participation-ambiguous.todo':
+    'Le site a déjà plusieurs participations de cette nuit (même début, même point) : le portail ne dit pas laquelle est la bonne. Choisissez-la dans la liste ; Depot n’en crée pas une de plus.',
   'blocker.afterSignIn':
     'Après la connexion, la nuit reprend d’elle-même, sans renvoyer ce qui est déjà fait ; « Reprendre » la relance aussi.',
   'programme.template.portal-folder':
@@ -586,7 +589,9 @@ export const fr = {
     'Ceci ne contient pas de connexion : collez l’adresse complète de la page d’arrivée, qui contient « token= ».',
   'reason.portal-refused': 'Le portail refuse (réponse {status}) : {detail}',
   'reason.portal-unreachable':
-    'Le portail n’a pas répondu à temps (réseau ?) : rien n’a changé, réessayez.',
+    'Le portail n’a pas répondu à temps (réseau ?) : réessayez, rien ne sera fait deux fois.',
+  'reason.participation-ambiguous':
+    'Le site a déjà {count} participations de cette nuit (même début, même point) : le portail ne dit pas laquelle est la bonne. Choisissez-la dans la liste ; Depot n’en crée pas une de plus.',
   'reason.participation-needed': 'Choisissez ou créez la participation de la nuit.',
   'reason.portal-one-night':
     'Une participation est une nuit : choisissez la nuit à déposer (« Déposer une seule nuit »).',

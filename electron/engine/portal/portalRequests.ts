@@ -108,9 +108,14 @@ const sameNight = (p: Participation, asked: NewParticipation): boolean =>
   (p.point ?? '') === (asked.point ?? '');
 
 /**
- * Creates a participation. Each create makes another (not replay-safe): after an attempt whose
- * answer was lost, the site's participations are listed and the night found there is the one
- * created; it is created again only when it is not there (`portalCallRules`).
+ * The night's participation on the site, created only when the site has none (ADR 0032). A create
+ * is not replay-safe (each makes another, and the API takes no key to tell a replay): so the
+ * site's participations are listed first, and one of the same night (start to the second, point)
+ * is the night's, taken as it is, whoever made it (a create whose reply was lost, in this call, an
+ * earlier one the volunteer gave up waiting for, or a run killed after sending it; the portal's own
+ * page). Several of the same night: the API cannot say which is this night's, so none is taken and
+ * the volunteer is asked to pick one. A create attempt that may have acted is never replayed: the
+ * site is listed again first (`portalCallRules`).
  */
 export const createParticipation = (
   ports: EnginePorts,
@@ -118,11 +123,12 @@ export const createParticipation = (
   input: NewParticipation,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<Participation>> => {
-  let unsure = false;
-  // The site's listing after a lost reply, kept across waits (it goes on from its page).
+  // The site's listing, kept across waits (it goes on from the page it reached).
   let pages: PagedListing<Participation, number> | undefined;
+  // Whether the site was listed, with none of this night, since the last create that may have acted.
+  let noneThere = false;
   return oneOff(ports, portal, 0, signal, async (run) => {
-    if (unsure) {
+    if (!noneThere) {
       pages ??= portalListing<Participation>((p) => p.id);
       const listed = await portalPaged(
         run,
@@ -135,9 +141,12 @@ export const createParticipation = (
       if (listed.kind === 'wait') return listed;
       if (listed.kind === 'refused') return unitFailed(causeOfPortalRefusal(listed.failure));
       pages = undefined;
-      const found = listed.value.find((p) => sameNight(p, input));
-      if (found !== undefined) return ok(found);
-      unsure = false;
+      const alike = listed.value.filter((p) => sameNight(p, input));
+      const [one] = alike;
+      if (one !== undefined && alike.length === 1) return ok(one);
+      if (alike.length > 1)
+        return unitFailed({ kind: 'participation-ambiguous', count: alike.length });
+      noneThere = true;
     }
     const r = await portalCall(
       run,
@@ -151,7 +160,7 @@ export const createParticipation = (
       { write: true, mayHaveActed: (failure) => failure.kind === 'unreachable' },
     );
     if (r.kind === 'wait') {
-      unsure = true;
+      noneThere = false;
       return r;
     }
     if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));

@@ -240,6 +240,80 @@ describe('a portal night through the engine (stand-in and radosgw, fault proxies
     expect(lab.s3.log()).toHaveLength(counted.s3.firstAttempts + counted.s3.retriesGranted);
   });
 
+  describe("creating the night's participation (not replay-safe: ADR 0032)", () => {
+    const nightOf = (minute: number) => ({
+      siteId: lab.standIn.volunteer.siteId,
+      startsAt: Date.UTC(2026, 6, 1, 19, minute, 30),
+      endsAt: Date.UTC(2026, 6, 2, 4),
+      point: 'Z3',
+    });
+    const alike = (startsAt: number) =>
+      lab.standIn
+        .participations()
+        .filter(
+          (p) =>
+            p.site === lab.standIn.volunteer.siteId &&
+            p.point === 'Z3' &&
+            Math.floor(p.date_debut / 1000) === Math.floor(startsAt / 1000),
+        );
+    const apiCalls = () =>
+      lab.api
+        .log()
+        .map((e) =>
+          e.method === 'POST' && portalRequest.createParticipation.path.test(e.path)
+            ? `create${e.status === undefined ? ' (reply lost)' : ''}`
+            : /\/participations$/.test(e.path)
+              ? 'list'
+              : `${e.method} ${e.path}`,
+        );
+
+    it('after a lost reply, lists the site and takes the participation the create made, never a second', async () => {
+      token ??= lab.standIn.volunteer.token;
+      const input = nightOf(1);
+      const e = engineFor(`create-${scenario}-a.db`);
+      lab.api.clearLog();
+      lab.api.addRule({ match: portalRequest.createParticipation, action: fault.loseReply() });
+      try {
+        const created = await e.engine.createParticipation(e.portal, input);
+        if (created.kind !== 'ok') throw new Error(JSON.stringify(created));
+        // The server made it; the client never heard: listed again, found, taken.
+        expect(alike(input.startsAt).map((p) => p._id)).toEqual([created.value.id]);
+        expect(apiCalls()).toEqual(['list', 'create (reply lost)', 'list']);
+      } finally {
+        e.close();
+      }
+    });
+
+    it("takes the night's participation already on the site; with two alike, asks the volunteer", async () => {
+      token ??= lab.standIn.volunteer.token;
+      const input = nightOf(2);
+      const direct = new VigieChiroPortal({ api: lab.standIn.endpoint, token: () => token });
+      const e = engineFor(`create-${scenario}-b.db`);
+      try {
+        // Made before (a run killed after sending its create, the portal's own page).
+        const before = await direct.createParticipation(input, { deadline: Date.now() + 30_000 });
+        if (before.kind !== 'success') throw new Error(JSON.stringify(before));
+        lab.api.clearLog();
+        const taken = await e.engine.createParticipation(e.portal, input);
+        expect(taken).toMatchObject({ kind: 'ok', value: { id: before.value.id } });
+        expect(apiCalls()).toEqual(['list']);
+        // A second one alike: which is the night's, the portal cannot say.
+        await direct.createParticipation(input, { deadline: Date.now() + 30_000 });
+        lab.api.clearLog();
+        const asked = await e.engine.createParticipation(e.portal, input);
+        expect(asked).toEqual({
+          kind: 'refused',
+          cause: { kind: 'participation-ambiguous', count: 2 },
+        });
+        expect(apiCalls()).toEqual(['list']);
+        expect(alike(input.startsAt)).toHaveLength(2);
+      } finally {
+        direct.destroy();
+        e.close();
+      }
+    });
+  });
+
   it('settles lost replies to a declaration, a PUT and a finalize without a second document', async () => {
     const n = night();
     lab.api.clearLog();
