@@ -381,6 +381,7 @@ export const en = {
   'check.notListed':
     'This key may not list the night’s folder: each file is proved by the server’s answer to its own upload; {count} file(s) deposited earlier could not be checked again.',
   'done.title': 'All on the server, verified',
+  'done.titlePortal': 'Night deposited on the {portal} portal, verified',
   'done.files': 'Files verified',
   'done.size': 'Size',
   'done.destination': 'Destination',

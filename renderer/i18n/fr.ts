@@ -385,6 +385,7 @@ export const fr = {
   'check.notListed':
     'Cette clé ne peut pas lister le dossier de la nuit : chaque fichier est prouvé par la réponse du serveur à son propre envoi ; {count} fichier(s) déposé(s) avant n’ont pas pu être revérifiés.',
   'done.title': 'Tout est sur le serveur, vérifié',
+  'done.titlePortal': 'Nuit déposée sur le portail {portal}, vérifiée',
   'done.files': 'Fichiers vérifiés',
   'done.size': 'Taille',
   'done.destination': 'Destination',
