@@ -6,7 +6,7 @@ import { portalTokenOf } from '../../shared/portal/portalTokenOf';
 import type { Outcome } from '../../shared/retry/Outcome';
 import type { PortalFile } from '../../shared/ports/Portal';
 import { PagedListing } from '../../shared/wire/PagedListing';
-import { hashFile } from '../engine/hashFile';
+import { hashFile } from '../hashing/hashFile';
 import { VigieChiroPortal } from '../portal/VigieChiroPortal';
 import { fsSourceReader } from '../runtime/fsSourceReader';
 import type { CommandIo } from './Command';
