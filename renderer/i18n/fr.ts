@@ -98,7 +98,7 @@ export const fr = {
   'new.change.removed': 'supprimé',
   'new.change.added': 'nouveau',
   'new.changedExplain':
-    'Les fichiers déjà vérifiés sur le serveur ne seront pas renvoyés ; les fichiers modifiés seront renvoyés ; les fichiers supprimés sortent du dépôt.',
+    'Les fichiers déjà vérifiés sur le serveur ne seront pas renvoyés ; les fichiers modifiés seront renvoyés, sauf ceux déjà déposés : leur version du serveur n’y est jamais remplacée, vous choisirez dans Échecs laquelle garder ; les fichiers supprimés sortent du dépôt.',
   'new.depositChanges': 'Déposer les changements',
 
   'current.title': 'Dépôt en cours',
@@ -716,6 +716,8 @@ export const fr = {
   'new.nightOption.one': '{night} ({files} fichier)',
   'new.change.removedOnServer': '(sa copie reste sur le serveur)',
   'new.change.removedNotSent': '(il n’avait pas été envoyé)',
+  'new.change.changedOnServer':
+    '(déjà déposé : si son contenu a changé, vous choisirez quelle version garder)',
   'reason.card-deposited':
     'Cette carte est déjà déposée par une autre nuit, sous {destination} : ouvrez-la ou corrigez sa destination, ou cochez « Déposer quand même une copie ailleurs ».',
   'reason.destination-taken':

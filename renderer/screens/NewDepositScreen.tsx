@@ -675,6 +675,9 @@ export const NewDepositScreen = () => {
                     {several && ` (${formatNight(c.night, locale)})`}
                     {c.change === 'removed' &&
                       ` ${t(c.onServer === true ? 'new.change.removedOnServer' : 'new.change.removedNotSent')}`}
+                    {c.change !== 'removed' &&
+                      c.onServer === true &&
+                      ` ${t('new.change.changedOnServer')}`}
                   </li>
                 ))}
               </ul>
