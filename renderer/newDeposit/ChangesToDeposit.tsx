@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { SourceChangeView } from '../../shared/ipc/views';
 import { formatNight } from '../format/formatNight';
 import { useT } from '../i18n/useT';
@@ -19,8 +20,13 @@ export const ChangesToDeposit = ({
 }) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
+  const shown = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // Said after "Déposer", at the bottom of a long summary: its button brought into view.
+    shown.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
-    <section aria-labelledby="changes-title" data-testid="changes">
+    <section ref={shown} aria-labelledby="changes-title" data-testid="changes">
       <h3 id="changes-title">{t('new.changed', { count: changes.length })}</h3>
       <ul className="issues">
         {changes.slice(0, 50).map((c) => (

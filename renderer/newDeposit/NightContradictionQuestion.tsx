@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatNight } from '../format/formatNight';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
@@ -21,9 +22,14 @@ export const NightContradictionQuestion = ({
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const { contradiction } = choices;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Asked below the fields: brought into view, its answers above the status bar at 1024x640.
+    if (contradiction !== null) box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [contradiction]);
   if (contradiction === null) return null;
   return (
-    <div className="warning" role="alert" data-testid="night-contradiction">
+    <div ref={box} className="warning" role="alert" data-testid="night-contradiction">
       <p>
         {t('new.contradiction', {
           typed: formatNight(contradiction.typed, locale),

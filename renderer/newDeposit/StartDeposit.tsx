@@ -47,17 +47,20 @@ export const StartDeposit = ({
         </p>
       )}
       {choices.changes === null ? (
-        <button
-          type="submit"
-          className="primary"
-          disabled={busy !== null || blocked || (portal && choices.participation === null)}
-        >
-          {busy === 'starting'
-            ? t('new.starting')
-            : several && choices.nightsMode === 'each'
-              ? t('new.startEach', { count: report.nights.length })
-              : t('new.start')}
-        </button>
+        // While the night's date is asked, its two answers are the way on: no third button.
+        choices.contradiction === null && (
+          <button
+            type="submit"
+            className="primary"
+            disabled={busy !== null || blocked || (portal && choices.participation === null)}
+          >
+            {busy === 'starting'
+              ? t('new.starting')
+              : several && choices.nightsMode === 'each'
+                ? t('new.startEach', { count: report.nights.length })
+                : t('new.start')}
+          </button>
+        )
       ) : (
         <ChangesToDeposit
           changes={choices.changes}
