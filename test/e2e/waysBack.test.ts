@@ -52,6 +52,11 @@ describe('every mistake has a way back in the app', () => {
     const consequence = dialog.getByTestId('correct-consequence');
     await expect.poll(() => consequence.innerText()).toContain('a déjà écrit');
     expect(await consequence.innerText()).toContain('SITE31/Z5/2026-06-12');
+    // The night goes on while the dialog is open: the count follows what it has written since.
+    const written = async (): Promise<number> =>
+      Number(/a déjà écrit (\d+) fichier/.exec(await consequence.innerText())?.[1] ?? 0);
+    const first = await written();
+    await expect.poll(written, { timeout: 60_000 }).toBeGreaterThan(first);
     await depot.screenshotAtLaptopSizes('voie-corriger-destination');
     await dialog.locator('button[data-action="correct-confirm"]').click();
     await page.getByTestId('correction-line').waitFor({ timeout: 30_000 });
