@@ -375,6 +375,7 @@ export const en = {
   'current.folder': 'Folder',
   'current.hiddenWhileUnreachable': 'hidden (engine unreachable)',
 
+  'done.titleLeftOut': 'Night finished: {done} / {total} files on the server, verified',
   'done.titleUnverifiable':
     'Everything is deposited; {count} file(s) deposited, cannot be verified with this key: keep the card until the coordinator has verified them',
   'check.returned': '{count} file(s) had vanished from the server: sent again',

@@ -37,7 +37,7 @@ const Completion = ({ plan }: { readonly plan: PlanView }) => {
         <span aria-hidden="true">✓ </span>
         {plan.unitsUnverifiable > 0
           ? t('done.titleUnverifiable', { count: plan.unitsUnverifiable })
-          : t('done.title')}
+          : t(titleOf(plan), { done: plan.unitsDone, total: plan.unitsTotal })}
       </p>
       <dl className="facts">
         <dt>{t('done.files')}</dt>
@@ -96,7 +96,8 @@ const NightCheckNotice = ({ plan }: { readonly plan: PlanView }) => {
 
 /** What the screen's title says of a night: depositing, finished, or where it stands. */
 const titleOf = (plan: PlanView): MessageKey => {
-  if (plan.state === 'done') return 'done.title';
+  // A file kept out by the volunteer's choice (a conflict settled): never "Tout est sur le serveur".
+  if (plan.state === 'done') return plan.unitsLeftOut > 0 ? 'done.titleLeftOut' : 'done.title';
   if (plan.state === 'removing') return 'current.titleRemoving';
   return plan.running ? 'current.title' : 'current.titleStopped';
 };
@@ -133,7 +134,8 @@ export const DepositScreen = () => {
   return (
     <section aria-labelledby="current-title" data-plan-id={plan.id}>
       <h1 id="current-title">
-        {t(titleOf(plan))} · {planLabel(plan, locale)}
+        {t(titleOf(plan), { done: plan.unitsDone, total: plan.unitsTotal })} ·{' '}
+        {planLabel(plan, locale)}
       </h1>
       <p className="where quiet">
         {t('current.folder')} <code>{plan.dir}</code> · {t('current.destination')}{' '}
