@@ -96,6 +96,7 @@ export const toPlanView = (
       summary.portal === null
         ? null
         : {
+            kind: summary.portal.target.kind,
             api: summary.portal.target.api,
             participationId: summary.portal.participationId,
             analysisAt: summary.analysisAt,

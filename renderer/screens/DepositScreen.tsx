@@ -14,6 +14,8 @@ import { UnitTable } from '../components/UnitTable';
 import { formatBytes, formatRate } from '../format/formatBytes';
 import { formatDateTime } from '../format/formatClock';
 import { destinationOf } from '../format/destinationOf';
+import { portalName } from '../format/portalName';
+import type { Params } from '../i18n/translate';
 import { formatDuration, formatEta } from '../format/formatDuration';
 import { formatPercent } from '../format/formatPercent';
 import { useT } from '../i18n/useT';
@@ -37,7 +39,7 @@ const Completion = ({ plan }: { readonly plan: PlanView }) => {
         <span aria-hidden="true">✓ </span>
         {plan.unitsUnverifiable > 0
           ? t('done.titleUnverifiable', { count: plan.unitsUnverifiable })
-          : t(titleOf(plan), { done: plan.unitsDone, total: plan.unitsTotal })}
+          : t(titleOf(plan), titleParams(plan))}
       </p>
       <dl className="facts">
         <dt>{t('done.files')}</dt>
@@ -97,10 +99,18 @@ const NightCheckNotice = ({ plan }: { readonly plan: PlanView }) => {
 /** What the screen's title says of a night: depositing, finished, or where it stands. */
 const titleOf = (plan: PlanView): MessageKey => {
   // A file kept out by the volunteer's choice (a conflict settled): never "Tout est sur le serveur".
-  if (plan.state === 'done') return plan.unitsLeftOut > 0 ? 'done.titleLeftOut' : 'done.title';
+  if (plan.state === 'done' && plan.unitsLeftOut > 0) return 'done.titleLeftOut';
+  if (plan.state === 'done') return plan.portal === null ? 'done.title' : 'done.titlePortal';
   if (plan.state === 'removing') return 'current.titleRemoving';
   return plan.running ? 'current.title' : 'current.titleStopped';
 };
+
+/** A portal night's end names the portal, not "the server"; a night with files left out, its count. */
+const titleParams = (plan: PlanView): Params => ({
+  done: plan.unitsDone,
+  total: plan.unitsTotal,
+  ...(plan.portal === null ? {} : { portal: portalName(plan.portal.kind) }),
+});
 
 export const DepositScreen = () => {
   const t = useT();
@@ -134,8 +144,7 @@ export const DepositScreen = () => {
   return (
     <section aria-labelledby="current-title" data-plan-id={plan.id}>
       <h1 id="current-title">
-        {t(titleOf(plan), { done: plan.unitsDone, total: plan.unitsTotal })} ·{' '}
-        {planLabel(plan, locale)}
+        {t(titleOf(plan), titleParams(plan))} · {planLabel(plan, locale)}
       </h1>
       <p className="where quiet">
         {t('current.folder')} <code>{plan.dir}</code> · {t('current.destination')}{' '}
@@ -180,7 +189,9 @@ export const DepositScreen = () => {
           {formatPercent(plan.bytesAcked, plan.bytesTotal, locale)}
         </strong>
         {plan.blocker === null && plan.addressProblem === null && <PlanControls plan={plan} />}
-        {plan.state !== 'removing' && dialog === null && (
+        {/* A portal night has neither: the portal removes no finalized file (its DELETE answers
+            422 once a file is available, facts §2) and a participation is not moved. */}
+        {plan.state !== 'removing' && dialog === null && plan.portal === null && (
           <>
             <button type="button" data-action="correct" onClick={() => setDialog('correct')}>
               {t('correct.open')}
