@@ -16,7 +16,10 @@ export const fingerprint = (sources: Iterable<SourceEntry>): string => {
 export type SourceChange = {
   readonly relPath: string;
   readonly change: 'added' | 'removed' | 'size' | 'mtime';
-  /** A removed file's copy is on the server (it was verified): said only then (issue 31, item 8). */
+  /**
+   * The file's earlier copy is on the server (it was verified): for a removed file, said only then
+   * (issue 31, item 8); for a changed one, it is never replaced there, the volunteer will choose.
+   */
   readonly onServer?: boolean;
 };
 
@@ -30,15 +33,16 @@ export const diffSources = (
   const changes: SourceChange[] = [];
   for (const p of planned) {
     const c = now.get(p.relPath);
+    const verified = p.state?.kind === 'done' ? { onServer: true } : {};
     if (c === undefined)
       changes.push({
         relPath: p.relPath,
         change: 'removed',
         ...(p.state === undefined ? {} : { onServer: p.state.kind === 'done' }),
       });
-    else if (c.size !== p.size) changes.push({ relPath: p.relPath, change: 'size' });
+    else if (c.size !== p.size) changes.push({ relPath: p.relPath, change: 'size', ...verified });
     else if (Math.trunc(c.mtimeMs) !== Math.trunc(p.mtimeMs)) {
-      changes.push({ relPath: p.relPath, change: 'mtime' });
+      changes.push({ relPath: p.relPath, change: 'mtime', ...verified });
     }
     now.delete(p.relPath);
   }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { IpcError } from '../../shared/ipc/Result';
 import type { CorrectionPreview, PlanView, ProgrammeView } from '../../shared/ipc/views';
 import { destinationOf } from '../format/destinationOf';
@@ -6,6 +6,9 @@ import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
 import type { CorrectionValues } from '../store/useDepotStore';
 import { useDepotStore } from '../store/useDepotStore';
+
+/** Files landing many a second are counted again at most this often. */
+const PROGRESS_SETTLE_MS = 1_000;
 
 /**
  * "Corriger la destination" (issue 31): the night's values as typed (site and point, or its
@@ -39,6 +42,20 @@ export const CorrectDestination = ({
     void api?.settings.get().then((r) => r.ok && setProgramme(r.value.programme));
   }, [api]);
 
+  // While the night runs it writes more: what it wrote at the old place is asked again as its
+  // files land, never the count of when the dialog opened (issue 31, a stale count).
+  const written = plan.unitsDone + plan.unitsFailed + (plan.bytesAcked > 0 ? 1 : 0);
+  const [asOf, setAsOf] = useState(written);
+  const latest = useRef(written);
+  latest.current = written;
+  const stale = written !== asOf;
+  useEffect(() => {
+    if (!stale) return;
+    // Not pushed back by each file that lands: at most one new count a second, however many.
+    const timer = setTimeout(() => setAsOf(latest.current), PROGRESS_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [stale, asOf]);
+
   useEffect(() => {
     if (api === undefined) return;
     let live = true;
@@ -58,7 +75,7 @@ export const CorrectDestination = ({
       live = false;
       clearTimeout(timer);
     };
-  }, [api, plan.id, named, site, point, fields]);
+  }, [api, plan.id, named, site, point, fields, asOf]);
 
   const confirm = async (): Promise<void> => {
     if (api === undefined) return;

@@ -99,7 +99,7 @@ export const en = {
   'new.change.removed': 'removed',
   'new.change.added': 'new',
   'new.changedExplain':
-    'Files already verified on the server will not be sent again; changed files will be sent again; removed files leave the deposit.',
+    'Files already verified on the server will not be sent again; changed files will be sent again, except those already deposited: their version on the server is never replaced there, you will choose in Failures which to keep; removed files leave the deposit.',
   'new.depositChanges': 'Deposit the changes',
 
   'current.title': 'Current deposit',
@@ -376,6 +376,7 @@ export const en = {
   'current.folder': 'Folder',
   'current.hiddenWhileUnreachable': 'hidden (engine unreachable)',
 
+  'done.titleLeftOut': 'Night finished: {done} / {total} files on the server, verified',
   'done.titleUnverifiable':
     'Everything is deposited; {count} file(s) deposited, cannot be verified with this key: keep the card until the coordinator has verified them',
   'check.returned': '{count} file(s) had vanished from the server: sent again',
@@ -707,6 +708,8 @@ export const en = {
   'new.nightOption.one': '{night} ({files} file)',
   'new.change.removedOnServer': '(its copy stays on the server)',
   'new.change.removedNotSent': '(it had not been sent)',
+  'new.change.changedOnServer':
+    '(already deposited: if its content changed, you will choose which version to keep)',
   'reason.card-deposited':
     'This card is already deposited by another night, under {destination}: open it or correct its destination, or tick “Deposit a copy elsewhere anyway”.',
   'reason.destination-taken':

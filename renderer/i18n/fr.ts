@@ -98,7 +98,7 @@ export const fr = {
   'new.change.removed': 'supprimé',
   'new.change.added': 'nouveau',
   'new.changedExplain':
-    'Les fichiers déjà vérifiés sur le serveur ne seront pas renvoyés ; les fichiers modifiés seront renvoyés ; les fichiers supprimés sortent du dépôt.',
+    'Les fichiers déjà vérifiés sur le serveur ne seront pas renvoyés ; les fichiers modifiés seront renvoyés, sauf ceux déjà déposés : leur version du serveur n’y est jamais remplacée, vous choisirez dans Échecs laquelle garder ; les fichiers supprimés sortent du dépôt.',
   'new.depositChanges': 'Déposer les changements',
 
   'current.title': 'Dépôt en cours',
@@ -380,6 +380,7 @@ export const fr = {
   'current.folder': 'Dossier',
   'current.hiddenWhileUnreachable': 'masqué (moteur injoignable)',
 
+  'done.titleLeftOut': 'Nuit terminée : {done} / {total} fichiers sur le serveur, vérifiés',
   'done.titleUnverifiable':
     'Tout est déposé ; {count} fichier(s) déposé(s), non vérifiable(s) avec cette clé : gardez la carte jusqu’à ce que le coordinateur les ait vérifiés',
   'check.returned': '{count} fichier(s) avai(en)t disparu du serveur : renvoyé(s)',
@@ -723,6 +724,8 @@ export const fr = {
   'new.nightOption.one': '{night} ({files} fichier)',
   'new.change.removedOnServer': '(sa copie reste sur le serveur)',
   'new.change.removedNotSent': '(il n’avait pas été envoyé)',
+  'new.change.changedOnServer':
+    '(déjà déposé : si son contenu a changé, vous choisirez quelle version garder)',
   'reason.card-deposited':
     'Cette carte est déjà déposée par une autre nuit, sous {destination} : ouvrez-la ou corrigez sa destination, ou cochez « Déposer quand même une copie ailleurs ».',
   'reason.destination-taken':

@@ -39,7 +39,7 @@ const Completion = ({ plan }: { readonly plan: PlanView }) => {
         <span aria-hidden="true">✓ </span>
         {plan.unitsUnverifiable > 0
           ? t('done.titleUnverifiable', { count: plan.unitsUnverifiable })
-          : t('done.title')}
+          : t(titleOf(plan), titleParams(plan))}
       </p>
       <dl className="facts">
         <dt>{t('done.files')}</dt>
@@ -98,14 +98,19 @@ const NightCheckNotice = ({ plan }: { readonly plan: PlanView }) => {
 
 /** What the screen's title says of a night: depositing, finished, or where it stands. */
 const titleOf = (plan: PlanView): MessageKey => {
+  // A file kept out by the volunteer's choice (a conflict settled): never "Tout est sur le serveur".
+  if (plan.state === 'done' && plan.unitsLeftOut > 0) return 'done.titleLeftOut';
   if (plan.state === 'done') return plan.portal === null ? 'done.title' : 'done.titlePortal';
   if (plan.state === 'removing') return 'current.titleRemoving';
   return plan.running ? 'current.title' : 'current.titleStopped';
 };
 
-/** A portal night's end names the portal, not "the server". */
-const titleParams = (plan: PlanView): Params =>
-  plan.portal === null ? {} : { portal: portalName(plan.portal.kind) };
+/** A portal night's end names the portal, not "the server"; a night with files left out, its count. */
+const titleParams = (plan: PlanView): Params => ({
+  done: plan.unitsDone,
+  total: plan.unitsTotal,
+  ...(plan.portal === null ? {} : { portal: portalName(plan.portal.kind) }),
+});
 
 export const DepositScreen = () => {
   const t = useT();

@@ -101,6 +101,13 @@ describe('the card, the date, and a file that comes back', () => {
     await page.getByTestId('preflight').waitFor();
     await page.locator('input[name="site"]').fill('SITE43');
     await page.locator('input[name="point"]').fill('P1');
+    // A look at another screen keeps what was typed (issue 31, item 12): site, point, the card.
+    await depot.go('nights');
+    await depot.go('new');
+    await page.getByTestId('preflight').waitFor();
+    expect(await page.locator('input[name="site"]').inputValue()).toBe('SITE43');
+    expect(await page.locator('input[name="point"]').inputValue()).toBe('P1');
+    expect(await page.locator('input[name="dir"]').inputValue()).toBe(world.nightDir);
     await ask();
     const box = page.getByTestId('night-contradiction');
     const said = await box.innerText();

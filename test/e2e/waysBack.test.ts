@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { fault, s3Request } from '../support/faultProxy';
@@ -50,6 +52,11 @@ describe('every mistake has a way back in the app', () => {
     const consequence = dialog.getByTestId('correct-consequence');
     await expect.poll(() => consequence.innerText()).toContain('a déjà écrit');
     expect(await consequence.innerText()).toContain('SITE31/Z5/2026-06-12');
+    // The night goes on while the dialog is open: the count follows what it has written since.
+    const written = async (): Promise<number> =>
+      Number(/a déjà écrit (\d+) fichier/.exec(await consequence.innerText())?.[1] ?? 0);
+    const first = await written();
+    await expect.poll(written, { timeout: 60_000 }).toBeGreaterThan(first);
     await depot.screenshotAtLaptopSizes('voie-corriger-destination');
     await dialog.locator('button[data-action="correct-confirm"]').click();
     await page.getByTestId('correction-line').waitFor({ timeout: 30_000 });
@@ -223,6 +230,91 @@ describe('every mistake has a way back in the app', () => {
     const manifest = JSON.parse((await objectBytes(world, manifestKey ?? '')).toString('utf8')) as {
       files: { path: string; key: string; deposited?: boolean; freeNameFor?: string }[];
     };
+    expect(manifest.files.find((f) => f.path === kept)).toMatchObject({ deposited: false });
+    expect(manifest.files.find((f) => f.path === renamed)).toMatchObject({
+      key: free,
+      freeNameFor: at(renamed),
+    });
+  });
+
+  it('a file changed on the card after it was verified: "Déposer les changements", then both versions compared and settled both ways', async () => {
+    const world = await setUpWorld({ label: 'changedcard', files: 4, sizes: 'small', seed: 315 });
+    const { depot } = world;
+    const page = depot.page;
+    await depot.checkFolder(world.nightDir);
+    await depot.startDeposit({ site: 'SITE35', point: 'P1' });
+    await depot.waitForPlanState('done', 120_000);
+    // Two recordings edited on the card afterwards (same size, other bytes near the end).
+    const [kept, renamed] = world.files as [string, string];
+    const before = new Map<string, Buffer>();
+    const after = new Map<string, Buffer>();
+    for (const name of [kept, renamed]) {
+      const path = join(world.nightDir, name);
+      const bytes = await readFile(path);
+      before.set(name, bytes);
+      const edited = Buffer.from(bytes);
+      for (let i = edited.length - 64; i < edited.length; i += 1)
+        edited[i] = 255 - (edited[i] ?? 0);
+      after.set(name, edited);
+      await writeFile(path, edited);
+    }
+
+    await depot.checkFolder(world.nightDir);
+    await page.getByRole('button', { name: 'Déposer', exact: true }).click();
+    const changes = page.getByTestId('changes');
+    await changes.waitFor();
+    // Said before anything is sent: the server's copy is never replaced, the volunteer chooses.
+    expect(await changes.locator(`li:has-text("${kept}")`).innerText()).toContain('vous choisirez');
+    expect(await changes.innerText()).toContain('Échecs');
+    await depot.screenshotAtLaptopSizes('voie-carte-modifiee-changements');
+    await page.getByRole('button', { name: 'Déposer les changements' }).click();
+    await page.locator('#current-title').waitFor();
+    await depot.waitForPlanState('needs-attention', 120_000);
+
+    await depot.go('failures');
+    const compare = async (name: string): Promise<void> => {
+      const shown = page.locator(`section.conflict-of[data-unit="${name}"]`);
+      if ((await shown.count()) === 0)
+        await page.locator(`li[data-unit="${name}"] button[data-action="compare"]`).click();
+      await shown.getByTestId('conflict').waitFor({ timeout: 30_000 });
+    };
+    await compare(kept);
+    const panel = page.getByTestId('conflict');
+    // Both versions, the card's and the one deposited earlier: same size, other content.
+    expect(await panel.getAttribute('data-content')).toBe('different');
+    expect(await panel.innerText()).toContain('Sur la carte');
+    expect(await panel.innerText()).toContain('Sur le serveur');
+    await depot.screenshotAtLaptopSizes('voie-carte-modifiee-comparer');
+    await panel.locator('button[data-action="keep-server"]').click();
+    await page.getByTestId('settled').waitFor();
+    await compare(renamed);
+    await page.getByTestId('conflict').locator('button[data-action="free-name"]').click();
+    await page.getByTestId('settled').filter({ hasText: 'sera déposé sous' }).waitFor();
+    await depot.go('current');
+    await depot.waitForPlanState('done', 120_000);
+    expect(await page.getByTestId('left-out').innerText()).toContain('1 fichier(s) non déposé(s)');
+    await depot.screenshotAtLaptopSizes('voie-carte-modifiee-reglee');
+
+    // Read by an independent client: the earlier versions untouched, the edited one beside them.
+    const at = (name: string): string => `SITE35/P1/2026-06-12/${name}`;
+    const free = at(renamed.replace(/\.wav$/, '-2.wav'));
+    expect((await objectBytes(world, at(kept))).equals(before.get(kept) ?? Buffer.alloc(0))).toBe(
+      true,
+    );
+    expect(
+      (await objectBytes(world, at(renamed))).equals(before.get(renamed) ?? Buffer.alloc(0)),
+    ).toBe(true);
+    expect((await objectBytes(world, free)).equals(after.get(renamed) ?? Buffer.alloc(0))).toBe(
+      true,
+    );
+    const server = await serverState(world);
+    expect(server.keys).not.toContain(at(kept.replace(/\.wav$/, '-2.wav')));
+    expect(server.openUploads).toEqual([]);
+    const manifests = server.keys.filter((k) => k.startsWith('SITE35/P1/2026-06-12/.depot/'));
+    expect(manifests).toHaveLength(1);
+    const manifest = JSON.parse(
+      (await objectBytes(world, manifests[0] ?? '')).toString('utf8'),
+    ) as { files: { path: string; key: string; deposited?: boolean; freeNameFor?: string }[] };
     expect(manifest.files.find((f) => f.path === kept)).toMatchObject({ deposited: false });
     expect(manifest.files.find((f) => f.path === renamed)).toMatchObject({
       key: free,

@@ -1,0 +1,70 @@
+import type { PreflightView } from '../../shared/ipc/views';
+import type { CorrectionValues } from '../store/useDepotStore';
+import { formatDateTime } from '../format/formatClock';
+import { destinationOf } from '../format/destinationOf';
+import { formatNight } from '../format/formatNight';
+import { useT } from '../i18n/useT';
+import { useDepotStore } from '../store/useDepotStore';
+
+/**
+ * One card, one deposit, said out loud (issue 31): the nights that already hold this card, where
+ * and since when, each to open or to correct; a second copy only ticked on purpose.
+ */
+export const CardDeposits = ({
+  deposits,
+  correction,
+  copy,
+  onCopy,
+}: {
+  readonly deposits: NonNullable<PreflightView['deposits']>;
+  /** What is typed now: the destination a correction would take. */
+  readonly correction: CorrectionValues;
+  readonly copy: boolean;
+  readonly onCopy: (copy: boolean) => void;
+}) => {
+  const t = useT();
+  const locale = useDepotStore((s) => s.locale);
+  const openPlan = useDepotStore((s) => s.openPlan);
+  const correct = useDepotStore((s) => s.correct);
+  return (
+    <section className="warning" data-testid="card-deposits" aria-labelledby="deposits-title">
+      <h3 id="deposits-title">{t('new.deposits.title')}</h3>
+      <ul>
+        {deposits.map((d) => (
+          <li key={d.planId} data-plan-id={d.planId} data-state={d.state}>
+            {t(d.state === 'done' ? 'new.deposits.done' : 'new.deposits.going', {
+              night: d.night === null ? '—' : formatNight(d.night, locale),
+              destination: destinationOf(d.destination),
+              since: formatDateTime(d.completedAt ?? d.createdAt, locale),
+              files: d.files,
+              state: t(`state.${d.state}`).toLocaleLowerCase(locale),
+            })}
+            <div className="actions">
+              <button type="button" data-action="open-deposit" onClick={() => openPlan(d.planId)}>
+                {t('new.deposits.open')}
+              </button>
+              {d.state !== 'removing' && (
+                <button
+                  type="button"
+                  data-action="correct-deposit"
+                  onClick={() => correct(d.planId, correction)}
+                >
+                  {t('new.deposits.correct')}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <label className="check">
+        <input
+          type="checkbox"
+          name="copy"
+          checked={copy}
+          onChange={(e) => onCopy(e.target.checked)}
+        />{' '}
+        {t('new.deposits.copy')}
+      </label>
+    </section>
+  );
+};

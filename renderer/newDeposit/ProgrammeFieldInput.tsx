@@ -1,0 +1,42 @@
+import type { ProgrammeView } from '../../shared/ipc/views';
+import { useT } from '../i18n/useT';
+import { useDepotStore } from '../store/useDepotStore';
+import { fieldProblem } from './fieldProblem';
+
+/** One field of the programme's profile, checked against its pattern as it is typed. */
+export const ProgrammeFieldInput = ({
+  field,
+  value,
+  onChange,
+}: {
+  readonly field: ProgrammeView['fields'][number];
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}) => {
+  const t = useT();
+  const locale = useDepotStore((s) => s.locale);
+  const problem = fieldProblem(value, field.pattern);
+  return (
+    <label className="programme-field">
+      {field.label[locale]}
+      <input
+        name={`field-${field.name}`}
+        value={value}
+        placeholder={field.example ?? undefined}
+        autoComplete="off"
+        aria-invalid={problem !== null}
+        aria-describedby={`field-${field.name}-hint`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <small id={`field-${field.name}-hint`}>
+        {t('programme.fieldHint', { pattern: field.pattern })}
+        {field.example !== null && ` (${t('programme.fieldExample', { example: field.example })})`}
+      </small>
+      {problem === 'invalid' && (
+        <small className="field-problem" role="alert">
+          {t('programme.fieldInvalid', { value: value.trim(), pattern: field.pattern })}
+        </small>
+      )}
+    </label>
+  );
+};
