@@ -17,7 +17,7 @@ const entries = {
   main: './electron/main/main.ts',
   preload: './electron/preload/preload.ts',
   // The hash worker's thread, beside main.cjs (ADR 0025).
-  hashWorkerMain: './electron/engine/hashing/hashWorkerMain.ts',
+  hashWorkerMain: './electron/hashing/hashWorkerMain.ts',
 } as const;
 
 // Main and preload as CommonJS, one build each (`--mode main`, `--mode preload`): a sandboxed

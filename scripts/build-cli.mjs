@@ -18,7 +18,7 @@ const result = await build({
   // The hash worker's thread runs from its own file beside the bundle (ADR 0025).
   entryPoints: {
     depot: 'electron/cli/main.ts',
-    hashWorkerMain: 'electron/engine/hashing/hashWorkerMain.ts',
+    hashWorkerMain: 'electron/hashing/hashWorkerMain.ts',
   },
   outdir: outDir,
   outExtension: { '.js': '.mjs' },

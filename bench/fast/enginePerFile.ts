@@ -13,7 +13,7 @@
 import { mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEngineStack } from '../../electron/engine/createEngineStack';
+import { createEngineStack } from '../../electron/runtime/createEngineStack';
 import { MemoryObjectStore } from '../../electron/s3/MemoryObjectStore';
 import { openDatabase } from '../../electron/store/openDatabase';
 import { PlanStore } from '../../electron/store/PlanStore';

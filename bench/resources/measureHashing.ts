@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashFile } from '../../electron/engine/hashFile';
+import { hashFile } from '../../electron/hashing/hashFile';
 import { fsSourceReader } from '../../electron/runtime/fsSourceReader';
 import type { HashResult } from '../BenchResults';
 

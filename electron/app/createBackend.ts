@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expandPrefix } from '../../shared/field/expandPrefix';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { ChosenFolder } from '../../shared/ipc/views';
-import { createEngineStack } from '../engine/createEngineStack';
+import { createEngineStack } from '../runtime/createEngineStack';
 import { APP_VERSION } from '../runtime/appVersion';
 import { monotonicClock } from '../runtime/monotonicClock';
 import { systemClock } from '../runtime/systemClock';

@@ -1,7 +1,7 @@
 import { targetOfPlan } from '../../shared/engine/targetOfPlan';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
-import { createEngineStack } from '../engine/createEngineStack';
-import type { EngineStack } from '../engine/createEngineStack';
+import { createEngineStack } from '../runtime/createEngineStack';
+import type { EngineStack } from '../runtime/createEngineStack';
 import { APP_VERSION } from '../runtime/appVersion';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import type { PlanRecord } from '../store/PlanRecord';

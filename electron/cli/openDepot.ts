@@ -1,6 +1,6 @@
-import { createEngineStack } from '../engine/createEngineStack';
+import { createEngineStack } from '../runtime/createEngineStack';
 import { APP_VERSION } from '../runtime/appVersion';
-import type { EngineStack } from '../engine/createEngineStack';
+import type { EngineStack } from '../runtime/createEngineStack';
 import type { EngineSettings } from '../engine/EngineSettings';
 import { openDatabase } from '../store/openDatabase';
 import { PlanStore } from '../store/PlanStore';

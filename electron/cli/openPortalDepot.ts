@@ -1,4 +1,4 @@
-import { createEngineStack } from '../engine/createEngineStack';
+import { createEngineStack } from '../runtime/createEngineStack';
 import type { DepositEngine } from '../engine/DepositEngine';
 import type { EngineSettings } from '../engine/EngineSettings';
 import { noObjectStore } from '../portal/noObjectStore';

@@ -4,7 +4,7 @@ import type { EmissionOptions } from '../../shared/ports/ObjectStore';
 import { portalCallRules, type PortalCallName } from '../../shared/portal/portalCallRules';
 import { portalTokenOf } from '../../shared/portal/portalTokenOf';
 import type { Outcome } from '../../shared/retry/Outcome';
-import { hashFile } from '../engine/hashFile';
+import { hashFile } from '../hashing/hashFile';
 import { VigieChiroPortal } from '../portal/VigieChiroPortal';
 import { fsSourceReader } from '../runtime/fsSourceReader';
 import type { CommandIo } from './Command';

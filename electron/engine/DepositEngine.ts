@@ -45,8 +45,7 @@ import { PlanLease } from './run/PlanLease';
 import type { RunContext } from './run/RunContext';
 import type { RunResult } from './RunResult';
 import { TokenBucket } from './TokenBucket';
-import type { FileHasher } from './hashing/FileHasher';
-import { sharedHashWorker } from './hashing/sharedHashWorker';
+import type { FileHashing } from './FileHashing';
 import type { UnitView } from './UnitView';
 import type { RemovalCounts } from '../store/PlanStore';
 import { moveNight } from './ways/moveNight';
@@ -80,8 +79,8 @@ export type DepositEngineDeps = {
   readonly settings?: Partial<EngineSettings>;
   /** How the source files are read (default: the local file system). */
   readonly sourceReader?: SourceReader;
-  /** Where large files are hashed (default: the process's hash worker; undefined: this thread). */
-  readonly hasher?: FileHasher | undefined;
+  /** How files are hashed (`electron/hashing/`, wired by `createEngineStack`). */
+  readonly hashing: FileHashing;
   /** This process, for the plan's run lease (default: the running process). */
   readonly leaseHolder?: LeaseHolder;
   /**
@@ -135,7 +134,7 @@ export class DepositEngine {
       sleeper,
       random,
       source: deps.sourceReader ?? fsSourceReader,
-      hasher: 'hasher' in deps ? deps.hasher : sharedHashWorker,
+      hashing: deps.hashing,
       settings: this.settings,
       bandwidth:
         rate === undefined || rate <= 0 ? undefined : new TokenBucket(rate, clock, sleeper),
@@ -198,7 +197,7 @@ export class DepositEngine {
    * see `planFolder`. Then checksums the files, unless left to the workers.
    */
   async planFolder(input: PlanFolderInput): Promise<PlanningResult> {
-    const { store, clock, hub, source, hasher } = this.ports;
+    const { store, clock, hub, source, hashing } = this.ports;
     const planned = await planFolder(
       {
         store,
@@ -220,7 +219,7 @@ export class DepositEngine {
       input,
     );
     if (input.hashAhead !== false) {
-      await hashPending(store, source, hasher, hub, planned.planId, input.signal, (done, total) =>
+      await hashPending(store, source, hashing, hub, planned.planId, input.signal, (done, total) =>
         input.onProgress?.({ phase: 'hash', done, total }),
       );
     }

@@ -7,7 +7,7 @@ import type { PlanStore } from '../store/PlanStore';
 import type { EmissionsInFlight } from './call/EmissionsInFlight';
 import type { EngineSettings } from './EngineSettings';
 import type { EventHub } from './events/EventHub';
-import type { FileHasher } from './hashing/FileHasher';
+import type { FileHashing } from './FileHashing';
 import type { Pacer } from './pacer/Pacer';
 import type { PolicyPort } from './PolicyPort';
 import type { RunContext } from './run/RunContext';
@@ -29,8 +29,8 @@ export type EnginePorts = {
   readonly random: Random;
   /** The recordings' bytes: every read of a source file goes through it. */
   readonly source: SourceReader;
-  /** Where files larger than one read are hashed (the hash worker; undefined: this thread). */
-  readonly hasher: FileHasher | undefined;
+  /** How a file is hashed (ADR 0039: the hashing module, behind this one interface). */
+  readonly hashing: FileHashing;
   readonly settings: EngineSettings;
   readonly bandwidth: TokenBucket | undefined;
   readonly hub: EventHub;

@@ -1,7 +1,7 @@
 import type { SourceReader } from '../../shared/ports/SourceReader';
 import type { EventHub } from './events/EventHub';
 import type { PlanStore } from '../store/PlanStore';
-import type { FileHasher } from './hashing/FileHasher';
+import type { FileHashing } from './FileHashing';
 import { hashUnit } from './hashUnit';
 import { sourceCause } from './source/sourceCause';
 
@@ -9,7 +9,7 @@ import { sourceCause } from './source/sourceCause';
 export const hashPending = async (
   store: PlanStore,
   source: SourceReader,
-  hasher: FileHasher | undefined,
+  hashing: FileHashing,
   hub: EventHub,
   planId: number,
   signal: AbortSignal | undefined,
@@ -24,7 +24,7 @@ export const hashPending = async (
     const unit = store.nextUnhashed(planId);
     if (unit === undefined) break;
     try {
-      await hashUnit(store, source, hasher, plan.partSize, unit, signal);
+      await hashUnit(store, source, hashing, plan.partSize, unit, signal);
     } catch (error) {
       const cause = sourceCause(error);
       if (cause === undefined) throw error;

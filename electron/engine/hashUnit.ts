@@ -3,8 +3,7 @@ import type { PartRecord } from '../store/PartRecord';
 import type { PlanStore } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
 import { choosePartSize } from './choosePartSize';
-import { hashFile } from './hashFile';
-import type { FileHasher } from './hashing/FileHasher';
+import type { FileHashing } from './FileHashing';
 
 /**
  * One file's SHA-256 and part MD5s, streamed and stored in one transaction (through `commit`).
@@ -14,7 +13,7 @@ import type { FileHasher } from './hashing/FileHasher';
 export const hashUnit = async (
   store: PlanStore,
   source: SourceReader,
-  hasher: FileHasher | undefined,
+  hashing: FileHashing,
   planPartSize: number,
   unit: UnitRecord,
   signal: AbortSignal | undefined,
@@ -29,14 +28,13 @@ export const hashUnit = async (
   readonly parts: readonly PartRecord[];
 }> => {
   const partSize = unit.multipart ? choosePartSize(unit.size, planPartSize) : unit.size || 1;
-  const { body, seen, ...hashes } = await hashFile(
+  const { body, seen, ...hashes } = await hashing.hash(
     source,
     unit.absPath,
     unit.size,
     partSize,
     signal,
     keepUpTo,
-    hasher,
   );
   commit(() => store.setHashes(unit.id, hashes));
   const hashed = {

@@ -9,7 +9,7 @@ import { DEPOT_FOLDER, listingPrefix } from '../../shared/wire/nightManifestKey'
 import { PagedListing } from '../../shared/wire/PagedListing';
 import { proveSameContent } from '../../shared/wire/proveSameContent';
 import { choosePartSize } from '../engine/choosePartSize';
-import { hashFile } from '../engine/hashFile';
+import { hashFile } from '../hashing/hashFile';
 import { multipartEtag } from '../engine/multipartEtag';
 import type { AskServer } from './askServer';
 import type { FoundManifest } from './chooseManifest';

@@ -37,6 +37,7 @@ import type { Emission } from './Emission';
 import { startEmission } from './Emission';
 import { hideSdkNodeVersionWarning } from './hideSdkNodeVersionWarning';
 import { IncompleteAnswer } from './IncompleteAnswer';
+import { objectsPage, partsPage, uploadsPage } from './listedPages';
 import { readBounded } from './readBounded';
 import { routeCheckTo } from './routeCheckTo';
 import { S3Clients } from './S3Clients';
@@ -186,13 +187,7 @@ export class S3ObjectStore implements ObjectStore {
             e.signal,
           ),
         );
-        const items: ListedPart[] = [];
-        for (const p of out.Parts ?? []) {
-          if (p.PartNumber === undefined || p.ETag === undefined) continue;
-          items.push({ partNumber: p.PartNumber, size: p.Size ?? 0, etag: p.ETag });
-        }
-        const more = out.IsTruncated === true && out.NextPartNumberMarker !== undefined;
-        return { items, ...(more ? { next: out.NextPartNumberMarker } : {}) };
+        return partsPage(out);
       },
       uploadGone,
     );
@@ -216,20 +211,7 @@ export class S3ObjectStore implements ObjectStore {
           e.signal,
         ),
       );
-      const items: ListedUpload[] = [];
-      for (const u of out.Uploads ?? []) {
-        if (u.Key === undefined || u.UploadId === undefined) continue;
-        items.push({
-          key: u.Key,
-          uploadId: u.UploadId,
-          ...(u.Initiated === undefined ? {} : { initiated: u.Initiated.getTime() }),
-        });
-      }
-      const next =
-        out.IsTruncated === true && out.NextKeyMarker !== undefined
-          ? { key: out.NextKeyMarker, uploadId: out.NextUploadIdMarker ?? '' }
-          : undefined;
-      return { items, ...(next === undefined ? {} : { next }) };
+      return uploadsPage(out);
     });
   }
 
@@ -367,13 +349,7 @@ export class S3ObjectStore implements ObjectStore {
           e.signal,
         ),
       );
-      const items: ListedObject[] = [];
-      for (const o of out.Contents ?? []) {
-        if (o.Key === undefined) continue;
-        items.push({ key: o.Key, size: o.Size ?? 0, etag: o.ETag ?? '' });
-      }
-      const more = out.IsTruncated === true && out.NextContinuationToken !== undefined;
-      return { items, ...(more ? { next: out.NextContinuationToken } : {}) };
+      return objectsPage(out);
     });
   }
 

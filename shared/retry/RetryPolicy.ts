@@ -1,13 +1,11 @@
-// Over 400 lines on purpose: one state machine per endpoint (attempts, waits, probes, the network's
-// state, a silent link's check) whose steps read and write the same endpoint record; its pure parts
-// already live apart (CircuitBreaker, RetryBudget, equalJitter, isRetryable, RetrySettings).
 import type { Clock } from '../ports/Clock';
-import { abortError, isAbortError } from '../ports/abortError';
+import { isAbortError } from '../ports/abortError';
 import type { Random } from '../ports/Random';
 import type { Sleeper } from '../ports/Sleeper';
 import { CircuitBreaker } from './CircuitBreaker';
+import { EndpointGate, type Prober, type RouteCheck } from './EndpointGate';
 import { equalJitter } from './equalJitter';
-import { isRetryable } from './isRetryable';
+import { afterFailure } from './afterFailure';
 import type { Failure, Outcome } from './Outcome';
 import { RetryBudget } from './RetryBudget';
 import type {
@@ -20,6 +18,8 @@ import type {
   RetryEvent,
 } from './RetryCall';
 import { defaultRetrySettings, type RetrySettings } from './RetrySettings';
+
+export type { Prober, RouteCheck } from './EndpointGate';
 
 export type RetryPolicyDeps = {
   clock: Clock;
@@ -41,38 +41,12 @@ type MutableCounters = {
 type Endpoint = {
   readonly budget: RetryBudget;
   readonly breaker: CircuitBreaker;
+  /** When a call may start an attempt, and the cheap probe (see `EndpointGate`). */
+  readonly gate: EndpointGate;
   readonly counters: MutableCounters;
-  /** The endpoint's cheap request, sent as the breaker's probe (see `probeWith`). */
-  prober: Prober | undefined;
-  /** Looks up this machine's route to the endpoint, the probe while there was none. */
-  route: RouteCheck | undefined;
-  /** A check asked by `suspect` is on its way. */
-  checking: boolean;
-  /** Callers waiting in `admit` for the circuit to let them through. */
-  waiting: number;
   /** When a reconcile last went without a token (see `reconcileFreeEveryMs`). */
   lastFreeReconcileAt: number;
 };
-
-/** A request that costs the endpoint little (HeadBucket): proves it answers, moves no payload. */
-export type Prober = (ctx: AttemptContext) => Promise<Outcome<unknown>>;
-
-/**
- * Whether this machine has a route to the endpoint now, sending nothing: success when it has,
- * unreachable `no-route` when it has none, any other outcome when it cannot tell.
- */
-export type RouteCheck = () => Promise<Outcome<void>>;
-
-type Admission =
-  | {
-      readonly kind: 'go';
-      readonly probeId: number;
-      readonly deadline: number;
-      /** Sent as a probe beside the cheap one while no route: a `no-route` failure is free. */
-      readonly besideProbe: boolean;
-    }
-  | { readonly kind: 'aborted' }
-  | { readonly kind: 'circuit-open'; readonly notBefore: number };
 
 const zeroCounters = (): MutableCounters => ({
   firstAttempts: 0,
@@ -92,6 +66,20 @@ const snapshot = (c: MutableCounters): RetryCounters => ({
   retriesGranted: c.retriesGranted,
   retriesRefused: { ...c.retriesRefused },
 });
+
+/** One call's progress through its attempts. */
+type CallState = {
+  attempts: number;
+  last: Failure | undefined;
+  skewCorrected: boolean;
+  /**
+   * A retry paid for but not sent yet: refunded if the call ends first, so an outage spent waiting
+   * on the breaker does not leave the budget drained by retries that never happened.
+   */
+  unsentRetry: boolean;
+  /** Attempts that failed before leaving this machine while probing beside the cheap probe. */
+  freeAttempts: number;
+};
 
 const isAborted = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
 
@@ -125,42 +113,18 @@ export class RetryPolicy {
     const ep = this.endpoint(call.endpoint);
     const profile = this.settings.profiles[call.profile];
     const { minAttemptMs } = this.settings;
-    let attempts = 0;
-    let last: Failure | undefined;
-    let skewCorrected = false;
-    // A retry paid for but not sent yet: refunded if the call ends first, so an outage spent
-    // waiting on the breaker does not leave the budget drained by retries that never happened.
-    let unsentRetry = false;
-    // Attempts that failed before leaving this machine while probing beside the cheap probe.
-    let freeAttempts = 0;
-
-    const giveUp = (reason: GiveUpReason, notBefore?: number): CallResult<T> => {
-      if (unsentRetry) {
-        ep.budget.refund();
-        ep.counters.retriesGranted -= 1;
-      }
-      if (reason !== 'aborted') ep.counters.retriesRefused[reason] += 1;
-      this.emit({
-        type: 'gave-up',
-        endpoint: call.endpoint,
-        operation: call.operation,
-        reason,
-        attempts,
-        ...(last === undefined ? {} : { failure: last }),
-      });
-      return {
-        kind: 'gave-up',
-        reason,
-        attempts,
-        ...(last === undefined ? {} : { last }),
-        ...(notBefore === undefined ? {} : { notBefore }),
-        // An unknown outcome is for the caller to settle (ask the server, then send what is missing).
-        doNotInsist: reason !== 'aborted' && reason !== 'outcome-unknown' && attempts > 0,
-      };
+    const state: CallState = {
+      attempts: 0,
+      last: undefined,
+      skewCorrected: false,
+      unsentRetry: false,
+      freeAttempts: 0,
     };
+    const giveUp = (reason: GiveUpReason, notBefore?: number): CallResult<T> =>
+      this.giveUp(ep, call, state, reason, notBefore);
 
     for (;;) {
-      const admission = await this.admit(ep, call);
+      const admission = await ep.gate.admit(call);
       if (admission.kind === 'aborted') return giveUp('aborted');
       if (admission.kind === 'circuit-open') return giveUp('circuit-open', admission.notBefore);
       const startAt = this.clock.now();
@@ -168,26 +132,20 @@ export class RetryPolicy {
         ep.breaker.releaseProbe(admission.probeId);
         return giveUp('deadline');
       }
-      attempts += 1;
-      unsentRetry = false;
-      if (attempts === 1 && call.reconciles === true && ep.budget.tryRetry()) {
-        ep.counters.retriesGranted += 1;
-      } else if (attempts === 1 && call.reconciles === true && !this.freeReconcile(ep, startAt)) {
-        ep.breaker.releaseProbe(admission.probeId);
-        attempts = 0;
-        return giveUp(
-          'budget',
-          startAt + this.jitter(profile.baseMs, profile.capMs, 1, this.random.next()),
-        );
-      } else if (attempts === 1) {
-        ep.budget.onFirstAttempt();
-        ep.counters.firstAttempts += 1;
-        if (call.reconciles === true) ep.lastFreeReconcileAt = startAt;
+      state.attempts += 1;
+      state.unsentRetry = false;
+      if (state.attempts === 1) {
+        const refusedUntil = this.payFirstAttempt(ep, call, startAt);
+        if (refusedUntil !== undefined) {
+          ep.breaker.releaseProbe(admission.probeId);
+          state.attempts = 0;
+          return giveUp('budget', refusedUntil);
+        }
       }
       let outcome: Outcome<T>;
       try {
         outcome = await attempt({
-          attempt: attempts,
+          attempt: state.attempts,
           deadline: admission.deadline,
           ...(call.signal === undefined ? {} : { signal: call.signal }),
         });
@@ -199,70 +157,64 @@ export class RetryPolicy {
       const receivedAt = this.clock.now();
       ep.breaker.record(outcome, startAt, receivedAt, admission.probeId);
       if (outcome.kind === 'success') {
-        return { kind: 'success', value: outcome.value, attempts };
+        return { kind: 'success', value: outcome.value, attempts: state.attempts };
       }
-      last = outcome;
+      state.last = outcome;
       if (outcome.kind === 'aborted' || isAborted(call.signal)) return giveUp('aborted');
-      if (outcome.kind === 'unreachable' && outcome.reason === 'stalled-in-outage') {
-        // Abandoned by the engine once the endpoint answered again (ADR 0013): the request is
-        // sent again at once on a fresh connection, free like the attempt beside a no-route
-        // probe. The endpoint gets one request in place of one that stopped reaching it, and
-        // the engine abandons an emission at most once per outage it sat through.
-        if (call.mayReplay?.(outcome) === false) return giveUp('outcome-unknown', receivedAt);
-        freeAttempts += 1;
-        continue;
-      }
-      if (
-        admission.besideProbe &&
-        outcome.kind === 'unreachable' &&
-        outcome.reason === 'no-route'
-      ) {
-        // Nothing reached the endpoint: no attempt of the profile, no budget, no backoff; wait for
-        // the next probe slot (the breaker re-opened on the cheap probe's own answer, or now if
-        // this call went on a route check's word and the route went again meanwhile).
-        if (admission.probeId === 0) ep.breaker.routeLost(receivedAt);
-        freeAttempts += 1;
-        continue;
-      }
-
-      // The transport dates its next signature by the server's Date it just heard (skew is its
-      // business, measured on the wall clock it signs with): one more attempt says whether it helped.
-      const skewed = outcome.kind === 'refused' && outcome.code === 'RequestTimeTooSkewed';
-      if (!isRetryable(outcome) || (skewed && skewCorrected)) return giveUp('not-retryable');
-      if (skewed) skewCorrected = true;
-      if (attempts - freeAttempts >= profile.maxAttempts) return giveUp('attempts-exhausted');
-
-      const retryAfter = outcome.kind === 'refused' ? outcome.retryAfterMs : undefined;
-      if (
-        retryAfter !== undefined &&
-        (retryAfter > profile.capMs || receivedAt + retryAfter + minAttemptMs > call.deadline)
-      ) {
-        // Not slept on: the caller persists the server's not-before time instead.
-        return giveUp('deadline', receivedAt + retryAfter);
-      }
-      const backoff = this.jitter(profile.baseMs, profile.capMs, attempts, this.random.next());
-      const delay = Math.max(backoff, retryAfter ?? 0);
-      const nextAttemptAt = receivedAt + delay;
-      if (call.mayReplay?.(outcome) === false) return giveUp('outcome-unknown', nextAttemptAt);
-      if (nextAttemptAt + minAttemptMs > call.deadline) return giveUp('deadline', nextAttemptAt);
-      if (!ep.budget.tryRetry()) return giveUp('budget', nextAttemptAt);
-      ep.counters.retriesGranted += 1;
-      unsentRetry = true;
-      this.emit({
-        type: 'retry-scheduled',
-        endpoint: call.endpoint,
-        operation: call.operation,
-        attempt: attempts,
-        failure: outcome,
-        nextAttemptAt,
+      const next = afterFailure({
+        outcome,
+        call,
+        profile,
+        minAttemptMs,
+        ...state,
+        besideProbe: admission.besideProbe,
+        onRouteWord: admission.probeId === 0,
+        receivedAt,
+        backoff: () =>
+          this.jitter(profile.baseMs, profile.capMs, state.attempts, this.random.next()),
       });
-      try {
-        await this.sleeper.sleep(delay, call.signal);
-      } catch (error) {
-        if (isAbortError(error) && isAborted(call.signal)) return giveUp('aborted');
-        throw error;
+      if (next.kind === 'free') {
+        if (next.routeLost) ep.breaker.routeLost(receivedAt);
+        state.freeAttempts += 1;
+        continue;
       }
+      if (next.kind === 'give-up') return giveUp(next.reason, next.notBefore);
+      if (next.skewed) state.skewCorrected = true;
+      const refused = await this.waitToRetry(ep, call, state, outcome, next);
+      if (refused === 'budget') return giveUp('budget', next.nextAttemptAt);
+      if (refused === 'aborted') return giveUp('aborted');
     }
+  }
+
+  /**
+   * A retry the budget pays for, told to the listeners, then its backoff slept; the reason to
+   * give up instead (the budget refused, the call aborted while it slept).
+   */
+  private async waitToRetry(
+    ep: Endpoint,
+    call: RetryCall,
+    state: CallState,
+    failure: Failure,
+    next: { readonly delay: number; readonly nextAttemptAt: number },
+  ): Promise<'budget' | 'aborted' | undefined> {
+    if (!ep.budget.tryRetry()) return 'budget';
+    ep.counters.retriesGranted += 1;
+    state.unsentRetry = true;
+    this.emit({
+      type: 'retry-scheduled',
+      endpoint: call.endpoint,
+      operation: call.operation,
+      attempt: state.attempts,
+      failure,
+      nextAttemptAt: next.nextAttemptAt,
+    });
+    try {
+      await this.sleeper.sleep(next.delay, call.signal);
+    } catch (error) {
+      if (isAbortError(error) && isAborted(call.signal)) return 'aborted';
+      throw error;
+    }
+    return undefined;
   }
 
   onEvent(listener: (event: RetryEvent) => void): () => void {
@@ -300,20 +252,20 @@ export class RetryPolicy {
 
   /**
    * While the endpoint's circuit is open, probe it with `prober` rather than with the next
-   * caller's own attempt: a probe that is an 8 MiB part holds every other caller for the whole
-   * part over a slow link, where a HeadBucket answers in one round trip. Returns the way to stop.
+   * caller's own attempt (see `EndpointGate.probeWith`). Returns the way to stop.
    */
   probeWith(endpoint: string, prober: Prober, route?: RouteCheck): () => void {
-    const ep = this.endpoint(endpoint);
-    ep.prober = prober;
-    ep.route = route;
-    ep.breaker.useRouteCheck(route !== undefined);
-    return () => {
-      if (ep.prober !== prober) return;
-      ep.prober = undefined;
-      ep.route = undefined;
-      ep.breaker.useRouteCheck(false);
-    };
+    return this.endpoint(endpoint).gate.probeWith(prober, route);
+  }
+
+  /** A silent link: the cheap probe asked now (see `EndpointGate.suspect`). */
+  suspect(endpoint: string, signal?: AbortSignal): void {
+    this.endpoint(endpoint).gate.suspect(signal);
+  }
+
+  /** Resolves when the endpoint's circuit lets a call through (closed, or a probe slot); rejects AbortError on signal. */
+  whenAvailable(endpoint: string, signal?: AbortSignal): Promise<void> {
+    return this.endpoint(endpoint).gate.whenAvailable(signal);
   }
 
   /** External "network is back"/"went offline" signal (OS network change, resume from sleep). */
@@ -322,187 +274,57 @@ export class RetryPolicy {
     for (const ep of this.endpoints.values()) ep.breaker.networkChanged(online, now);
   }
 
-  /**
-   * The engine's emissions to the endpoint went silent (no body byte moved for a while): while the
-   * circuit is closed, ask the cheap probe now, one check at a time. A check that cannot reach the
-   * endpoint opens the circuit, as a probe's failure does, and probes go on at the breaker's pace
-   * until one closes it (or `signal` aborts): the silent emissions wait inside TCP, not in `run`,
-   * so no caller would take the probe slot. An answer changes nothing (the link is slow, not gone).
-   */
-  suspect(endpoint: string, signal?: AbortSignal): void {
-    const ep = this.endpoint(endpoint);
-    const prober = ep.prober;
-    if (prober === undefined || ep.checking || ep.breaker.current.kind !== 'closed') return;
-    ep.checking = true;
-    this.check(ep, prober, signal)
-      .catch(() => undefined)
-      .finally(() => {
-        ep.checking = false;
-      });
-  }
-
-  private async check(
+  /** Ends a call without success: a retry paid for but not sent refunded, the event told. */
+  private giveUp<T>(
     ep: Endpoint,
-    prober: Prober,
-    signal: AbortSignal | undefined,
-  ): Promise<void> {
-    const outcome = await prober({
-      attempt: 1,
-      deadline: this.clock.now() + this.settings.breaker.cheapProbeTimeoutMs,
-      ...(signal === undefined ? {} : { signal }),
+    call: RetryCall,
+    state: CallState,
+    reason: GiveUpReason,
+    notBefore: number | undefined,
+  ): CallResult<T> {
+    const { attempts, last } = state;
+    if (state.unsentRetry) {
+      ep.budget.refund();
+      ep.counters.retriesGranted -= 1;
+    }
+    if (reason !== 'aborted') ep.counters.retriesRefused[reason] += 1;
+    this.emit({
+      type: 'gave-up',
+      endpoint: call.endpoint,
+      operation: call.operation,
+      reason,
+      attempts,
+      ...(last === undefined ? {} : { failure: last }),
     });
-    if (outcome.kind !== 'unreachable') return;
-    ep.breaker.trip(this.clock.now(), outcome.reason === 'no-route');
-    for (;;) {
-      if (isAborted(signal)) return;
-      const gate =
-        ep.waiting > 0 ? ep.breaker.peek(this.clock.now()) : ep.breaker.take(this.clock.now());
-      if (gate.kind === 'pass') return;
-      // A caller waiting for the circuit takes the probe slot instead (its call goes beside a
-      // no-route probe): step aside until the next change.
-      if (gate.kind === 'probe' && ep.waiting === 0) {
-        const route = gate.noRoute ? await this.checkRoute(ep, gate.id) : 'unknown';
-        if (route !== 'gone') await this.probe(ep, ep.prober ?? prober, gate.id, signal);
-      } else {
-        const until =
-          gate.kind === 'wait'
-            ? gate.until
-            : this.clock.now() + this.settings.breaker.noRouteProbeCapMs;
-        await this.waitForChange(ep, until, signal);
-      }
-    }
-  }
-
-  /** Resolves when the endpoint's circuit lets a call through (closed, or a probe slot); rejects AbortError on signal. */
-  async whenAvailable(endpoint: string, signal?: AbortSignal): Promise<void> {
-    const ep = this.endpoint(endpoint);
-    for (;;) {
-      if (isAborted(signal)) throw abortError();
-      const gate = ep.breaker.peek(this.clock.now());
-      if (gate.kind !== 'wait') return;
-      await this.waitForChange(ep, gate.until, signal);
-    }
-  }
-
-  private async admit(ep: Endpoint, call: RetryCall): Promise<Admission> {
-    const latestStart = call.deadline - this.settings.minAttemptMs;
-    for (;;) {
-      if (isAborted(call.signal)) return { kind: 'aborted' };
-      const now = this.clock.now();
-      const gate = ep.breaker.take(now);
-      if (gate.kind === 'pass') {
-        return { kind: 'go', probeId: 0, deadline: call.deadline, besideProbe: false };
-      }
-      if (gate.kind === 'beside') {
-        return { kind: 'go', probeId: 0, deadline: call.deadline, besideProbe: true };
-      }
-      if (gate.kind === 'probe') {
-        const deadline = Math.min(call.deadline, gate.deadline);
-        if (ep.prober === undefined) {
-          return { kind: 'go', probeId: gate.id, deadline, besideProbe: false };
-        }
-        const route = gate.noRoute ? await this.checkRoute(ep, gate.id) : 'unknown';
-        // Work already planned goes as soon as the route is back, beside the cheap probe (issue
-        // 15); with no route yet, it waits for the next check, having sent nothing.
-        if (route === 'back') {
-          this.probe(ep, ep.prober, gate.id, undefined).catch(() =>
-            ep.breaker.releaseProbe(gate.id),
-          );
-          return { kind: 'go', probeId: 0, deadline: call.deadline, besideProbe: true };
-        }
-        if (route === 'gone') continue;
-        if (gate.noRoute) {
-          // Work already planned does not wait one round trip for the cheap probe's answer
-          // (issue 15): while this machine had no route, the slot's call goes with it. The cheap
-          // probe still decides for every other caller, in one round trip, not a part's time.
-          this.probe(ep, ep.prober, gate.id, undefined).catch(() =>
-            ep.breaker.releaseProbe(gate.id),
-          );
-          return { kind: 'go', probeId: gate.id, deadline, besideProbe: true };
-        }
-        await this.probe(ep, ep.prober, gate.id, call.signal);
-        continue;
-      }
-      // Open with the next probe past our deadline: fail fast, spending neither budget nor attempt.
-      if (now >= latestStart || (gate.open && gate.until > latestStart)) {
-        return { kind: 'circuit-open', notBefore: gate.until };
-      }
-      ep.waiting += 1;
-      try {
-        await this.waitForChange(ep, Math.min(gate.until, latestStart), call.signal);
-      } finally {
-        ep.waiting -= 1;
-      }
-    }
+    return {
+      kind: 'gave-up',
+      reason,
+      attempts,
+      ...(last === undefined ? {} : { last }),
+      ...(notBefore === undefined ? {} : { notBefore }),
+      // An unknown outcome is for the caller to settle (ask the server, then send what is missing).
+      doNotInsist: reason !== 'aborted' && reason !== 'outcome-unknown' && attempts > 0,
+    };
   }
 
   /**
-   * While the circuit's last failure was `no-route`, the probe slot first looks the route up
-   * (`probeWith`'s `route`: nothing leaves this machine). None: the circuit opens again, the next
-   * check at most `routeCheckCapMs` away ('gone'). Back: calls may go beside the cheap probe, which
-   * the slot's holder sends now ('back'). Without a check, when it cannot tell, or when its word
-   * proved wrong in this outage: 'unknown', the probe goes as without a check.
+   * A call's first attempt: counted, and fed to the budget; a reconcile (work the engine starts
+   * again, ADR 0030) is paid like a retry, or goes free once every `reconcileFreeEveryMs`. Returns
+   * when to try again if the budget refuses it, undefined when it may go.
    */
-  private async checkRoute(ep: Endpoint, probeId: number): Promise<'back' | 'gone' | 'unknown'> {
-    const route = ep.route;
-    if (route === undefined) return 'unknown';
-    let outcome: Outcome<void> | undefined;
-    try {
-      outcome = await route();
-    } catch {
-      outcome = undefined;
+  private payFirstAttempt(ep: Endpoint, call: RetryCall, startAt: number): number | undefined {
+    if (call.reconciles === true && ep.budget.tryRetry()) {
+      ep.counters.retriesGranted += 1;
+      return undefined;
     }
-    if (outcome?.kind === 'unreachable' && outcome.reason === 'no-route') {
-      ep.breaker.routeMissing(probeId, this.clock.now());
-      return 'gone';
+    if (call.reconciles === true && !this.freeReconcile(ep, startAt)) {
+      const profile = this.settings.profiles[call.profile];
+      return startAt + this.jitter(profile.baseMs, profile.capMs, 1, this.random.next());
     }
-    if (outcome?.kind !== 'success') {
-      ep.breaker.routeUnknown();
-      return 'unknown';
-    }
-    const answered = ep.breaker.routeAnswered(probeId);
-    return answered === 'beside' ? 'back' : answered === 'not-held' ? 'gone' : 'unknown';
-  }
-
-  /**
-   * Sends the endpoint's cheap request as the probe, for whichever caller took the slot; its
-   * answer closes or re-opens the circuit and every waiting caller then goes on as it says.
-   */
-  private async probe(
-    ep: Endpoint,
-    prober: Prober,
-    probeId: number,
-    signal: AbortSignal | undefined,
-  ): Promise<void> {
-    const startAt = this.clock.now();
-    let outcome: Outcome<unknown>;
-    try {
-      outcome = await prober({
-        attempt: 1,
-        deadline: startAt + this.settings.breaker.cheapProbeTimeoutMs,
-        ...(signal === undefined ? {} : { signal }),
-      });
-    } catch (error) {
-      ep.breaker.releaseProbe(probeId);
-      throw error;
-    }
-    ep.breaker.record(outcome, startAt, this.clock.now(), probeId);
-  }
-
-  /** Sleeps until `until`, or less when the circuit changes or the signal aborts. */
-  private async waitForChange(ep: Endpoint, until: number, signal?: AbortSignal): Promise<void> {
-    const wake = new AbortController();
-    const onAbort = (): void => wake.abort();
-    signal?.addEventListener('abort', onAbort);
-    const stop = ep.breaker.wakeOnChange(onAbort);
-    try {
-      await this.sleeper.sleep(Math.max(0, until - this.clock.now()), wake.signal);
-    } catch (error) {
-      if (!isAbortError(error)) throw error;
-    } finally {
-      stop();
-      signal?.removeEventListener('abort', onAbort);
-    }
+    ep.budget.onFirstAttempt();
+    ep.counters.firstAttempts += 1;
+    if (call.reconciles === true) ep.lastFreeReconcileAt = startAt;
+    return undefined;
   }
 
   /** No reconcile went without a token for a while: a refused one may go, as a first attempt. */
@@ -513,19 +335,17 @@ export class RetryPolicy {
   private endpoint(name: string): Endpoint {
     const existing = this.endpoints.get(name);
     if (existing !== undefined) return existing;
+    const breaker = new CircuitBreaker(
+      this.settings.breaker,
+      this.random,
+      (state) => this.emit({ type: 'circuit', endpoint: name, state }),
+      this.jitter,
+    );
     const ep: Endpoint = {
       budget: new RetryBudget(this.settings.budget),
-      breaker: new CircuitBreaker(
-        this.settings.breaker,
-        this.random,
-        (state) => this.emit({ type: 'circuit', endpoint: name, state }),
-        this.jitter,
-      ),
+      breaker,
+      gate: new EndpointGate(breaker, this.clock, this.sleeper, this.settings),
       counters: zeroCounters(),
-      prober: undefined,
-      route: undefined,
-      checking: false,
-      waiting: 0,
       lastFreeReconcileAt: this.clock.now(),
     };
     this.endpoints.set(name, ep);

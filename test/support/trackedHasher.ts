@@ -1,5 +1,5 @@
-import type { FileHasher } from '../../electron/engine/hashing/FileHasher';
-import { sharedHashWorker } from '../../electron/engine/hashing/sharedHashWorker';
+import type { FileHasher } from '../../electron/hashing/FileHasher';
+import { sharedHashWorker } from '../../electron/hashing/sharedHashWorker';
 import type { VirtualTime } from './VirtualTime';
 
 /**

@@ -2,7 +2,7 @@ import type { PortalBody, UploadTarget } from '../../../shared/ports/Portal';
 import type { PartRecord } from '../../store/PartRecord';
 import type { UnitRecord } from '../../store/UnitRecord';
 import type { Called } from '../call/callPolicy';
-import { SourceChangedError } from '../hashFile';
+import { SourceChangedError } from '../../../shared/ports/SourceChangedError';
 import type { RunContext } from '../run/RunContext';
 import type { MustWait } from '../StepOutcome';
 import type { PortalRun } from './PortalRun';

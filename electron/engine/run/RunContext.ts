@@ -2,7 +2,7 @@ import type { FailureCause } from '../../../shared/domain/FailureCause';
 import type { ListedObject, ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { PortalFile } from '../../../shared/ports/Portal';
 import type { EnginePorts } from '../EnginePorts';
-import { PartBuffers } from '../PartBuffers';
+import { PartBuffers } from './PartBuffers';
 import type { PortalRun } from '../portal/PortalRun';
 import { StreamSlots } from '../StreamSlots';
 import { UnitWrites } from './UnitWrites';

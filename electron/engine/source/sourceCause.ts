@@ -1,7 +1,7 @@
 import type { FailureCause } from '../../../shared/domain/FailureCause';
 import { sourceCauseOfErrno } from '../../../shared/engine/sourceCauseOfErrno';
 import { errnoOf } from '../../errnoOf';
-import { SourceChangedError } from '../hashFile';
+import { SourceChangedError } from '../../../shared/ports/SourceChangedError';
 
 /**
  * The unit's failure when an error of the file system (reading or hashing the source) is the

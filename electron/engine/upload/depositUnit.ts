@@ -30,7 +30,7 @@ const upload = (
 
 /** One unit to the server: hashed first if planning did not get to it, then in one or in parts. */
 export const depositUnit = async (run: RunContext, unit: UnitRecord): Promise<Step<Deposited>> => {
-  const { store, settings, source, hasher } = run.ports;
+  const { store, settings, source, hashing } = run.ports;
   if (unit.sha256 !== null) {
     const changed = await checkSource(source, unit);
     return changed ?? upload(run, unit);
@@ -41,7 +41,7 @@ export const depositUnit = async (run: RunContext, unit: UnitRecord): Promise<St
   const { seen, body, hashed, parts } = await hashUnit(
     store,
     source,
-    hasher,
+    hashing,
     run.partSize ?? store.getPlan(run.planId)?.partSize ?? settings.partSize,
     unit,
     run.controller.signal,

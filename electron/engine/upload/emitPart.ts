@@ -5,7 +5,7 @@ import type { UnitRecord } from '../../store/UnitRecord';
 import type { Called } from '../call/callPolicy';
 import type { MustWait } from '../StepOutcome';
 import { callPolicy } from '../call/callPolicy';
-import { readPart } from '../readPart';
+import { readPart } from '../source/readPart';
 import type { RunContext } from '../run/RunContext';
 
 /** The part's bytes, and what to do with them once its call has settled. */

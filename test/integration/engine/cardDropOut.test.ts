@@ -9,6 +9,7 @@ import { depotEnv } from '../../support/depotEnv';
 import { s3Request } from '../../support/faultProxy';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import { runDepot } from '../../support/runDepot';
+import { targetArgs } from '../../support/targetArgs';
 
 // Mounting needs root (CI runs as root); elsewhere the test says why it did not run.
 const notRoot = process.getuid?.() === 0 ? '' : ' (skipped: mounting a card needs root)';
@@ -55,13 +56,7 @@ describe.skipIf(notRoot !== '')(`a card that drops out mid-night${notRoot}`, () 
       [
         'deposit',
         card,
-        '--endpoint',
-        proxy.endpoint,
-        '--bucket',
-        b.bucket,
-        '--prefix',
-        'card',
-        '--path-style',
+        ...targetArgs(proxy.endpoint, b.bucket, 'card'),
         '--concurrency',
         '3',
         '--bwlimit',

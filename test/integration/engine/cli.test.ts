@@ -16,6 +16,7 @@ import { depotEnv } from '../../support/depotEnv';
 import { runDepot, type DepotRun, type DepotRunOptions } from '../../support/runDepot';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import type { TestBucket } from '../../support/testBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 /** The command line as a volunteer's script runs it: real process, real server, exit codes. */
 describe('depot deposit / status / retry-failures / verify', () => {
@@ -41,13 +42,7 @@ describe('depot deposit / status / retry-failures / verify', () => {
   ): Promise<DepotRun> => runDepot(args, { ...options, env: depotEnv(b, options.env) });
 
   const target = (prefix: string, endpoint = proxy.endpoint): string[] => [
-    '--endpoint',
-    endpoint,
-    '--bucket',
-    b.bucket,
-    '--prefix',
-    prefix,
-    '--path-style',
+    ...targetArgs(endpoint, b.bucket, prefix),
   ];
   const db = (name: string): string[] => ['--db', join(work, name)];
 

@@ -24,6 +24,7 @@ import { fault, s3Request, type FaultProxy } from '../../support/faultProxy';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import { runDepot, type DepotRun, type DepotRunOptions } from '../../support/runDepot';
 import type { TestBucket } from '../../support/testBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 /**
  * Issue 30's edges, each as it was found: the command line on radosgw, through the fault proxy
@@ -46,15 +47,7 @@ describe('depot on the edges of issue 30', () => {
     options: Pick<DepotRunOptions, 'stopWhen' | 'signal' | 'hangMs'> = {},
   ): Promise<DepotRun> => runDepot(args, { ...options, env: depotEnv(b) });
 
-  const target = (prefix: string): string[] => [
-    '--endpoint',
-    proxy.endpoint,
-    '--bucket',
-    b.bucket,
-    '--prefix',
-    prefix,
-    '--path-style',
-  ];
+  const target = (prefix: string): string[] => targetArgs(proxy.endpoint, b.bucket, prefix);
   const db = (name: string): string[] => ['--db', join(work, name)];
 
   /** The keys under `prefix/` with their sizes, as the server lists them to another client. */

@@ -13,6 +13,7 @@ import { depotEnv } from '../../support/depotEnv';
 import { runDepot, type DepotRun, type DepotRunOptions } from '../../support/runDepot';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import type { TestBucket } from '../../support/testBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 /**
  * Issue 31 from the command line: a night started under the wrong Point is moved by `depot
@@ -42,15 +43,7 @@ describe('depot correct / depot remove', () => {
     options: Pick<DepotRunOptions, 'stopWhen' | 'signal'> = {},
   ): Promise<DepotRun> =>
     runDepot([...args, '--db', join(setup.work, 'plans.db')], { ...options, env: depotEnv(b) });
-  const target = (prefix: string): string[] => [
-    '--endpoint',
-    proxy.endpoint,
-    '--bucket',
-    b.bucket,
-    '--prefix',
-    prefix,
-    '--path-style',
-  ];
+  const target = (prefix: string): string[] => targetArgs(proxy.endpoint, b.bucket, prefix);
   const keys = async (prefix: string): Promise<string[]> => {
     const listed = await b.client.send(
       new ListObjectsV2Command({ Bucket: b.bucket, Prefix: prefix }),

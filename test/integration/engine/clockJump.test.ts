@@ -7,6 +7,7 @@ import { synthNight } from '../../../electron/field/synthNight';
 import { depotEnv } from '../../support/depotEnv';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import { runDepot } from '../../support/runDepot';
+import { targetArgs } from '../../support/targetArgs';
 
 // libfaketime (Debian's faketime, installed by scripts/install-system-deps.sh) shifts the wall
 // clock of the command's process from a file read at every call; the monotonic clock is left
@@ -53,13 +54,7 @@ describe.skipIf(absent !== '')(`a wall clock that jumps mid-night${absent}`, () 
         [
           'deposit',
           night,
-          '--endpoint',
-          proxy.endpoint,
-          '--bucket',
-          b.bucket,
-          '--prefix',
-          prefix,
-          '--path-style',
+          ...targetArgs(proxy.endpoint, b.bucket, prefix),
           '--bwlimit',
           '512KiB/s',
           '--db',

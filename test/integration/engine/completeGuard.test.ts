@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { contentOf } from '../../support/contentOf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineStack } from '../../../electron/engine/createEngineStack';
+import { createEngineStack } from '../../../electron/runtime/createEngineStack';
 import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';

@@ -17,6 +17,7 @@ import type { TestBucket } from '../../support/testBucket';
 import { seededRandom } from '../../../shared/random/seededRandom';
 import { startSlowLink, type SlowLink } from './slowLink';
 import { verifyBucket } from './verifyBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
@@ -57,13 +58,7 @@ describe('depot deposit killed with SIGKILL again and again', () => {
       [
         'deposit',
         night,
-        '--endpoint',
-        link.endpoint,
-        '--bucket',
-        b.bucket,
-        '--prefix',
-        'night',
-        '--path-style',
+        ...targetArgs(link.endpoint, b.bucket, 'night'),
         '--part-size',
         '5MiB',
         '--concurrency',

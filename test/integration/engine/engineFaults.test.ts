@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentOf } from '../../support/contentOf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineStack } from '../../../electron/engine/createEngineStack';
+import { createEngineStack } from '../../../electron/runtime/createEngineStack';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { fault, s3Request, type FaultProxy, type FaultRule } from '../../support/faultProxy';

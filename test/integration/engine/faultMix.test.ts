@@ -10,6 +10,7 @@ import { fault } from '../../support/faultProxy';
 import type { MatchableRequest } from '../../support/faultRules';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import { runDepot } from '../../support/runDepot';
+import { targetArgs } from '../../support/targetArgs';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -65,13 +66,7 @@ describe('a heavy fault mix (the chaos proxy)', () => {
       [
         'deposit',
         night,
-        '--endpoint',
-        proxy.endpoint,
-        '--bucket',
-        b.bucket,
-        '--prefix',
-        'mix',
-        '--path-style',
+        ...targetArgs(proxy.endpoint, b.bucket, 'mix'),
         '--db',
         join(work, 'depot.db'),
       ],

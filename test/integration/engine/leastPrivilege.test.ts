@@ -35,6 +35,7 @@ import { TEST_USERS } from '../../support/s3server/startS3Server';
 import type { TestBucket } from '../../support/testBucket';
 import { startSlowLink, type SlowLink } from './slowLink';
 import { verifyBucket } from './verifyBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 const MiB = 1024 * 1024;
 
@@ -144,13 +145,7 @@ describe('least privilege against radosgw with real users and bucket policies (i
       [
         'deposit',
         night,
-        '--endpoint',
-        link.endpoint,
-        '--bucket',
-        b.bucket,
-        '--prefix',
-        prefix,
-        '--path-style',
+        ...targetArgs(link.endpoint, b.bucket, prefix),
         '--part-size',
         '5MiB',
         '--concurrency',
@@ -168,20 +163,10 @@ describe('least privilege against radosgw with real users and bucket policies (i
   };
 
   const verify = (key: Key, prefix: string): Promise<DepotRun> =>
-    runDepot(
-      [
-        'verify',
-        night,
-        '--endpoint',
-        proxy.endpoint,
-        '--bucket',
-        b.bucket,
-        '--prefix',
-        prefix,
-        '--path-style',
-      ],
-      { env: depotEnv(key), hangMs: 120_000 },
-    );
+    runDepot(['verify', night, ...targetArgs(proxy.endpoint, b.bucket, prefix)], {
+      env: depotEnv(key),
+      hangMs: 120_000,
+    });
 
   /** The night's manifest as the owner reads it: one under PREFIX/.depot/, listing every file. */
   const manifestOf = async (client: S3Client, prefix: string): Promise<{ files: unknown[] }> => {

@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageTarget } from '../../../shared/domain/StorageTarget';
 import { verifyCommand } from '../../../electron/cli/verifyCommand';
-import { createEngineStack } from '../../../electron/engine/createEngineStack';
+import { createEngineStack } from '../../../electron/runtime/createEngineStack';
 import type { DepositEngine } from '../../../electron/engine/DepositEngine';
 import type { EngineSettings } from '../../../electron/engine/EngineSettings';
 import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';

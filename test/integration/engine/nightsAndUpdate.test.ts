@@ -12,6 +12,7 @@ import { depotEnv } from '../../support/depotEnv';
 import { runDepot, type DepotRun } from '../../support/runDepot';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import type { TestBucket } from '../../support/testBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 const MiB = 1024 * 1024;
 
@@ -52,15 +53,7 @@ describe('depot deposit: several nights, --update, concurrent starts', () => {
     });
 
   /** Where the night goes, as `verify` takes it too. */
-  const place = (prefix: string): string[] => [
-    '--endpoint',
-    proxy.endpoint,
-    '--bucket',
-    b.bucket,
-    '--prefix',
-    prefix,
-    '--path-style',
-  ];
+  const place = (prefix: string): string[] => targetArgs(proxy.endpoint, b.bucket, prefix);
   const target = (prefix: string): string[] => [...place(prefix), '--part-size', '5MiB'];
   const db = (name: string): string[] => ['--db', join(work, name)];
 

@@ -11,7 +11,7 @@ import {
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../shared/random/seededRandom';
-import { createEngineStack } from '../../../electron/engine/createEngineStack';
+import { createEngineStack } from '../../../electron/runtime/createEngineStack';
 import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';
 import { openDatabase } from '../../../electron/store/openDatabase';
 import { PlanStore } from '../../../electron/store/PlanStore';
@@ -25,6 +25,7 @@ import { runDepot, type DepotRun } from '../../support/runDepot';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import { uniqueBucketName, type TestBucket } from '../../support/testBucket';
 import { startSlowLink, type SlowLink } from './slowLink';
+import { targetArgs } from '../../support/targetArgs';
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
@@ -91,13 +92,7 @@ describe.each([20261, 20262])('two nights, one prefix, seed %i', (seed) => {
       [
         'deposit',
         night.dir,
-        '--endpoint',
-        link.endpoint,
-        '--bucket',
-        b.bucket,
-        '--prefix',
-        'mix',
-        '--path-style',
+        ...targetArgs(link.endpoint, b.bucket, 'mix'),
         '--concurrency',
         String(CONCURRENCY),
         '--db',

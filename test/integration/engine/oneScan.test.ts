@@ -8,6 +8,7 @@ import type * as ScanModule from '../../../electron/scan/scanFolder';
 import { depotEnv } from '../../support/depotEnv';
 import { proxiedBucket, type BucketAndWork } from '../../support/proxiedBucket';
 import type { TestBucket } from '../../support/testBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 /** Every scan of a folder, by any caller: the pre-flight's and the planner's go through here. */
 const scans = vi.hoisted(() => ({ roots: [] as string[] }));
@@ -48,13 +49,7 @@ describe('depot deposit scans the folder once', () => {
     const code = await depositCommand.run(
       [
         night,
-        '--endpoint',
-        b.endpoint,
-        '--bucket',
-        b.bucket,
-        '--prefix',
-        'one-scan',
-        '--path-style',
+        ...targetArgs(b.endpoint, b.bucket, 'one-scan'),
         '--db',
         join(work, 'depot.db'),
         ...extra,

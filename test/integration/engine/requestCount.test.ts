@@ -9,6 +9,7 @@ import { runDepot } from '../../support/runDepot';
 import type { TestBucket } from '../../support/testBucket';
 import { startSlowLink, type SlowLink } from './slowLink';
 import { verifyBucket } from './verifyBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 const MiB = 1024 * 1024;
 const PART = 5 * MiB;
@@ -80,13 +81,7 @@ describe('requests per night on a slow uplink', () => {
       [
         'deposit',
         night,
-        '--endpoint',
-        link.endpoint,
-        '--bucket',
-        b.bucket,
-        '--prefix',
-        'vol42/n1',
-        '--path-style',
+        ...targetArgs(link.endpoint, b.bucket, 'vol42/n1'),
         '--part-size',
         '5MiB',
         '--db',

@@ -8,6 +8,7 @@ import { depotEnv } from '../../support/depotEnv';
 import { fault, s3Request } from '../../support/faultProxy';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import { runDepot, type DepotRun } from '../../support/runDepot';
+import { targetArgs } from '../../support/targetArgs';
 
 /**
  * Issue 30, item 6: one `503 SlowDown` with `Retry-After: 100000` (a proxy or a captive portal can
@@ -31,13 +32,7 @@ describe('a server that asks to come back in 27.8 hours', () => {
       [
         'deposit',
         night,
-        '--endpoint',
-        setup.proxy.endpoint,
-        '--bucket',
-        setup.bucket.bucket,
-        '--prefix',
-        'later',
-        '--path-style',
+        ...targetArgs(setup.proxy.endpoint, setup.bucket.bucket, 'later'),
         '--db',
         join(setup.work, 'depot.db'),
       ],

@@ -26,6 +26,7 @@ import { translate } from '../../../renderer/i18n/translate';
 import { freePort } from '../../support/s3server/freePort';
 import { repoRoot, runDepot, type DepotRun } from '../../support/runDepot';
 import { testBucket, type TestBucket } from '../../support/testBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 const NOBODY = 65534;
 const hasSetpriv = spawnSync('setpriv', ['--version']).status === 0;
@@ -63,13 +64,7 @@ type Case = {
 };
 
 const target = (w: World, prefix = 'bad', endpoint = w.endpoint): string[] => [
-  '--endpoint',
-  endpoint,
-  '--bucket',
-  w.bucket,
-  '--prefix',
-  prefix,
-  '--path-style',
+  ...targetArgs(endpoint, w.bucket, prefix),
 ];
 const db = (w: World, name = 'bad.db'): string[] => ['--db', join(w.home, name)];
 

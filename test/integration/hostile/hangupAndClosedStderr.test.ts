@@ -9,6 +9,7 @@ import { s3Request, type FaultProxy } from '../../support/faultProxy';
 import { proxiedBucket, type ProxiedBucket } from '../../support/proxiedBucket';
 import { repoRoot, runDepot } from '../../support/runDepot';
 import type { TestBucket } from '../../support/testBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 /**
  * Issue 30, item 15: a closed terminal (SIGHUP) ended a deposit with exit 129 and no word, and a
@@ -28,13 +29,7 @@ describe('a closed terminal and a closed stderr', () => {
   afterAll(() => setup.close());
 
   const target = (prefix: string): string[] => [
-    '--endpoint',
-    proxy.endpoint,
-    '--bucket',
-    b.bucket,
-    '--prefix',
-    prefix,
-    '--path-style',
+    ...targetArgs(proxy.endpoint, b.bucket, prefix),
     '--db',
     join(work, `${prefix}.db`),
   ];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
 import { repoRoot, runDepot } from '../../support/runDepot';
 import { testBucket, type TestBucket } from '../../support/testBucket';
+import { targetArgs } from '../../support/targetArgs';
 
 type Result = { code: number | null; stdout: string; stderr: string };
 
@@ -73,13 +74,7 @@ describe('the peers see a Depot deposit as complete', () => {
       [
         'deposit',
         night,
-        '--endpoint',
-        b.endpoint,
-        '--bucket',
-        b.bucket,
-        '--prefix',
-        prefix,
-        '--path-style',
+        ...targetArgs(b.endpoint, b.bucket, prefix),
         '--part-size',
         '5MiB',
         '--db',

@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from '../../../electron/app/testConnection';
 import type { EngineEvent } from '../../../electron/engine/EngineEvent';
-import { createEngineStack } from '../../../electron/engine/createEngineStack';
+import { createEngineStack } from '../../../electron/runtime/createEngineStack';
 import { DirectPut, putObjectRequest, uploadPartRequest } from '../../../electron/s3/DirectPut';
 import { ServerClock } from '../../../electron/s3/ServerClock';
 import { S3ObjectStore } from '../../../electron/s3/S3ObjectStore';

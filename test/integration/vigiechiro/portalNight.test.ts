@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineStack } from '../../../electron/engine/createEngineStack';
+import { createEngineStack } from '../../../electron/runtime/createEngineStack';
 import type { EngineEvent } from '../../../electron/engine/EngineEvent';
 import { noObjectStore } from '../../../electron/portal/noObjectStore';
 import { VigieChiroPortal } from '../../../electron/portal/VigieChiroPortal';

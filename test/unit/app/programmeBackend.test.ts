@@ -9,7 +9,7 @@ import { seededRandom } from '../../../shared/random/seededRandom';
 import { checkFolder } from '../../../electron/app/checkFolder';
 import { DepotBackend } from '../../../electron/app/DepotBackend';
 import { fileSecretStore } from '../../../electron/app/FileSecretStore';
-import { createEngineStack } from '../../../electron/engine/createEngineStack';
+import { createEngineStack } from '../../../electron/runtime/createEngineStack';
 import { synthNight } from '../../../electron/field/synthNight';
 import { dispatch } from '../../../electron/ipc/dispatch';
 import { MemoryObjectStore } from '../../../electron/s3/MemoryObjectStore';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PartBuffers } from '../../../electron/engine/PartBuffers';
+import { PartBuffers } from '../../../electron/engine/run/PartBuffers';
 import { contentOf, makeHarness, MiB } from './engineHarness';
 import type { Harness } from './engineHarness';
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import type { LeaseHolder } from '../../../electron/engine/LeaseHolder';
-import { createEngineStack } from '../../../electron/engine/createEngineStack';
+import { createEngineStack } from '../../../electron/runtime/createEngineStack';
 import type { DepositEngine } from '../../../electron/engine/DepositEngine';
 import type { EngineEvent } from '../../../electron/engine/EngineEvent';
 import type { EngineSettings } from '../../../electron/engine/EngineSettings';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngineStack } from '../../../electron/engine/createEngineStack';
+import { createEngineStack } from '../../../electron/runtime/createEngineStack';
 import { MemoryObjectStore } from '../../../electron/s3/MemoryObjectStore';
 import { PlanStore } from '../../../electron/store/PlanStore';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';

@@ -3,7 +3,7 @@ import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { choosePartSize, MAX_PARTS } from '../../../electron/engine/choosePartSize';
-import { hashFile } from '../../../electron/engine/hashFile';
+import { hashFile } from '../../../electron/hashing/hashFile';
 import { PlanError } from '../../../electron/engine/PlanError';
 import { fsSourceReader } from '../../../electron/runtime/fsSourceReader';
 import { scanFolder } from '../../../electron/scan/scanFolder';

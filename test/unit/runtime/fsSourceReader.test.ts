@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenHow, SourceReader } from '../../../shared/ports/SourceReader';
-import { hashFile } from '../../../electron/engine/hashFile';
+import { hashFile } from '../../../electron/hashing/hashFile';
 import { HEAD_BYTES } from '../../../electron/field/openHeaderReader';
 import { fsSourceReader } from '../../../electron/runtime/fsSourceReader';
 

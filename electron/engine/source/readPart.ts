@@ -1,5 +1,5 @@
-import type { SourceReader } from '../../shared/ports/SourceReader';
-import { SourceChangedError } from './hashFile';
+import type { SourceReader } from '../../../shared/ports/SourceReader';
+import { SourceChangedError } from '../../../shared/ports/SourceChangedError';
 
 const CHUNK = 256 * 1024;
 

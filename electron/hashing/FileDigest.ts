@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { NewPart } from '../../store/PartLedger';
+import type { PartDigest } from './PartDigest';
 import { fileMd5s } from './fileMd5s';
 
 /** What one pass over a file gives: the whole file's SHA-256 and MD5, and every part's MD5. */
 export type FileDigests = {
   readonly sha256: string;
   readonly md5: string;
-  readonly parts: NewPart[];
+  readonly parts: PartDigest[];
   /** How many bytes went through (the caller compares it with the planned size). */
   readonly length: number;
 };
@@ -20,7 +20,7 @@ export type FileDigests = {
 export class FileDigest {
   private readonly whole = createHash('sha256');
   private readonly md5s;
-  private readonly parts: NewPart[] = [];
+  private readonly parts: PartDigest[] = [];
   private partStart = 0;
   private position = 0;
 

@@ -3,15 +3,18 @@ import type { ObjectStore } from '../../shared/ports/ObjectStore';
 import type { Random } from '../../shared/ports/Random';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import { RetryPolicy } from '../../shared/retry/RetryPolicy';
-import { monotonicClock } from '../runtime/monotonicClock';
-import { systemClock } from '../runtime/systemClock';
-import { systemRandom } from '../runtime/systemRandom';
-import { timerSleeper } from '../runtime/timerSleeper';
+import { monotonicClock } from './monotonicClock';
+import { systemClock } from './systemClock';
+import { systemRandom } from './systemRandom';
+import { timerSleeper } from './timerSleeper';
 import { S3ObjectStore } from '../s3/S3ObjectStore';
 import type { S3ObjectStoreOptions } from '../s3/S3ObjectStore';
 import type { PlanStore } from '../store/PlanStore';
-import { DepositEngine } from './DepositEngine';
-import type { DepositEngineDeps } from './DepositEngine';
+import { DepositEngine } from '../engine/DepositEngine';
+import type { DepositEngineDeps } from '../engine/DepositEngine';
+import type { FileHasher } from '../hashing/FileHasher';
+import { hashingWith } from '../hashing/hashingWith';
+import { sharedHashWorker } from '../hashing/sharedHashWorker';
 
 /**
  * The store is passed in, not opened here: the app keeps one store across the engines it rebuilds.
@@ -20,8 +23,10 @@ import type { DepositEngineDeps } from './DepositEngine';
  */
 export type EngineStackWiring = Pick<
   DepositEngineDeps,
-  'store' | 'settings' | 'storeFor' | 'portalFor' | 'leaseHolder' | 'sourceReader' | 'hasher'
+  'store' | 'settings' | 'storeFor' | 'portalFor' | 'leaseHolder' | 'sourceReader'
 > & {
+  /** Where files larger than one read are hashed (default the hash worker; undefined: this thread). */
+  readonly hasher?: FileHasher | undefined;
   /** The engine's time (default: the monotonic clock; a test's virtual time). */
   readonly clock?: Clock;
   /** What other processes read (run leases): default the wall clock, or the given `clock`. */
@@ -76,7 +81,7 @@ export function createEngineStack(
     ...(w.portalFor === undefined ? {} : { portalFor: w.portalFor }),
     ...(w.leaseHolder === undefined ? {} : { leaseHolder: w.leaseHolder }),
     ...(w.sourceReader === undefined ? {} : { sourceReader: w.sourceReader }),
-    ...('hasher' in w ? { hasher: w.hasher } : {}),
+    hashing: hashingWith('hasher' in w ? w.hasher : sharedHashWorker),
   });
   return { store: w.store, objectStore, policy, engine };
 }

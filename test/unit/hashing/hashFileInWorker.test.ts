@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SourceReader } from '../../../../shared/ports/SourceReader';
-import { hashFile, SourceChangedError } from '../../../../electron/engine/hashFile';
-import type { FileHasher } from '../../../../electron/engine/hashing/FileHasher';
-import { HashWorker } from '../../../../electron/engine/hashing/HashWorker';
-import { startHashWorker } from '../../../../electron/engine/hashing/startHashWorker';
-import { fsSourceReader } from '../../../../electron/runtime/fsSourceReader';
+import type { SourceReader } from '../../../shared/ports/SourceReader';
+import { SourceChangedError } from '../../../shared/ports/SourceChangedError';
+import { hashFile } from '../../../electron/hashing/hashFile';
+import type { FileHasher } from '../../../electron/hashing/FileHasher';
+import { HashWorker } from '../../../electron/hashing/HashWorker';
+import { startHashWorker } from '../../../electron/hashing/startHashWorker';
+import { fsSourceReader } from '../../../electron/runtime/fsSourceReader';
 
 const MiB = 1024 * 1024;
 const md5 = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('hex');
@@ -183,7 +184,7 @@ describe('a large file hashed in the hash worker (ADR 0025)', () => {
     async (_who, format, bundle) => {
       const out = mkdtempSync(join(dir, `${format}-`));
       await build({
-        entryPoints: ['electron/engine/hashing/hashWorkerMain.ts'],
+        entryPoints: ['electron/hashing/hashWorkerMain.ts'],
         outfile: join(out, `hashWorkerMain.${format === 'esm' ? 'mjs' : 'cjs'}`),
         bundle: true,
         platform: 'node',

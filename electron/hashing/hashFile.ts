@@ -1,30 +1,17 @@
-import type { SourceFile, SourceReader, SourceStat } from '../../shared/ports/SourceReader';
-import type { NewPart } from '../store/PlanStore';
-import type { ChunkDigest } from './hashing/ChunkDigest';
-import { digestInThread } from './hashing/digestInThread';
-import type { FileDigests } from './hashing/FileDigest';
-import { FileDigest } from './hashing/FileDigest';
-import type { FileHasher } from './hashing/FileHasher';
-import { HashWorkerLost } from './hashing/HashWorker';
-import { sharedHashWorker } from './hashing/sharedHashWorker';
+import type { SourceFile, SourceReader } from '../../shared/ports/SourceReader';
+import { SourceChangedError } from '../../shared/ports/SourceChangedError';
+import type { HashedFile } from '../engine/FileHashing';
 import { HEAD_BYTES } from '../field/openHeaderReader';
+import type { ChunkDigest } from './ChunkDigest';
+import { digestInThread } from './digestInThread';
+import type { FileDigests } from './FileDigest';
+import { FileDigest } from './FileDigest';
+import type { FileHasher } from './FileHasher';
+import { HashWorkerLost } from './HashWorker';
+import { sharedHashWorker } from './sharedHashWorker';
 
 /** Files up to this size are read in one buffer; larger ones streamed in reads of this size. */
 const SMALL = 1024 * 1024;
-
-/** A file's hashes and what was seen of it as it was read (see `hashFile`). */
-export type HashedFile = {
-  sha256: string;
-  md5: string;
-  mtimeNs: string;
-  parts: NewPart[];
-  seen: SourceStat;
-  body?: Buffer;
-};
-
-export class SourceChangedError extends Error {
-  override readonly name = 'SourceChangedError';
-}
 
 /**
  * One pass over a file: the SHA-256 and MD5 of the whole, the MD5 of every part (the

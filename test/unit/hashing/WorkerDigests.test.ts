@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FileDigests } from '../../../../electron/engine/hashing/FileDigest';
-import type { HashWorkerReply } from '../../../../electron/engine/hashing/HashWorkerMessage';
-import { WorkerDigests } from '../../../../electron/engine/hashing/WorkerDigests';
+import type { FileDigests } from '../../../electron/hashing/FileDigest';
+import type { HashWorkerReply } from '../../../electron/hashing/HashWorkerMessage';
+import { WorkerDigests } from '../../../electron/hashing/WorkerDigests';
 
 const MiB = 1024 * 1024;
 const md5 = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('hex');
