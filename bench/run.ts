@@ -31,6 +31,7 @@ import { measureDepotBaseline, measureDepotResources } from './resources/measure
 import { measureHashing } from './resources/measureHashing';
 import { checkRedepositTargets, measureRedeposit } from './redeposit/measureRedeposit';
 import type { RedepositResult } from './redeposit/measureRedeposit';
+import { runPortalPart } from './portal/runPortalPart';
 import { runTool } from './runTool';
 import { startServerSide } from './s3/ServerSide';
 import { awsCliTool } from './tools/awsCliTool';
@@ -78,7 +79,7 @@ const log = (line: string): void => {
 
 const cleanup = createCleanup(log);
 /** The parts that run in the link lab (network namespaces, shaped link, radosgw inside). */
-const LAB_PARTS = ['link', 'kills', 'redeposit', 'linkup', 'amplification', 'resources'];
+const LAB_PARTS = ['link', 'kills', 'redeposit', 'linkup', 'amplification', 'resources', 'portal'];
 const wanted = (list: string | undefined, name: string): boolean =>
   (list ?? '').split(',').includes(name);
 
@@ -286,6 +287,29 @@ const main = async (): Promise<void> => {
       runs.push(r);
       report(r);
     }
+  }
+
+  if (wanted(values.parts, 'portal')) {
+    // Not in the default parts: `--parts portal` (issue 33), its own results file.
+    const resultsDir = join(ROOT, 'bench/results');
+    mkdirSync(resultsDir, { recursive: true });
+    const stem = claimResultsStamp(
+      resultsDir,
+      `${startedAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-${quick ? 'quick' : 'full'}-portal`,
+    );
+    const portal = await runPortalPart({
+      lab,
+      server,
+      depot,
+      linkMbit: check.rateMbit,
+      quick,
+      seed,
+      workDir: work,
+      resultsFile: join(resultsDir, stem),
+      cleanup,
+      log,
+    });
+    process.stdout.write(`${portal.markdown}\nResults: bench/results/${stem}.{json,md}\n`);
   }
 
   let redeposit: RedepositResult[] = [];

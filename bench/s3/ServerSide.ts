@@ -17,6 +17,8 @@ export type ServerSide = {
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
   readonly bucket: string;
+  /** radosgw's ceph.conf, for `radosgw-admin` in the server's namespace (the portal's own user). */
+  readonly cephConf: string;
   /** radosgw's access log, every request it received; null when the bench turned it off. */
   readonly requests: ServerRequestLog | null;
   verify(prefix: string, manifestFile: string): Promise<VerifyReport>;
@@ -92,6 +94,7 @@ export const startServerSide = async (
     accessKeyId: server.accessKeyId,
     secretAccessKey: server.secretAccessKey,
     bucket,
+    cephConf: join(server.dir, 'ceph.conf'),
     requests: accessLog ? serverRequestLog(join(server.dir, 'log', 'client.rgw.log')) : null,
     verify: async (prefix, manifestFile) =>
       (await s3tool(['verify', bucket, prefix, manifestFile])) as VerifyReport,

@@ -81,7 +81,7 @@ export class DepotBackend {
     );
     // A night that waits for "the network", or stops, is looked at: its address may be wrong.
     this.relay.onNetworkWait = (planId, waiting) => {
-      if (waiting) this.doctor.soon(planId, () => this.views.overlay(planId).waitingNetwork);
+      if (waiting) this.doctor.soon(planId, () => this.views.liveOf(planId).waitingNetwork);
     };
     this.relay.onAcked = (planId) => this.doctor.answered(planId);
     this.runs.onEnded = (planId, result) => {

@@ -1,6 +1,7 @@
 import type { ScanResult } from '../../shared/field/ScanResult';
 import type { NewParticipation, Participation } from '../../shared/portal/Participation';
 import type { PortalNight } from '../../shared/portal/PortalNight';
+import type { NightLive } from '../engine/NightLive';
 import type { Portal, PortalFile, PortalParticipations } from '../../shared/ports/Portal';
 import type { PortalAnswer } from '../engine/portal/portalRequests';
 import type { RetryCounters } from '../../shared/retry/RetryCall';
@@ -51,6 +52,8 @@ export type EnginePort = {
     page: { offset: number; limit: number; filter?: UnitFilter },
   ): { total: number; units: readonly EngineUnitView[] };
   counters(): RetryCounters;
+  /** What the night is doing now that no table holds (ADR 0037). */
+  nightLive(planId: number): NightLive;
   /** The ways back of issue 31 (see `DepositEngine`). */
   targetOf(planId: number): StorageTarget;
   ownObjects(planId: number): { readonly objects: number; readonly uploads: number };

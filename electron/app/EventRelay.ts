@@ -1,5 +1,4 @@
 import { activityInWallTime, stateInWallTime } from './WallTime';
-import type { UnitActivity } from '../../shared/domain/UnitState';
 import type { Clock } from '../../shared/ports/Clock';
 import type { Sleeper } from '../../shared/ports/Sleeper';
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
@@ -7,7 +6,6 @@ import type { EngineEvent } from '../engine/EngineEvent';
 import { PlanError } from '../engine/PlanError';
 import type { PlanSummary } from '../engine/PlanSummary';
 import type { BackendConfig } from './BackendConfig';
-import type { PlanOverlay } from './PlanOverlay';
 import type { PlanViews } from './PlanViews';
 
 const EVENT_INTERVAL_MS = 250;
@@ -58,14 +56,12 @@ export class EventRelay {
         overlay.throughputBytesPerSec = event.bytesPerSec;
         break;
       case 'waiting-network':
-        overlay.waitingNetwork = event.waiting;
         this.onNetworkWait?.(event.planId, event.waiting);
         break;
       case 'waiting-card':
-        overlay.waitingCard = event.waiting;
         break;
       case 'unit-activity':
-        setActivity(overlay, event.unitId, event.activity);
+        // Forwarded as the engine tells it (it owns the activity): the screen applies it.
         this.emit({
           type: 'unit',
           planId: String(event.planId),
@@ -74,18 +70,13 @@ export class EventRelay {
         });
         break;
       case 'unit-state':
-        if (event.state.kind === 'done' || event.state.kind === 'failed') {
-          overlay.activities.delete(event.unitId);
-        }
         this.emit({
           type: 'unit',
           planId: String(event.planId),
           unitId: String(event.unitId),
           state: stateInWallTime(event.state, this.views.wall),
-          activity: activityInWallTime(
-            overlay.activities.get(event.unitId) ?? { kind: 'idle' },
-            this.views.wall,
-          ),
+          activity: activityInWallTime(event.activity, this.views.wall),
+          ...(event.was === undefined ? {} : { was: event.was }),
         });
         break;
       case 'night-checked':
@@ -151,8 +142,3 @@ export class EventRelay {
     }
   }
 }
-
-const setActivity = (overlay: PlanOverlay, unitId: number, activity: UnitActivity): void => {
-  if (activity.kind === 'idle') overlay.activities.delete(unitId);
-  else overlay.activities.set(unitId, activity);
-};

@@ -1,16 +1,13 @@
 import type { FailureCause } from '../../shared/domain/FailureCause';
-import type { UnitActivity } from '../../shared/domain/UnitState';
 import type { AddressProblem, NightCheck } from '../../shared/ipc/views';
 
 /**
- * What the engine reports live about one plan and is not persisted: retries waiting, the network
- * gone, the throughput. Rebuilt from events; lost on restart, which is fine (it is a live view).
+ * What the app learns of one plan and is not persisted: the throughput, when it was last heard
+ * of, why its last run ended, its address's problem. Lost on restart (a live view). Its files'
+ * waits and "waiting for the network" are the engine's own (`NightLive`, ADR 0037), read, not
+ * copied here.
  */
 export type PlanOverlay = {
-  readonly activities: Map<number, UnitActivity>;
-  waitingNetwork: boolean;
-  /** Files of the night wait for their card, pulled out of its reader. */
-  waitingCard: boolean;
   throughputBytesPerSec: number;
   lastActivityAt: number | null;
   /** Why the last run ended blocked (credentials refused, bucket missing); null when it did not. */
@@ -22,25 +19,9 @@ export type PlanOverlay = {
 };
 
 export const emptyOverlay = (): PlanOverlay => ({
-  activities: new Map(),
-  waitingNetwork: false,
-  waitingCard: false,
   throughputBytesPerSec: 0,
   lastActivityAt: null,
   blocked: null,
   checked: null,
   addressProblem: null,
 });
-
-export const nextRetryAt = (overlay: PlanOverlay): number | null => {
-  let earliest: number | null = null;
-  for (const activity of overlay.activities.values()) {
-    if (
-      activity.kind === 'retry-wait' &&
-      (earliest === null || activity.nextAttemptAt < earliest)
-    ) {
-      earliest = activity.nextAttemptAt;
-    }
-  }
-  return earliest;
-};

@@ -155,9 +155,6 @@ export class PlanRuns {
       )
       .finally(() => {
         this.runs.delete(planId);
-        overlay.activities.clear();
-        overlay.waitingNetwork = false;
-        overlay.waitingCard = false;
         this.relay.markDirty(planId);
       });
     this.runs.set(planId, { controller, done });

@@ -1,6 +1,6 @@
-import type { UnitActivity } from '../../shared/domain/UnitState';
 import type { CountersView, PlanView, UnitView } from '../../shared/ipc/views';
 import type { RetryCounters } from '../../shared/retry/RetryCall';
+import type { NightLive } from '../engine/NightLive';
 import type { PlanSummary } from '../engine/PlanSummary';
 import type { UnitView as EngineUnitView } from '../engine/UnitView';
 import { IpcFailure } from '../ipc/IpcFailure';
@@ -57,6 +57,7 @@ export class PlanViews {
     const view = toPlanView(
       summary,
       this.overlay(summary.id),
+      this.liveOf(summary.id),
       this.isRunning(summary.id),
       summary.deferred > 0 ? (this.earliestDeferred(summary.id) ?? null) : null,
       this.serverDown(),
@@ -71,6 +72,17 @@ export class PlanViews {
     };
   }
 
+  /** The engine's live facts of the night; none when no engine runs. */
+  liveOf(planId: number): NightLive {
+    return (
+      this.config.handle?.engine.nightLive(planId) ?? {
+        waitingNetwork: false,
+        waitingCard: false,
+        nextRetryAt: null,
+      }
+    );
+  }
+
   /** A half-open circuit is still probing for the cause it opened on. */
   private serverDown(): boolean {
     const circuit = this.config.handle?.circuit();
@@ -80,15 +92,13 @@ export class PlanViews {
   }
 
   unitView(unit: EngineUnitView): UnitView {
-    const live =
-      unit.activity.kind !== 'idle'
-        ? unit.activity
-        : this.overlays.get(unit.planId)?.activities.get(unit.id);
-    const activity: UnitActivity =
-      live ??
-      (unit.state.kind === 'in-progress' && this.isRunning(unit.planId)
-        ? { kind: 'sending', bytesAcked: unit.bytesAcked }
-        : { kind: 'idle' });
+    // The engine's own activity; a file taken and not yet waiting is sending.
+    const activity =
+      unit.activity.kind === 'idle' &&
+      unit.state.kind === 'in-progress' &&
+      this.isRunning(unit.planId)
+        ? ({ kind: 'sending', bytesAcked: unit.bytesAcked } as const)
+        : unit.activity;
     return {
       id: String(unit.id),
       relPath: unit.relPath,

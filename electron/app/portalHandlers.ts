@@ -41,7 +41,9 @@ const planIdOf = (id: string): number => {
 const reasonOf = (cause: FailureCause): ErrorReason =>
   cause.kind === 'portal-refused'
     ? { kind: 'portal-refused', status: cause.status, code: cause.code, detail: cause.detail }
-    : { kind: 'portal-signed-out' };
+    : cause.kind === 'participation-ambiguous'
+      ? { kind: 'participation-ambiguous', count: cause.count }
+      : { kind: 'portal-signed-out' };
 
 /** The value of a portal request, or the failure that says why not in the volunteer's words. */
 const answered = <T>(answer: PortalAnswer<T>, what: string): T => {

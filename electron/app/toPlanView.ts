@@ -2,7 +2,7 @@ import { COMPLETED } from '../../shared/domain/Completed';
 import { planPhase } from '../../shared/domain/planPhase';
 import type { PlanState, PlanView, RemovalView } from '../../shared/ipc/views';
 import type { PlanSummary } from '../engine/PlanSummary';
-import { nextRetryAt } from './PlanOverlay';
+import type { NightLive } from '../engine/NightLive';
 import type { PlanOverlay } from './PlanOverlay';
 import { recorderLabel } from '../../shared/field/recorderLabel';
 
@@ -14,6 +14,7 @@ const text = (metadata: Readonly<Record<string, unknown>>, key: string): string 
 export const planStateOf = (
   summary: PlanSummary,
   overlay: PlanOverlay,
+  live: NightLive,
   running: boolean,
   serverDown = false,
 ): PlanState => {
@@ -32,25 +33,26 @@ export const planStateOf = (
   // The circuit is the endpoint's: while it is open on the server's refusals, every running night
   // waits on the server, whether or not one of its own calls is waiting right now.
   // The volunteer's own move, and theirs to undo: said before anything of the link.
-  if (overlay.waitingCard) return 'waiting-card';
+  if (live.waitingCard) return 'waiting-card';
   // A wrong address is the volunteer's to fix, never "the network" (issue 31).
   if (overlay.addressProblem !== null) return 'needs-attention';
   if (serverDown) return 'server-unavailable';
-  if (overlay.waitingNetwork) return 'waiting-network';
+  if (live.waitingNetwork) return 'waiting-network';
   if (summary.deferred > 0 && summary.inProgress === 0 && summary.pending === 0) return 'deferred';
   return 'running';
 };
 
-/** The interface's view of a plan: persisted counts plus the live overlay. */
+/** The interface's view of a plan: persisted counts, the engine's live facts, the app's overlay. */
 export const toPlanView = (
   summary: PlanSummary,
   overlay: PlanOverlay,
+  live: NightLive,
   running: boolean,
   deferredUntil: number | null,
   /** The circuit is open because the server refuses (503 storm), not because it is unreachable. */
   serverDown = false,
 ): PlanView => {
-  const state = planStateOf(summary, overlay, running, serverDown);
+  const state = planStateOf(summary, overlay, live, running, serverDown);
   const left = summary.bytesTotal - summary.bytesAcked;
   const throughput = state === 'running' ? overlay.throughputBytesPerSec : 0;
   return {
@@ -73,7 +75,7 @@ export const toPlanView = (
     throughputBytesPerSec: throughput,
     etaSeconds: throughput > 0 ? left / throughput : left === 0 ? 0 : null,
     lastActivityAt: overlay.lastActivityAt ?? summary.completedAt ?? summary.createdAt,
-    nextRetryAt: state === 'done' ? null : nextRetryAt(overlay),
+    nextRetryAt: state === 'done' ? null : live.nextRetryAt,
     deferredUntil: summary.deferred > 0 ? deferredUntil : null,
     blocker: running ? null : overlay.blocked,
     createdAt: summary.createdAt,
@@ -97,6 +99,7 @@ export const toPlanView = (
       summary.portal === null
         ? null
         : {
+            kind: summary.portal.target.kind,
             api: summary.portal.target.api,
             participationId: summary.portal.participationId,
             analysisAt: summary.analysisAt,

@@ -65,6 +65,8 @@ export const describeCause = (cause: FailureCause): string => {
         return `the portal refused this file (${cause.status} ${cause.code}${cause.detail === null ? '' : `: ${cause.detail}`})`;
       case 'portal-signed-out':
         return PORTAL_SIGNED_OUT;
+      case 'participation-ambiguous':
+        return `the site already has ${cause.count} participations of this night (same start, same point) and the portal does not say which is the night's: pick it with --participation ID (none is created)`;
     }
   })();
   // Neither retry-failures nor new credentials: the step that works is the read-back, which

@@ -4,11 +4,13 @@ import type { EmissionOptions } from '../../shared/ports/ObjectStore';
 import { portalCallRules, type PortalCallName } from '../../shared/portal/portalCallRules';
 import { portalTokenOf } from '../../shared/portal/portalTokenOf';
 import type { Outcome } from '../../shared/retry/Outcome';
+import type { PortalFile } from '../../shared/ports/Portal';
+import { PagedListing } from '../../shared/wire/PagedListing';
 import { hashFile } from '../hashing/hashFile';
 import { VigieChiroPortal } from '../portal/VigieChiroPortal';
 import { fsSourceReader } from '../runtime/fsSourceReader';
 import type { CommandIo } from './Command';
-import { PORTAL_SIGNED_OUT } from './describeCause';
+import { ENDLESS_LISTING, PORTAL_SIGNED_OUT } from './describeCause';
 import { readFolder } from './readFolder';
 import { verifyAsker } from './verifyAsker';
 import type { Programme } from './readProgramme';
@@ -103,10 +105,18 @@ export const portalVerify = async (
     throw new CouldNotVerify(`${operation}: ${why}`);
   };
   try {
-    const listed = await ask('listFiles', `ListFiles ${v.participation}`, portal.endpoint, (o) =>
-      portal.listFiles({ collectionId: v.participation ?? '' }, o),
+    // One page per call through the policy (ADR 0002), guarded against endless paging.
+    const pages = await new PagedListing<PortalFile, number>((f) => f.fileId, String).list(
+      async (page) => ({
+        kind: 'page' as const,
+        page: await ask('listFiles', `ListFiles ${v.participation}`, portal.endpoint, (o) =>
+          portal.listFilesPage({ collectionId: v.participation ?? '', page }, o),
+        ),
+      }),
     );
-    const remote = new Map(listed.map((f) => [f.name, f]));
+    if (pages.kind === 'endless')
+      throw new CouldNotVerify(`ListFiles ${v.participation}: ${ENDLESS_LISTING}`);
+    const remote = new Map(pages.items.map((f) => [f.name, f]));
     const names = night.names ?? new Map<string, string>();
     const missing: string[] = [];
     const notAvailable: string[] = [];

@@ -55,6 +55,7 @@ import { workRemovals } from './ways/workRemovals';
 import type { RemovalPass } from './ways/workRemovals';
 import { conflictFacts, settleConflict } from './ways/settleConflict';
 import type { ConflictFacts, SettleChoice, Settled, Unanswered } from './ways/settleConflict';
+import type { NightLive } from './NightLive';
 import { newPortalRun } from './portal/PortalRun';
 import type { PortalAnswer, ReadBack } from './portal/portalRequests';
 import {
@@ -277,6 +278,11 @@ export class DepositEngine {
     };
   }
 
+  /** What the night is doing now that no table holds (ADR 0037). */
+  nightLive(planId: number): NightLive {
+    return this.ports.hub.liveOf(planId);
+  }
+
   failedUnits(planId: number): UnitRecord[] {
     return this.ports.store.failedUnits(planId);
   }
@@ -333,6 +339,8 @@ export class DepositEngine {
         unitId: unit.id,
         relPath: unit.relPath,
         state: { kind: 'pending' },
+        activity: { kind: 'idle' },
+        was: unit.state.kind,
       }),
     );
     hub.emitProgress(planId, true);

@@ -21,6 +21,10 @@ export type EngineEvent =
       readonly unitId: number;
       readonly relPath: string;
       readonly state: UnitState;
+      /** What the file is doing now, under its new state. */
+      readonly activity: UnitActivity;
+      /** The state it left, when the engine knows it: the screen's counts follow without a read. */
+      readonly was?: UnitState['kind'];
     }
   | {
       readonly type: 'unit-activity';

@@ -1,20 +1,13 @@
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import type { z } from 'zod';
-import type { Clock } from '../../shared/ports/Clock';
-import { monotonicClock } from '../runtime/monotonicClock';
-import { systemClock } from '../runtime/systemClock';
 import type { EmissionOptions, ObjectRead } from '../../shared/ports/ObjectStore';
+import type { Page } from '../../shared/wire/PagedListing';
 import type {
   Confirmed,
   Declared,
   Portal,
-  PortalAnswer,
   PortalBody,
   PortalFile,
   PortalFileInput,
   PortalParticipations,
-  PortalTarget,
   ProcessingStarted,
   ReadTarget,
   UploadTarget,
@@ -22,64 +15,21 @@ import type {
 import {
   accessSchema,
   declaredFichierSchema,
-  errorBodySchema,
   listedFichierSchema,
-  pageSchema,
   participationOf,
   participationSchema,
 } from '../../shared/portal/vigiechiro/apiDocuments';
 import type { NewParticipation, Participation } from '../../shared/portal/Participation';
 import { toPortalDate } from '../../shared/portal/vigiechiro/portalDate';
 import { endpointOfUrl, signedUrlExpiry } from '../../shared/portal/vigiechiro/signedUrlExpiry';
-import { vigieChiroRefusalCode } from '../../shared/portal/vigiechiro/vigieChiroRefusalCode';
-import { classifyResponse } from '../../shared/retry/classifyResponse';
-import { success, type Failure, type Outcome } from '../../shared/retry/Outcome';
-import { defaultSilentMs } from '../s3/defaultSilentMs';
-import { startEmission, type Emission } from '../s3/Emission';
+import { success, type Outcome } from '../../shared/retry/Outcome';
 import { IncompleteAnswer } from '../s3/IncompleteAnswer';
-import { routeCheckTo } from '../s3/routeCheckTo';
-import { toRawResponse } from '../s3/toRawResponse';
-import {
-  BodySourceError,
-  httpExchange,
-  type HttpAnswer,
-  type HttpContext,
-  type HttpRequest,
-} from './httpExchange';
-import type { VigieChiroPortalOptions } from './VigieChiroPortalOptions';
+import { apiErrorsOf, evidenceOf, isSuccess } from './apiAnswer';
+import { httpExchange } from './httpExchange';
+import { VigieChiroApi } from './VigieChiroApi';
 
 export type { VigieChiroPortalOptions } from './VigieChiroPortalOptions';
 export type { NewParticipation } from '../../shared/portal/Participation';
-
-/** An API answer is a page of documents at most: more is not the API. */
-const MAX_API_ANSWER = 8 * 1024 * 1024;
-// A listing longer than this many pages is a server loop, not a night of recordings.
-const MAX_PAGES = 10_000;
-const USER_AGENT = 'depot (Vigie-Chiro portal client)';
-
-const isSuccess = (status: number): boolean => status >= 200 && status < 300;
-
-const jsonOf = (answer: HttpAnswer): unknown => {
-  const type = answer.headers['content-type'] ?? '';
-  if (!/^application\/(.+\+)?json\b/i.test(type)) return undefined;
-  try {
-    return JSON.parse(Buffer.from(answer.body).toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
-/** The API's `_errors` when the answer is the API's own error document. */
-const apiErrorsOf = (answer: HttpAnswer): { readonly errors: unknown } | undefined => {
-  const parsed = errorBodySchema.safeParse(jsonOf(answer));
-  if (!parsed.success || !('_errors' in parsed.data)) return undefined;
-  return { errors: parsed.data._errors };
-};
-
-const evidenceOf = (answer: HttpAnswer, errors: unknown): PortalAnswer => ({
-  status: answer.status,
-  ...(errors === undefined ? {} : { detail: JSON.stringify(errors) }),
-});
 
 /**
  * The Vigie-Chiro portal (facts: ../shared/programmes/vigiechiro-api.md) on `node:http(s)`: the
@@ -89,159 +39,7 @@ const evidenceOf = (answer: HttpAnswer, errors: unknown): PortalAnswer => ({
  * principles 1-2, 6); the API's 4xx reasons kept as data (`code` from its `_errors`, the words in
  * `detail`). Retrying is the policy's job.
  */
-export class VigieChiroPortal implements Portal, PortalParticipations {
-  readonly endpoint: string;
-  readonly target: PortalTarget;
-  private readonly base: string;
-  private readonly clock: Clock;
-  private readonly wallClock: Clock;
-  private readonly stallMs: number;
-  private readonly silentMs: number;
-  private readonly pageSize: number;
-  private readonly http: HttpContext;
-  private readonly route: () => Promise<Outcome<void>>;
-
-  constructor(private readonly options: VigieChiroPortalOptions) {
-    const url = new URL(options.api);
-    this.endpoint = `${url.protocol}//${url.host}`;
-    this.base = options.api.replace(/\/+$/, '');
-    this.target = { kind: 'vigiechiro', api: this.base };
-    this.clock = options.clock ?? monotonicClock;
-    this.wallClock = options.wallClock ?? systemClock;
-    this.stallMs = options.stallMs ?? 30_000;
-    this.silentMs = options.silentMs ?? defaultSilentMs;
-    this.pageSize = options.pageSize ?? 100;
-    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 16 };
-    this.http = {
-      agents: { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) },
-      connectionTimeoutMs: options.connectionTimeoutMs ?? 10_000,
-      socketTimeoutMs: options.socketTimeoutMs ?? 60_000,
-      userAgent: USER_AGENT,
-    };
-    this.route = routeCheckTo(url);
-  }
-
-  /** Closes idle keep-alive connections. */
-  destroy(): void {
-    this.http.agents.http.destroy();
-    this.http.agents.https.destroy();
-  }
-
-  /** Runs `send` as one emission and classifies what it gave. */
-  private async emit<T>(
-    options: EmissionOptions,
-    send: (emission: Emission) => Promise<Outcome<T>>,
-  ): Promise<Outcome<T>> {
-    if (options.signal?.aborted) return { kind: 'aborted' };
-    if (this.clock.now() >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
-    const emission = startEmission(options, this.clock, this.stallMs, this.silentMs);
-    try {
-      return await send(emission);
-    } catch (error) {
-      // The body's own source failed: the file's fault, for the caller, never a network outcome.
-      if (error instanceof BodySourceError) throw error.cause;
-      if (error instanceof IncompleteAnswer) {
-        return { kind: 'unreachable', reason: 'incomplete-answer' };
-      }
-      const abortCause = emission.cause();
-      return classifyResponse(
-        toRawResponse(error, {
-          receivedAt: this.wallClock.now(),
-          ...(abortCause === undefined ? {} : { abortCause }),
-        }),
-      );
-    } finally {
-      emission.end();
-    }
-  }
-
-  /** One request to the API, with the token. */
-  private api(
-    emission: Emission,
-    method: HttpRequest['method'],
-    path: string,
-    json?: unknown,
-  ): Promise<HttpAnswer> {
-    const token = this.options.token();
-    const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json), 'utf8');
-    return httpExchange(
-      {
-        method,
-        url: new URL(`${this.base}${path}`),
-        headers: {
-          accept: 'application/json',
-          ...(token === undefined
-            ? {}
-            : { authorization: `Basic ${Buffer.from(`${token}:`).toString('base64')}` }),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body }),
-        maxAnswerBytes: MAX_API_ANSWER,
-      },
-      emission,
-      this.http,
-    );
-  }
-
-  /** An API refusal: its status and Retry-After for the policy, its `_errors` as code and words. */
-  private refusal(answer: HttpAnswer): Failure {
-    const api = apiErrorsOf(answer);
-    const code = vigieChiroRefusalCode(answer.status, api?.errors);
-    return classifyResponse({
-      status: answer.status,
-      ...(code === undefined ? {} : { code }),
-      headers: answer.headers,
-      receivedAt: this.wallClock.now(),
-      ...(api?.errors === undefined ? {} : { detail: JSON.stringify(api.errors) }),
-    });
-  }
-
-  /** The storage's refusal: status, headers, and the S3 error code of its XML body. */
-  private storageRefusal(answer: HttpAnswer): Failure {
-    const code = /<Code>([^<]+)<\/Code>/.exec(Buffer.from(answer.body).toString('utf8'))?.[1];
-    return classifyResponse({
-      status: answer.status,
-      ...(code === undefined ? {} : { code }),
-      headers: answer.headers,
-      receivedAt: this.wallClock.now(),
-    });
-  }
-
-  /** A 2xx answer's document, or IncompleteAnswer: what arrived cannot be used (ADR 0021). */
-  private document<S extends z.ZodType>(answer: HttpAnswer, schema: S, what: string): z.infer<S> {
-    if (answer.tooLarge !== undefined) throw new IncompleteAnswer(what);
-    const parsed = schema.safeParse(jsonOf(answer));
-    if (!parsed.success) throw new IncompleteAnswer(what);
-    return parsed.data;
-  }
-
-  /** Every item of a paged listing (`?max_results=&page=`), within this one call. */
-  private async allPages<T>(
-    emission: Emission,
-    path: string,
-    item: (raw: unknown) => T | undefined,
-  ): Promise<Outcome<T[]>> {
-    const items: T[] = [];
-    const separator = path.includes('?') ? '&' : '?';
-    for (let page = 1; page <= MAX_PAGES; page++) {
-      const answer = await this.api(
-        emission,
-        'GET',
-        `${path}${separator}max_results=${this.pageSize}&page=${page}`,
-      );
-      if (!isSuccess(answer.status)) return this.refusal(answer);
-      const { _items, _meta } = this.document(answer, pageSchema, 'a page of _items');
-      for (const raw of _items) {
-        const value = item(raw);
-        if (value === undefined) throw new IncompleteAnswer('an item it can read');
-        items.push(value);
-      }
-      emission.alive();
-      if (_items.length === 0 || items.length >= _meta.total) return success(items);
-    }
-    throw new Error(`portal listing ${path}: more than ${MAX_PAGES} pages`);
-  }
-
+export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalParticipations {
   /**
    * Whether the API answers now, on a new connection (the breaker's probe): the smallest listing
    * there is. Any answer but a struggling one says the API is there; a 401 is an answer.
@@ -340,15 +138,16 @@ export class VigieChiroPortal implements Portal, PortalParticipations {
     });
   }
 
-  /** `GET /participations/<id>/pieces_jointes`, every page (the front reads only the first). */
-  listFiles(
-    input: { readonly collectionId: string },
+  /** One page of `GET /participations/<id>/pieces_jointes` (the front reads only the first). */
+  listFilesPage(
+    input: { readonly collectionId: string; readonly page?: number | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<PortalFile[]>> {
+  ): Promise<Outcome<Page<PortalFile, number>>> {
     return this.emit(options, (e) =>
-      this.allPages(
+      this.onePage(
         e,
         `/participations/${encodeURIComponent(input.collectionId)}/pieces_jointes`,
+        input.page ?? 1,
         (raw) => {
           const parsed = listedFichierSchema.safeParse(raw);
           return parsed.success
@@ -447,19 +246,19 @@ export class VigieChiroPortal implements Portal, PortalParticipations {
   }
 
   /**
-   * A site's participations (`GET /sites/<id>/participations`), or the volunteer's own
-   * (`GET /moi/participations`) when no site is given; every page.
+   * One page of a site's participations (`GET /sites/<id>/participations`), or of the volunteer's
+   * own (`GET /moi/participations`) when no site is given.
    */
-  listParticipations(
-    input: { readonly siteId?: string },
+  listParticipationsPage(
+    input: { readonly siteId?: string; readonly page?: number | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<Participation[]>> {
+  ): Promise<Outcome<Page<Participation, number>>> {
     const path =
       input.siteId === undefined
         ? '/moi/participations'
         : `/sites/${encodeURIComponent(input.siteId)}/participations`;
     return this.emit(options, (e) =>
-      this.allPages(e, path, (raw) => {
+      this.onePage(e, path, input.page ?? 1, (raw) => {
         const parsed = participationSchema.safeParse(raw);
         const participation = parsed.success ? participationOf(parsed.data) : undefined;
         if (participation === undefined || input.siteId === undefined) return participation;

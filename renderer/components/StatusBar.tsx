@@ -5,6 +5,7 @@ import { formatDuration, secondsUntil } from '../format/formatDuration';
 import { formatPercent } from '../format/formatPercent';
 import type { Translate } from '../i18n/translate';
 import { useT } from '../i18n/useT';
+import { nextRetryOf } from '../live/applyUnitEvent';
 import { planLabel } from '../screens/NightsScreen';
 import { SILENT_AFTER_MS, engineSilent, useDepotStore } from '../store/useDepotStore';
 
@@ -24,9 +25,18 @@ const URGENCY = [
   'running',
 ];
 
-/** What one night is doing now, in a few words (the countdowns from the same instants as its rows). */
-const sayOf = (plan: PlanView, now: number, t: Translate, locale: Locale): Said => {
-  const retryIn = plan.nextRetryAt === null ? null : secondsUntil(plan.nextRetryAt, now);
+/**
+ * What one night is doing now, in a few words; its countdown from the same pushed events as its
+ * rows' (`nextRetryOf`), so that a wait has one countdown, bar and row alike.
+ */
+const sayOf = (
+  plan: PlanView,
+  nextRetryAt: number | null,
+  now: number,
+  t: Translate,
+  locale: Locale,
+): Said => {
+  const retryIn = nextRetryAt === null ? null : secondsUntil(nextRetryAt, now);
   if (plan.addressProblem !== null)
     return {
       text: t(`address.${plan.addressProblem.kind}.short`, { endpoint: plan.endpoint }),
@@ -91,6 +101,8 @@ export const StatusBar = () => {
   const currentPlanId = useDepotStore((s) => s.currentPlanId);
   const everConnected = useDepotStore((s) => s.everConnected);
   const keepingAwake = useDepotStore((s) => s.keepingAwake);
+  const waits = useDepotStore((s) => s.waits);
+  const say = (plan: PlanView): Said => sayOf(plan, nextRetryOf(plan, waits), now, t, locale);
   let said: Said = { text: t('status.idle'), kind: 'idle' };
   const current = plans.find((p) => p.id === currentPlanId);
   const active = plans
@@ -113,7 +125,7 @@ export const StatusBar = () => {
       kind: 'engine-silent',
     };
   } else if (active.length > 1) {
-    const each = active.map((p) => ({ plan: p, said: sayOf(p, now, t, locale) }));
+    const each = active.map((p) => ({ plan: p, said: say(p) }));
     const kind =
       URGENCY.find((k) => each.some((e) => e.said.kind === k)) ?? each[0]?.said.kind ?? 'running';
     said = {
@@ -124,7 +136,7 @@ export const StatusBar = () => {
     };
   } else if (active.length === 1 && active[0] !== undefined) {
     const only = active[0];
-    const one = sayOf(only, now, t, locale);
+    const one = say(only);
     // Another night is open on screen: the line says which night it speaks for.
     said =
       current === undefined || current.id === only.id
@@ -134,7 +146,7 @@ export const StatusBar = () => {
             kind: one.kind,
           };
   } else if (current !== undefined) {
-    said = sayOf(current, now, t, locale);
+    said = say(current);
   }
   return (
     <footer className="status-bar" role="status" aria-live="polite" data-status={said.kind}>

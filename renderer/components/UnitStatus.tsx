@@ -1,64 +1,68 @@
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
 import { causeTitle } from '../failures/causeKeys';
 import { formatWhen } from '../format/formatClock';
-import { secondsUntil } from '../format/formatDuration';
 import { useT } from '../i18n/useT';
+import { rowStatusOf } from '../live/rowStatusOf';
+import type { NightNow } from '../live/rowStatusOf';
 import { useDepotStore } from '../store/useDepotStore';
 
 type Props = {
   readonly state: UnitState;
   readonly activity: UnitActivity;
-  /** The night waits on a server in a 503 storm, not on the network. */
-  readonly serverDown?: boolean;
+  /** What the night goes through now: its rows never contradict it (issue 31). */
+  readonly night: NightNow;
   /** The night's address is wrong: what its files met there is that, not a server's answer. */
   readonly wrongAddress?: boolean;
 };
 
 /**
- * A unit's state in words with a symbol. A waiting retry is an absorbed incident: shown as a
- * discreet countdown, never as an error.
+ * A unit's state in words with a symbol, under what its night goes through now (`rowStatusOf`).
+ * A waiting retry is an absorbed incident: shown as a discreet countdown, never as an error.
  */
-export const UnitStatus = ({
-  state,
-  activity,
-  serverDown = false,
-  wrongAddress = false,
-}: Props) => {
+export const UnitStatus = ({ state, activity, night, wrongAddress = false }: Props) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const now = useDepotStore((s) => s.now);
-  if (activity.kind === 'retry-wait' && state.kind !== 'done' && state.kind !== 'failed') {
-    const seconds = secondsUntil(activity.nextAttemptAt, now);
-    return (
-      <span className="unit-status quiet" data-status={seconds > 0 ? 'retry-wait' : 'retrying'}>
-        <span aria-hidden="true">↻</span>{' '}
-        {seconds > 0 ? t('unit.retryIn', { seconds }) : t('unit.retrying')}
-      </span>
-    );
-  }
-  if (activity.kind === 'waiting-card' && state.kind !== 'done' && state.kind !== 'failed') {
-    return (
-      <span className="unit-status quiet" data-status="waiting-card">
-        <span aria-hidden="true">⏏</span> {t('unit.waitingCard')}
-      </span>
-    );
-  }
-  // In a 503 storm a file holding a slot is not being sent, whatever its last attempt was doing:
-  // "Envoi" beside the banner "Serveur indisponible" would contradict it.
-  const waitsForServer = serverDown && state.kind === 'in-progress';
-  if (
-    waitsForServer ||
-    (activity.kind === 'waiting-network' && state.kind !== 'done' && state.kind !== 'failed')
-  ) {
-    return serverDown ? (
-      <span className="unit-status quiet" data-status="server-unavailable">
-        <span aria-hidden="true">⚠</span> {t('unit.serverUnavailable')}
-      </span>
-    ) : (
-      <span className="unit-status quiet" data-status="waiting-network">
-        <span aria-hidden="true">⌁</span> {t('unit.waitingNetwork')}
-      </span>
-    );
+  const live = rowStatusOf(state, activity, night, now);
+  switch (live.kind) {
+    case 'engine-silent':
+      return (
+        <span className="unit-status quiet" data-status="engine-silent">
+          <span aria-hidden="true">…</span> {t('unit.engineSilent')}
+        </span>
+      );
+    case 'retry-wait':
+      return (
+        <span className="unit-status quiet" data-status="retry-wait">
+          <span aria-hidden="true">↻</span> {t('unit.retryIn', { seconds: live.seconds })}
+        </span>
+      );
+    case 'retrying':
+      return (
+        <span className="unit-status quiet" data-status="retrying">
+          <span aria-hidden="true">↻</span> {t('unit.retrying')}
+        </span>
+      );
+    case 'waiting-card':
+      return (
+        <span className="unit-status quiet" data-status="waiting-card">
+          <span aria-hidden="true">⏏</span> {t('unit.waitingCard')}
+        </span>
+      );
+    case 'server-unavailable':
+      return (
+        <span className="unit-status quiet" data-status="server-unavailable">
+          <span aria-hidden="true">⚠</span> {t('unit.serverUnavailable')}
+        </span>
+      );
+    case 'waiting-network':
+      return (
+        <span className="unit-status quiet" data-status="waiting-network">
+          <span aria-hidden="true">⌁</span> {t('unit.waitingNetwork')}
+        </span>
+      );
+    case 'state':
+      break;
   }
   switch (state.kind) {
     case 'pending':

@@ -1,15 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { UnitFilter, UnitView } from '../../shared/ipc/views';
 import { formatBytes } from '../format/formatBytes';
 import { formatPercent } from '../format/formatPercent';
 import { middleCut } from '../format/middleCut';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { PAGE, rowAt } from '../live/UnitRows';
+import type { NightNow } from '../live/rowStatusOf';
 import { ProgressBar } from './ProgressBar';
 import { UnitStatus } from './UnitStatus';
 
-const PAGE = 200;
 /** What fits the file column at 1024 px; the full name stays in the tooltip. */
 const PATH_CHARS = 44;
 const ROW_HEIGHT = 34;
@@ -17,23 +18,25 @@ const ROW_HEIGHT = 34;
 type Props = {
   readonly planId: string;
   readonly filter: UnitFilter;
-  readonly serverDown?: boolean;
+  /** What the night goes through now: its rows never contradict it (issue 31). */
+  readonly night: NightNow;
   /** The night's address is wrong: its files' failures are that, not the server's (issue 31). */
   readonly wrongAddress?: boolean;
 };
 
 /**
- * Thousands of units, only the visible rows in the DOM; rows are fetched by page and the visible
- * pages are refreshed each second and on every unit event.
+ * Thousands of units, only the visible rows in the DOM. Their pages are read when first shown;
+ * then the store applies the engine's pushed events to them, and reads them again at most every
+ * 5 s as a repair (ADR 0037).
  */
-export const UnitTable = ({ planId, filter, serverDown = false, wrongAddress = false }: Props) => {
+export const UnitTable = ({ planId, filter, night, wrongAddress = false }: Props) => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
-  const api = useDepotStore((s) => s.api);
-  const now = useDepotStore((s) => s.now);
-  const unitsVersion = useDepotStore((s) => s.unitsVersion);
-  const [total, setTotal] = useState(0);
-  const [pages, setPages] = useState<ReadonlyMap<number, readonly UnitView[]>>(new Map());
+  const rows = useDepotStore((s) => s.rows);
+  const showRows = useDepotStore((s) => s.showRows);
+  const hideRows = useDepotStore((s) => s.hideRows);
+  const shown = rows !== null && rows.planId === planId && rows.filter === filter ? rows : null;
+  const total = shown?.total ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const virtualizer = useVirtualizer({
@@ -46,32 +49,18 @@ export const UnitTable = ({ planId, filter, serverDown = false, wrongAddress = f
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
 
-  const load = useCallback(
-    async (page: number): Promise<void> => {
-      if (api === undefined) return;
-      const result = await api.units.list({ planId, offset: page * PAGE, limit: PAGE, filter });
-      if (!result.ok) return;
-      setTotal(result.value.total);
-      setPages((old) => new Map(old).set(page, result.value.units));
-    },
-    [api, planId, filter],
-  );
-
   useEffect(() => {
-    setPages(new Map());
-    setTotal(0);
     scrollRef.current?.scrollTo({ top: 0 });
   }, [planId, filter]);
 
-  // Refresh the visible pages on each tick and each unit event (cheap: at most two pages).
-  useEffect(() => {
-    const from = Math.floor(first / PAGE);
-    const to = Math.floor(last / PAGE);
-    for (let page = from; page <= to; page++) void load(page);
-  }, [first, last, load, unitsVersion, Math.floor(now / 1000)]);
+  useEffect(() => hideRows, [hideRows]);
 
-  const unitAt = (index: number): UnitView | undefined =>
-    pages.get(Math.floor(index / PAGE))?.[index % PAGE];
+  // The pages on screen: read once each; the store keeps them afterwards.
+  useEffect(() => {
+    showRows(planId, filter, Math.floor(first / PAGE), Math.floor(last / PAGE));
+  }, [planId, filter, first, last, showRows]);
+
+  const unitAt = (index: number): UnitView | undefined => rowAt(shown, index);
 
   return (
     <div className="unit-table" role="table" aria-rowcount={total} data-testid="units">
@@ -105,7 +94,7 @@ export const UnitTable = ({ planId, filter, serverDown = false, wrongAddress = f
                       <UnitStatus
                         state={unit.state}
                         activity={unit.activity}
-                        serverDown={serverDown}
+                        night={night}
                         wrongAddress={wrongAddress}
                       />
                     </span>

@@ -31,6 +31,7 @@ export const causeDetail = (cause: FailureCause, t: Translate, locale: Locale): 
         ? t('cause.status', { status: cause.status, code: cause.code })
         : t('cause.portal-refused.detail', { status: cause.status, detail: cause.detail });
     case 'portal-signed-out':
+    case 'participation-ambiguous':
     case 'denied':
     case 'unproven':
     case 'upload-vanished':

@@ -335,6 +335,7 @@ export const en = {
   'state.unknown': 'Unknown (engine unreachable)',
   'unit.retrying': 'retrying now',
   'unit.serverUnavailable': 'server unavailable',
+  'unit.engineSilent': 'no word from the engine',
   'status.retrying': 'Retrying now',
   'status.serverUnavailable': 'Server unavailable: retrying automatically',
   'status.keepAwake': 'Sleep prevented while depositing',
@@ -381,6 +382,7 @@ export const en = {
   'check.notListed':
     'This key may not list the night’s folder: each file is proved by the server’s answer to its own upload; {count} file(s) deposited earlier could not be checked again.',
   'done.title': 'All on the server, verified',
+  'done.titlePortal': 'Night deposited on the {portal} portal, verified',
   'done.files': 'Files verified',
   'done.size': 'Size',
   'done.destination': 'Destination',
@@ -561,6 +563,9 @@ export const en = {
   'cause.portal-signed-out.title': 'Sign in to the portal again',
   'cause.portal-signed-out.todo':
     'The portal sign-in expired or was refused. Sign in again (Portal page): the night goes on by itself, without sending again what is done.',
+  'cause.participation-ambiguous.title': 'Several participations for this night',
+  'cause.participation-ambiguous.todo':
+    'The site already has several participations of this night (same start, same point): the portal does not say which is the right one. Pick it in the list; Depot does not create one more.',
   'blocker.afterSignIn':
     'Once signed in, the night goes on by itself, without sending again what is done; “Resume” starts it too.',
   'programme.template.portal-folder':
@@ -572,7 +577,9 @@ export const en = {
     'This holds no sign-in: paste the whole address of the page you landed on, which holds “token=”.',
   'reason.portal-refused': 'The portal refuses (answer {status}): {detail}',
   'reason.portal-unreachable':
-    'The portal did not answer in time (network?): nothing changed, try again.',
+    'The portal did not answer in time (network?): try again, nothing will be done twice.',
+  'reason.participation-ambiguous':
+    'The site already has {count} participations of this night (same start, same point): the portal does not say which is the right one. Pick it in the list; Depot does not create one more.',
   'reason.participation-needed': 'Pick or create the night’s participation.',
   'reason.portal-one-night':
     'A participation is one night: pick the night to deposit (“Deposit one night only”).',

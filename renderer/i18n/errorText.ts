@@ -58,6 +58,8 @@ export const errorText = (error: IpcError, t: Translate, locale: Locale = 'fr'):
     case 'portal-one-night':
     case 'night-not-complete':
       return t(`reason.${reason.kind}`);
+    case 'participation-ambiguous':
+      return t('reason.participation-ambiguous', { count: reason.count });
     case 'night-dates-unknown':
       return t('reason.night-dates-unknown', { night: reason.night });
     case 'portal-refused':

@@ -339,6 +339,7 @@ export const fr = {
   'state.unknown': 'Inconnu (moteur injoignable)',
   'unit.retrying': 'nouvelle tentative en cours',
   'unit.serverUnavailable': 'serveur indisponible',
+  'unit.engineSilent': 'sans nouvelles du moteur',
   'status.retrying': 'Nouvelle tentative en cours',
   'status.serverUnavailable': 'Serveur indisponible : nouvelle tentative automatique',
   'status.keepAwake': 'Mise en veille empêchée pendant le dépôt',
@@ -385,6 +386,7 @@ export const fr = {
   'check.notListed':
     'Cette clé ne peut pas lister le dossier de la nuit : chaque fichier est prouvé par la réponse du serveur à son propre envoi ; {count} fichier(s) déposé(s) avant n’ont pas pu être revérifiés.',
   'done.title': 'Tout est sur le serveur, vérifié',
+  'done.titlePortal': 'Nuit déposée sur le portail {portal}, vérifiée',
   'done.files': 'Fichiers vérifiés',
   'done.size': 'Taille',
   'done.destination': 'Destination',
@@ -575,6 +577,9 @@ export const fr = {
   'cause.portal-signed-out.title': 'Reconnectez-vous au portail',
   'cause.portal-signed-out.todo':
     'La connexion au portail a expiré ou a été refusée. Reconnectez-vous (page Portail) : la nuit reprend d’elle-même, sans renvoyer ce qui est déjà fait.',
+  'cause.participation-ambiguous.title': 'Plusieurs participations pour cette nuit',
+  'cause.participation-ambiguous.todo':
+    'Le site a déjà plusieurs participations de cette nuit (même début, même point) : le portail ne dit pas laquelle est la bonne. Choisissez-la dans la liste ; Depot n’en crée pas une de plus.',
   'blocker.afterSignIn':
     'Après la connexion, la nuit reprend d’elle-même, sans renvoyer ce qui est déjà fait ; « Reprendre » la relance aussi.',
   'programme.template.portal-folder':
@@ -586,7 +591,9 @@ export const fr = {
     'Ceci ne contient pas de connexion : collez l’adresse complète de la page d’arrivée, qui contient « token= ».',
   'reason.portal-refused': 'Le portail refuse (réponse {status}) : {detail}',
   'reason.portal-unreachable':
-    'Le portail n’a pas répondu à temps (réseau ?) : rien n’a changé, réessayez.',
+    'Le portail n’a pas répondu à temps (réseau ?) : réessayez, rien ne sera fait deux fois.',
+  'reason.participation-ambiguous':
+    'Le site a déjà {count} participations de cette nuit (même début, même point) : le portail ne dit pas laquelle est la bonne. Choisissez-la dans la liste ; Depot n’en crée pas une de plus.',
   'reason.participation-needed': 'Choisissez ou créez la participation de la nuit.',
   'reason.portal-one-night':
     'Une participation est une nuit : choisissez la nuit à déposer (« Déposer une seule nuit »).',

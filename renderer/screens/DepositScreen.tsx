@@ -14,6 +14,8 @@ import { UnitTable } from '../components/UnitTable';
 import { formatBytes, formatRate } from '../format/formatBytes';
 import { formatDateTime } from '../format/formatClock';
 import { destinationOf } from '../format/destinationOf';
+import { portalName } from '../format/portalName';
+import type { Params } from '../i18n/translate';
 import { formatDuration, formatEta } from '../format/formatDuration';
 import { formatPercent } from '../format/formatPercent';
 import { useT } from '../i18n/useT';
@@ -96,16 +98,22 @@ const NightCheckNotice = ({ plan }: { readonly plan: PlanView }) => {
 
 /** What the screen's title says of a night: depositing, finished, or where it stands. */
 const titleOf = (plan: PlanView): MessageKey => {
-  if (plan.state === 'done') return 'done.title';
+  if (plan.state === 'done') return plan.portal === null ? 'done.title' : 'done.titlePortal';
   if (plan.state === 'removing') return 'current.titleRemoving';
   return plan.running ? 'current.title' : 'current.titleStopped';
 };
+
+/** A portal night's end names the portal, not "the server". */
+const titleParams = (plan: PlanView): Params =>
+  plan.portal === null ? {} : { portal: portalName(plan.portal.kind) };
 
 export const DepositScreen = () => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const go = useDepotStore((s) => s.go);
   const connected = useDepotStore((s) => s.connected && !engineSilent(s));
+  // Not heard of for seconds, or not reachable: nothing on the rows is live (issue 31).
+  const silent = !connected;
   const plan = useCurrentPlan();
   const live = useLiveFigures(plan);
   const [filter, setFilter] = useState<UnitFilter>('all');
@@ -133,7 +141,7 @@ export const DepositScreen = () => {
   return (
     <section aria-labelledby="current-title" data-plan-id={plan.id}>
       <h1 id="current-title">
-        {t(titleOf(plan))} · {planLabel(plan, locale)}
+        {t(titleOf(plan), titleParams(plan))} · {planLabel(plan, locale)}
       </h1>
       <p className="where quiet">
         {t('current.folder')} <code>{plan.dir}</code> · {t('current.destination')}{' '}
@@ -178,7 +186,9 @@ export const DepositScreen = () => {
           {formatPercent(plan.bytesAcked, plan.bytesTotal, locale)}
         </strong>
         {plan.blocker === null && plan.addressProblem === null && <PlanControls plan={plan} />}
-        {plan.state !== 'removing' && dialog === null && (
+        {/* A portal night has neither: the portal removes no finalized file (its DELETE answers
+            422 once a file is available, facts §2) and a participation is not moved. */}
+        {plan.state !== 'removing' && dialog === null && plan.portal === null && (
           <>
             <button type="button" data-action="correct" onClick={() => setDialog('correct')}>
               {t('correct.open')}
@@ -237,7 +247,11 @@ export const DepositScreen = () => {
       <UnitTable
         planId={plan.id}
         filter={filter}
-        serverDown={plan.state === 'server-unavailable'}
+        night={{
+          engineSilent: silent,
+          waitingNetwork: plan.state === 'waiting-network',
+          serverDown: plan.state === 'server-unavailable',
+        }}
         wrongAddress={plan.addressProblem !== null}
       />
     </section>

@@ -120,13 +120,14 @@ export const FailuresScreen = () => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const api = useDepotStore((s) => s.api);
-  const unitsVersion = useDepotStore((s) => s.unitsVersion);
   const refreshPlans = useDepotStore((s) => s.refreshPlans);
   const plan = useCurrentPlan();
   const [failures, setFailures] = useState<readonly FailureView[]>([]);
   const [outcome, setOutcome] = useState<RetryFailuresResult | null>(null);
   const [settled, setSettled] = useState<string | null>(null);
   const planId = plan?.id;
+  // Read again when the night's count of failures moves (pushed), not on every file's event.
+  const failedCount = plan?.unitsFailed;
 
   useEffect(() => {
     if (api === undefined || planId === undefined) return;
@@ -137,7 +138,7 @@ export const FailuresScreen = () => {
     return () => {
       live = false;
     };
-  }, [api, planId, unitsVersion]);
+  }, [api, planId, failedCount]);
 
   if (plan === undefined || api === undefined) {
     return (

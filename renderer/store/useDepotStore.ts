@@ -2,10 +2,15 @@ import { create } from 'zustand';
 import type { DepotApi } from '../../shared/ipc/DepotApi';
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
 import type { IpcError } from '../../shared/ipc/Result';
-import type { Locale, PlanView } from '../../shared/ipc/views';
+import type { Locale, PlanView, UnitFilter } from '../../shared/ipc/views';
 
 import { addSample, liveEta, liveRate } from '../format/liveRate';
 import type { AckSample } from '../format/liveRate';
+import { planAfter, rowsAfter, waitsAfter } from '../live/applyUnitEvent';
+import type { Waits } from '../live/applyUnitEvent';
+import { reconcileDue } from '../live/reconcileDue';
+import { PAGE, emptyRows } from '../live/UnitRows';
+import type { UnitRows } from '../live/UnitRows';
 import type { Screen } from './Screen';
 
 /** Site and point, or a programme's fields: what names a night's destination. */
@@ -43,8 +48,17 @@ type DepotState = {
   readonly currentPlanId: string | null;
   /** Epoch ms, advanced every second so countdowns move without a request. */
   readonly now: number;
-  /** Bumped on every event about units, so visible rows refresh. */
-  readonly unitsVersion: number;
+  /**
+   * The open night's table rows: read by page when shown, then changed by the engine's pushed
+   * `unit` events, read again at most every 5 s as a repair (`reconcile`, ADR 0037).
+   */
+  readonly rows: UnitRows | null;
+  /** The pages of `rows` on screen, the ones a reconcile reads again. */
+  readonly rowPages: { readonly from: number; readonly to: number };
+  /** When the rows were last read again (this page's clock); null before any. */
+  readonly reconciledAt: number | null;
+  /** The files' announced waits per night, from the same events as the rows' countdowns. */
+  readonly waits: Waits;
   readonly lastError: IpcError | null;
   /** The engine answered at least once since this page opened (else the address itself may be old). */
   readonly everConnected: boolean;
@@ -72,6 +86,14 @@ type DepotState = {
   readonly heard: () => void;
   readonly setConfigured: (configured: boolean) => void;
   readonly start: (api: DepotApi) => () => void;
+  /** Applies one pushed event to what the page shows: a row, a night's header, the bar. */
+  readonly receive: (event: DepotEvent) => void;
+  /** The table shows these pages of a night's rows: those not read yet are read. */
+  readonly showRows: (planId: string, filter: UnitFilter, from: number, to: number) => void;
+  /** The table is gone: no rows to keep, none to read again. */
+  readonly hideRows: () => void;
+  /** Reads the rows on screen again, when the last such read is 5 s old or more. */
+  readonly reconcile: (now: number) => void;
   readonly refreshPlans: () => Promise<void>;
   readonly go: (screen: Screen) => void;
   readonly openPlan: (planId: string, screen?: Screen) => void;
@@ -145,7 +167,10 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
   plans: [],
   currentPlanId: null,
   now: Date.now(),
-  unitsVersion: 0,
+  rows: null,
+  rowPages: { from: 0, to: 0 },
+  reconciledAt: null,
+  waits: {},
   lastError: null,
   everConnected: false,
   keepingAwake: false,
@@ -157,71 +182,20 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
 
   start(api) {
     set({ api });
-    document.documentElement.lang = get().locale;
-    const onEvent = (event: DepotEvent): void => {
-      switch (event.type) {
-        case 'plan':
-          // `now` moves with each event so a fresh countdown never starts a second late.
-          set((s) => {
-            const now = Date.now();
-            const plans = upsert(s.plans, event.plan);
-            return {
-              plans,
-              unitsVersion: s.unitsVersion + 1,
-              now,
-              lastHeardAt: now,
-              samples: sampled(s, plans, now),
-            };
-          });
-          return;
-        case 'unit':
-          set((s) => ({
-            unitsVersion: s.unitsVersion + 1,
-            now: Date.now(),
-            lastHeardAt: Date.now(),
-          }));
-          // The night's header follows its rows: its view is read again shortly (issue 31).
-          refreshSoon(event.planId);
-          return;
-        case 'open-night':
-          get().openPlan(event.planId);
-          return;
-        case 'power':
-          set({ keepingAwake: event.keepingAwake });
-          return;
-        case 'plans-changed':
-        case 'network':
-          void get().refreshPlans();
-          return;
-      }
-    };
-    // A unit event says a night's counts moved: its view is read again, at most twice a second.
-    const due = new Set<string>();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refreshSoon = (planId: string): void => {
-      due.add(planId);
-      if (timer !== undefined) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        const ids = [...due];
-        due.clear();
-        for (const id of ids)
-          void api.plans.get({ planId: id }).then((r) => {
-            if (r.ok) set((s) => ({ plans: upsert(s.plans, r.value), lastHeardAt: Date.now() }));
-          });
-      }, 500);
-    };
-    // The engine is asked every two seconds whether it is there; one question at a time.
+    // Absent outside a page (the store's tests): the language is kept all the same.
+    globalThis.document?.documentElement.setAttribute('lang', get().locale);
+    // The engine is asked whether it is there when it has said nothing for two seconds; one
+    // question at a time (its events say so while it works).
     let asking = false;
     const heartbeat = setInterval(() => {
-      if (asking || !get().connected) return;
+      if (asking || !get().connected || Date.now() - get().lastHeardAt < 2_000) return;
       asking = true;
       void api.app.info().then((r) => {
         asking = false;
         if (r.ok) get().heard();
       });
     }, 2_000);
-    const unsubscribe = api.events.subscribe(onEvent);
+    const unsubscribe = api.events.subscribe((event) => get().receive(event));
     void (async () => {
       const settings = await api.settings.get();
       if (settings.ok) {
@@ -249,6 +223,66 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
     };
   },
 
+  receive(event) {
+    switch (event.type) {
+      case 'plan':
+        // `now` moves with each event so a fresh countdown never starts a second late.
+        set((s) => {
+          const now = Date.now();
+          const plans = upsert(s.plans, event.plan);
+          return { plans, now, lastHeardAt: now, samples: sampled(s, plans, now) };
+        });
+        return;
+      case 'unit':
+        // The row, the night's counts and its waits from the event itself, in one update: the
+        // header never lags the rows, and nothing is read again (issue 32).
+        set((s) => {
+          const now = Date.now();
+          return {
+            rows: rowsAfter(s.rows, event),
+            plans: s.plans.map((p) => (p.id === event.planId ? planAfter(p, event) : p)),
+            waits: waitsAfter(s.waits, event),
+            now,
+            lastHeardAt: now,
+          };
+        });
+        return;
+      case 'open-night':
+        get().openPlan(event.planId);
+        return;
+      case 'power':
+        set({ keepingAwake: event.keepingAwake });
+        return;
+      case 'plans-changed':
+      case 'network':
+        void get().refreshPlans();
+        return;
+    }
+  },
+
+  showRows(planId, filter, from, to) {
+    const { api, rows } = get();
+    const same = rows !== null && rows.planId === planId && rows.filter === filter;
+    const shown = same ? rows : emptyRows(planId, filter);
+    set({ rows: shown, rowPages: { from, to } });
+    if (api === undefined) return;
+    for (let page = from; page <= to; page++) {
+      if (!shown.pages.has(page)) void readPage(api, planId, filter, page);
+    }
+  },
+
+  hideRows() {
+    set({ rows: null });
+  },
+
+  reconcile(now) {
+    const { api, rows, rowPages, reconciledAt } = get();
+    if (api === undefined || rows === null || !reconcileDue(reconciledAt, now)) return;
+    set({ reconciledAt: now });
+    for (let page = rowPages.from; page <= rowPages.to; page++)
+      void readPage(api, rows.planId, rows.filter, page);
+  },
+
   async refreshPlans() {
     const api = get().api;
     if (api === undefined) return;
@@ -272,7 +306,7 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
   setLocale(locale) {
     set({ locale });
     rememberLocale(locale);
-    document.documentElement.lang = locale;
+    globalThis.document?.documentElement.setAttribute('lang', locale);
   },
 
   setConnected(connected) {
@@ -296,6 +330,7 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
 
   tick(now) {
     set((s) => ({ now, samples: s.connected && !engineSilent(s) ? sampled(s, s.plans, now) : {} }));
+    get().reconcile(now);
   },
 
   heard() {
@@ -314,6 +349,36 @@ export const useDepotStore = create<DepotState>()((set, get) => ({
     set({ correcting: null });
   },
 }));
+
+/**
+ * One page of a night's rows read, kept when the table still shows that night and filter; once
+ * the night's waits are known from events, its rows' waits repair them (a missed event).
+ */
+async function readPage(
+  api: DepotApi,
+  planId: string,
+  filter: UnitFilter,
+  page: number,
+): Promise<void> {
+  const result = await api.units.list({ planId, offset: page * PAGE, limit: PAGE, filter });
+  if (!result.ok) return;
+  useDepotStore.setState((s) => {
+    if (s.rows === null || s.rows.planId !== planId || s.rows.filter !== filter) return {};
+    const rows = {
+      ...s.rows,
+      total: result.value.total,
+      pages: new Map(s.rows.pages).set(page, result.value.units),
+    };
+    const known = s.waits[planId];
+    if (known === undefined) return { rows, lastHeardAt: Date.now() };
+    const night = { ...known };
+    for (const unit of result.value.units) {
+      if (unit.activity.kind === 'retry-wait') night[unit.id] = unit.activity.nextAttemptAt;
+      else delete night[unit.id];
+    }
+    return { rows, waits: { ...s.waits, [planId]: night }, lastHeardAt: Date.now() };
+  });
+}
 
 export const useCurrentPlan = (): PlanView | undefined =>
   useDepotStore((s) => s.plans.find((p) => p.id === s.currentPlanId));

@@ -83,7 +83,13 @@ export type FailureCause =
    * none is held): the night waits, and goes on after the volunteer signs in again, with nothing
    * done sent again.
    */
-  | { readonly kind: 'portal-signed-out' };
+  | { readonly kind: 'portal-signed-out' }
+  /**
+   * The site holds several participations of the night asked for (its start to the second, its
+   * point): the portal cannot say which one is the night's, so none is taken and none created; the
+   * volunteer picks one (ADR 0032).
+   */
+  | { readonly kind: 'participation-ambiguous'; readonly count: number };
 
 export type Remedy = 'retry' | 'new-credentials' | 'none';
 
@@ -105,6 +111,7 @@ export const remedyOf = (cause: FailureCause): Remedy => {
     case 'portal-signed-out':
       return 'new-credentials';
     case 'portal-refused':
+    case 'participation-ambiguous':
       return 'none';
     case 'source-changed':
       // Re-queued as the file is now, once it stopped changing (issue 11).

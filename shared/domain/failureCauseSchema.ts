@@ -48,4 +48,5 @@ export const failureCauseSchema = z.discriminatedUnion('kind', [
     detail: z.string().nullable(),
   }),
   z.object({ kind: z.literal('portal-signed-out') }),
+  z.object({ kind: z.literal('participation-ambiguous'), count: z.number().int().positive() }),
 ]) satisfies z.ZodType<FailureCause>;

@@ -90,23 +90,10 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
       decision: decisionFor[cls],
     });
   };
-  const counts: Record<FileClass, number> = {
-    valid: 0,
-    empty: 0,
-    'header-only': 0,
-    truncated: 0,
-    'not-wav': 0,
-    companion: 0,
-  };
+  const counts = zeroCounts();
 
   for (const issue of input.scan.refused) {
-    const cls: ProblemClass =
-      issue.reason === 'unreadable'
-        ? 'unreadable'
-        : issue.reason === 'not-a-regular-file'
-          ? 'not-a-regular-file'
-          : 'bad-name';
-    problem(issue.relPath, cls, {
+    problem(issue.relPath, refusedClassOf(issue.reason), {
       reason: issue.reason === 'unreadable' ? issue.message : issue.reason,
       ...(issue.sameKeyAs === undefined ? {} : { sameKeyAs: issue.sameKeyAs }),
     });
@@ -114,11 +101,7 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
   // Said, so that a volunteer who kept a receipt there knows it stays on the card, unsent.
   for (const folder of input.scan.depotFolders) problem(folder, 'depot-folder');
 
-  const duplicateOf = new Map<string, string>();
-  for (const { relPaths } of input.duplicates) {
-    const [kept, ...extras] = relPaths;
-    if (kept !== undefined) for (const extra of extras) duplicateOf.set(extra, kept);
-  }
+  const duplicateOf = originals(input.duplicates);
 
   const files: PreflightFile[] = [];
   const placed: { file: PreflightFile; at: PlacedTimestamp }[] = [];
@@ -136,48 +119,15 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
     const at = dated.ts ? placeTimestamp(dated.ts, input.zone) : undefined;
     let entry: PreflightFile = { relPath: f.relPath, size: f.size, class: cls };
     if (f.kind === 'wav') {
-      const { format, guano, durationSec } = f.inspection;
-      const te = guano?.te !== undefined && guano.te > 0 ? guano.te : 1;
-      if (durationSec !== undefined) {
-        entry = { ...entry, durationSec: Math.round((durationSec / te) * 1000) / 1000 };
-      }
-      if (format) {
-        entry = {
-          ...entry,
-          sampleRate: format.sampleRate * te,
-          channels: format.channels,
-          bitsPerSample: format.bitsPerSample,
-        };
-      }
-      if (guano) {
-        entry = {
-          ...entry,
-          guano: guano.fields,
-          ...(guano.make ? { make: guano.make } : {}),
-          ...(guano.model ? { model: guano.model } : {}),
-          ...(guano.position ? { position: guano.position } : {}),
-        };
-      } else if (
-        f.inspection.info?.['ICMT']?.includes('AudioMoth') ||
-        f.inspection.info?.['IART']?.startsWith('AudioMoth')
-      ) {
-        entry = { ...entry, make: 'Open Acoustic Devices', model: 'AudioMoth' };
-      }
-      if (dated.serial) entry = { ...entry, serial: dated.serial };
+      entry = {
+        ...entry,
+        ...recordingFacts(f.inspection),
+        ...(dated.serial ? { serial: dated.serial } : {}),
+      };
       if (!dated.ts && (cls === 'valid' || cls === 'truncated')) problem(f.relPath, 'no-timestamp');
     }
     if (dated.prefix !== undefined && f.kind === 'wav') prefixes.push(dated.prefix);
-    if (at) {
-      entry = {
-        ...entry,
-        night: at.night,
-        recordedAt: at.localIso,
-        ...(at.instant !== undefined ? { recordedAtMs: at.instant } : {}),
-        ...(at.local.millisecond > 0 ? { recordedMillis: at.local.millisecond } : {}),
-        timeSource: dated.ts!.source,
-        zoneSource: at.zoneSource,
-      };
-    }
+    if (at && dated.ts) entry = { ...entry, ...placementFacts(at, dated.ts) };
     const original = duplicateOf.get(f.relPath);
     if (original !== undefined) {
       entry = { ...entry, duplicateOf: original };
@@ -195,15 +145,7 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
   if (recordings.recorders.length > 1)
     problem('', 'several-recorders', { recorders: recordings.recorders });
 
-  const prefixList = mostFrequent(prefixes);
-  const [onlyPrefix] = prefixList.length === 1 ? prefixList : [];
-  const vigie = onlyPrefix !== undefined ? VIGIE_CHIRO.exec(onlyPrefix) : null;
-  const [carre, vigiePoint] = vigie ? requiredGroups(vigie, 2) : [];
-  const site =
-    input.site ??
-    (carre !== undefined ? `Car${carre}` : onlyPrefix !== '' ? onlyPrefix : undefined);
-  const point = input.point ?? vigiePoint;
-
+  const { skippedJunk, depotFolders, refused } = input.scan;
   problems.sort((a, b) => byPath(a, b) || (a.class < b.class ? -1 : a.class > b.class ? 1 : 0));
   return {
     root: input.scan.root,
@@ -214,19 +156,93 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
     duplicates: input.duplicates.map((g) => ({ sha256: g.sha256, relPaths: [...g.relPaths] })),
     nights,
     timeZone: timeZoneOf(files, input.zone),
-    metadata: {
-      ...recordings,
-      ...(site !== undefined ? { site } : {}),
-      ...(point !== undefined ? { point } : {}),
-    },
-    scan: {
-      skippedJunk: input.scan.skippedJunk,
-      depotFolders: input.scan.depotFolders,
-      refused: input.scan.refused,
-    },
+    metadata: { ...recordings, ...siteAndPointOf(prefixes, input) },
+    scan: { skippedJunk, depotFolders, refused },
     files,
   };
 };
+
+/** What a recording's header says of it: duration and format (time-expanded back to real time), its recorder. */
+const recordingFacts = (inspection: WavInspection): Partial<PreflightFile> => {
+  const { format, guano, durationSec } = inspection;
+  const te = guano?.te !== undefined && guano.te > 0 ? guano.te : 1;
+  return {
+    ...(durationSec !== undefined
+      ? { durationSec: Math.round((durationSec / te) * 1000) / 1000 }
+      : {}),
+    ...(format
+      ? {
+          sampleRate: format.sampleRate * te,
+          channels: format.channels,
+          bitsPerSample: format.bitsPerSample,
+        }
+      : {}),
+    ...(guano
+      ? {
+          guano: guano.fields,
+          ...(guano.make ? { make: guano.make } : {}),
+          ...(guano.model ? { model: guano.model } : {}),
+          ...(guano.position ? { position: guano.position } : {}),
+        }
+      : inspection.info?.['ICMT']?.includes('AudioMoth') ||
+          inspection.info?.['IART']?.startsWith('AudioMoth')
+        ? { make: 'Open Acoustic Devices', model: 'AudioMoth' }
+        : {}),
+  };
+};
+
+/** The site and point given, else read from the one name prefix the recordings share (Vigie-Chiro's `Car…-…-Z1`). */
+const siteAndPointOf = (
+  prefixes: readonly string[],
+  input: PreflightInput,
+): { readonly site?: string; readonly point?: string } => {
+  const prefixList = mostFrequent(prefixes);
+  const [onlyPrefix] = prefixList.length === 1 ? prefixList : [];
+  const vigie = onlyPrefix !== undefined ? VIGIE_CHIRO.exec(onlyPrefix) : null;
+  const [carre, vigiePoint] = vigie ? requiredGroups(vigie, 2) : [];
+  const site =
+    input.site ??
+    (carre !== undefined ? `Car${carre}` : onlyPrefix !== '' ? onlyPrefix : undefined);
+  const point = input.point ?? vigiePoint;
+  return { ...(site !== undefined ? { site } : {}), ...(point !== undefined ? { point } : {}) };
+};
+
+const zeroCounts = (): Record<FileClass, number> => ({
+  valid: 0,
+  empty: 0,
+  'header-only': 0,
+  truncated: 0,
+  'not-wav': 0,
+  companion: 0,
+});
+
+/** The problem a file the scan refused is. */
+const refusedClassOf = (reason: string): ProblemClass =>
+  reason === 'unreadable'
+    ? 'unreadable'
+    : reason === 'not-a-regular-file'
+      ? 'not-a-regular-file'
+      : 'bad-name';
+
+/** Each extra copy of a duplicate group, with the copy kept (the first by path). */
+const originals = (groups: PreflightInput['duplicates']): Map<string, string> => {
+  const duplicateOf = new Map<string, string>();
+  for (const { relPaths } of groups) {
+    const [kept, ...extras] = relPaths;
+    if (kept !== undefined) for (const extra of extras) duplicateOf.set(extra, kept);
+  }
+  return duplicateOf;
+};
+
+/** When a recording was made, on the night it belongs to, and where that time came from. */
+const placementFacts = (at: PlacedTimestamp, ts: FieldTimestamp): Partial<PreflightFile> => ({
+  night: at.night,
+  recordedAt: at.localIso,
+  ...(at.instant !== undefined ? { recordedAtMs: at.instant } : {}),
+  ...(at.local.millisecond > 0 ? { recordedMillis: at.local.millisecond } : {}),
+  timeSource: ts.source,
+  zoneSource: at.zoneSource,
+});
 
 const nightsOf = (
   placed: readonly { file: PreflightFile; at: PlacedTimestamp }[],

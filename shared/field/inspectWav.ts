@@ -102,6 +102,23 @@ export const inspectWav = async (read: ReadAt, size: number): Promise<WavInspect
     };
   const riffSize = u32(head, 4);
 
+  const { chunks, format, guano, info, data, cut } = await walkChunks(read, size, magic);
+  return classifyWav({ chunks, format, guano, info, data, cut }, size, riffSize);
+};
+
+/** What walking a file's chunk headers found (see `inspectWav`). */
+type ChunkWalk = {
+  readonly chunks: string[];
+  readonly format: WavFormat | undefined;
+  readonly guano: GuanoMetadata | undefined;
+  readonly info: Record<string, string> | undefined;
+  readonly data: { readonly declared: number; readonly available: number } | undefined;
+  /** The chunk the file ends inside, if it does. */
+  readonly cut: string | undefined;
+};
+
+/** Walks the chunk headers after the RIFF header, reading only metadata chunks' bodies. */
+const walkChunks = async (read: ReadAt, size: number, magic: string): Promise<ChunkWalk> => {
   const chunks: string[] = [];
   let format: WavFormat | undefined;
   let guano: GuanoMetadata | undefined;
@@ -160,6 +177,12 @@ export const inspectWav = async (read: ReadAt, size: number): Promise<WavInspect
     offset = body + chunkSize + (chunkSize % 2);
   }
 
+  return { chunks, format, guano, info, data, cut };
+};
+
+/** The file's class from what its chunks say against its size. */
+const classifyWav = (walked: ChunkWalk, size: number, riffSize: number): WavInspection => {
+  const { chunks, format, guano, info, data, cut } = walked;
   const meta = { chunks, ...(guano ? { guano } : {}), ...(info ? { info } : {}) };
   if (!format) {
     if (cut)

@@ -13,6 +13,8 @@ export type DepotEvent =
       readonly unitId: string;
       readonly state?: UnitState;
       readonly activity: UnitActivity;
+      /** The state it left, when known: the night's counts follow the row without a read. */
+      readonly was?: UnitState['kind'];
     }
   | { readonly type: 'network'; readonly online: boolean }
   /** Electron holds off (or lets go) system sleep while nights deposit. */

@@ -67,8 +67,10 @@ export type ErrorReason =
       readonly code: string;
       readonly detail: string | null;
     }
-  /** The portal could not be reached in time: nothing was changed. */
+  /** The portal could not be reached in time (asked again, nothing is done twice). */
   | { readonly kind: 'portal-unreachable' }
+  /** The site has several participations of the night: the volunteer picks one (ADR 0032). */
+  | { readonly kind: 'participation-ambiguous'; readonly count: number }
   /** A portal night goes into a participation: pick one or create one. */
   | { readonly kind: 'participation-needed' }
   /** A participation is one night: pick the night. */

@@ -99,6 +99,8 @@ export type PlanView = {
    * keeps, and when the portal accepted "start the analysis" (null before); null for S3.
    */
   readonly portal: {
+    /** Which programme's portal (its name is said on the night's end). */
+    readonly kind: 'vigiechiro';
     readonly api: string;
     readonly participationId: string;
     readonly analysisAt: number | null;

@@ -47,8 +47,8 @@ export const portalCallRules = {
     profile: 'brief',
     replaySafe: false,
     why:
-      "each create makes another participation: after a lost reply, list the site's " +
-      'participations and look for this night before creating again',
+      "each create makes another participation: the site's participations are listed before " +
+      "any create and after one that may have acted; one of the night is taken, two are the volunteer's to pick",
   },
 } as const satisfies Record<string, PortalCallRule>;
 

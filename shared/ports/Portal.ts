@@ -1,13 +1,14 @@
 import type { NewParticipation, Participation } from '../portal/Participation';
 import type { Outcome } from '../retry/Outcome';
 import type { Body, EmissionOptions, ObjectRead } from './ObjectStore';
+import type { Page } from '../wire/PagedListing';
 
 /**
  * A programme's portal as the deposit engine will see it, beside the object store: the portal
  * decides each file's key and hands out signed URLs, so Depot declares a file, PUTs its bytes to
  * the URL it was given, and confirms. One port, one adapter per portal (Vigie-Chiro now; Arbimon's
  * ingest API would be another, ADR 0029). As with ObjectStore, every method makes exactly ONE
- * emission (a listing follows its pages within that one call) and classifies what it received
+ * emission (a listing is read one page per call) and classifies what it received
  * into an Outcome: retrying is the retry policy's job, never the adapter's. Answers that are
  * answers (a file already done, an analysis already planned, a file not yet readable) are success
  * values the caller tells apart by `kind`; every other refusal is `refused` with its status, a
@@ -137,11 +138,14 @@ export type Portal = {
     input: { readonly fileId: string },
     options: EmissionOptions,
   ): Promise<Outcome<Confirmed>>;
-  /** Every file of a collection (all pages). */
-  listFiles(
-    input: { readonly collectionId: string },
+  /**
+   * One page of a collection's files (from page 1); `next` is the page after it, none on the
+   * last. The caller pages it through the policy (`PagedListing`), one page per call.
+   */
+  listFilesPage(
+    input: { readonly collectionId: string; readonly page?: number | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<PortalFile[]>>;
+  ): Promise<Outcome<Page<PortalFile, number>>>;
   /** A signed URL to read a file back (`--read-back`). */
   readTarget(
     input: { readonly fileId: string },
@@ -167,11 +171,11 @@ export type Portal = {
  */
 export type PortalParticipations = {
   readonly endpoint: string;
-  /** A site's participations, or the volunteer's own when no site is given (all pages). */
-  listParticipations(
-    input: { readonly siteId?: string },
+  /** One page of a site's participations, or of the volunteer's own when no site is given. */
+  listParticipationsPage(
+    input: { readonly siteId?: string; readonly page?: number | undefined },
     options: EmissionOptions,
-  ): Promise<Outcome<Participation[]>>;
+  ): Promise<Outcome<Page<Participation, number>>>;
   /** Not replay-safe: each create makes another (`portalCallRules`). */
   createParticipation(
     input: NewParticipation,

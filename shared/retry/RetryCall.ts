@@ -30,6 +30,11 @@ export type RetryCall = {
    * work, so its first attempt is paid by the budget like a retry (and refused when it is empty).
    */
   readonly reconciles?: boolean;
+  /**
+   * Told this call's own events (each wait before a retry, and its end), synchronously and before
+   * the listeners of `onEvent`: its caller hears them without finding itself by `operation`.
+   */
+  readonly onEvent?: (event: CallEvent) => void;
 };
 
 export type AttemptContext = {
@@ -97,6 +102,9 @@ export type RetryEvent =
       readonly failure?: Failure;
     }
   | { readonly type: 'circuit'; readonly endpoint: string; readonly state: CircuitState };
+
+/** The events of one call, told to that call's `onEvent` (issue 32). */
+export type CallEvent = Extract<RetryEvent, { readonly type: 'retry-scheduled' | 'gave-up' }>;
 
 export type RetryCounters = {
   readonly firstAttempts: number;

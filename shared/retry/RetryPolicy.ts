@@ -10,6 +10,7 @@ import type { Failure, Outcome } from './Outcome';
 import { RetryBudget } from './RetryBudget';
 import type {
   AttemptContext,
+  CallEvent,
   CallResult,
   CircuitState,
   GiveUpReason,
@@ -187,7 +188,7 @@ export class RetryPolicy {
   }
 
   /**
-   * A retry the budget pays for, told to the listeners, then its backoff slept; the reason to
+   * A retry the budget pays for, told to the call's caller and the listeners, then its backoff slept; the reason to
    * give up instead (the budget refused, the call aborted while it slept).
    */
   private async waitToRetry(
@@ -200,7 +201,7 @@ export class RetryPolicy {
     if (!ep.budget.tryRetry()) return 'budget';
     ep.counters.retriesGranted += 1;
     state.unsentRetry = true;
-    this.emit({
+    this.tell(call, {
       type: 'retry-scheduled',
       endpoint: call.endpoint,
       operation: call.operation,
@@ -288,7 +289,7 @@ export class RetryPolicy {
       ep.counters.retriesGranted -= 1;
     }
     if (reason !== 'aborted') ep.counters.retriesRefused[reason] += 1;
-    this.emit({
+    this.tell(call, {
       type: 'gave-up',
       endpoint: call.endpoint,
       operation: call.operation,
@@ -350,6 +351,12 @@ export class RetryPolicy {
     };
     this.endpoints.set(name, ep);
     return ep;
+  }
+
+  /** The call's own event: to its caller first, then to every listener. */
+  private tell(call: RetryCall, event: CallEvent): void {
+    call.onEvent?.(event);
+    this.emit(event);
   }
 
   private emit(event: RetryEvent): void {

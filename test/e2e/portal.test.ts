@@ -163,6 +163,17 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
         'PLANIFIE',
       );
       const frEnd = await night.innerText();
+      // The end names the portal, never "the server" (issue 33).
+      const endOf = async (): Promise<string> =>
+        (await page.locator('#current-title').innerText()) +
+        '\n' +
+        (await page.getByTestId('portal-night').innerText());
+      const frDone = await endOf();
+      expect(frDone).toMatch(/^Nuit déposée sur le portail Vigie-Chiro, vérifiée · /);
+      expect(frDone).not.toMatch(/serveur/i);
+      // Nothing on the screen of a portal night speaks of "the server" (the portal removes no
+      // finalized file: no "Retirer ce dépôt du serveur", no "Corriger la destination").
+      expect(await page.locator('main').innerText()).not.toMatch(/serveur/i);
       const top = () => page.locator('#current-title').scrollIntoViewIfNeeded();
       await shots('portal-night-done-fr', top);
 
@@ -174,6 +185,10 @@ describe.skipIf(realRecordingsAbsent !== undefined)(
       const enEnd = await enNight.innerText();
       expect(enEnd).toContain('On the portal now');
       expect(enEnd).not.toBe(frEnd);
+      const enDone = await endOf();
+      expect(enDone).toMatch(/^Night deposited on the Vigie-Chiro portal, verified · /);
+      expect(enDone).not.toMatch(/server/i);
+      expect(await page.locator('main').innerText()).not.toMatch(/server/i);
       await shots('portal-night-done-en', top);
       await depot.setLocale('fr');
 

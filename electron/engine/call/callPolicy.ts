@@ -63,7 +63,7 @@ export const callPolicy = async <T>(
   let unknown = false;
   const acted = (failure: Failure): boolean =>
     options.mayHaveActed?.(failure) ?? mayHaveActed(failure, attemptSent >= bodyBytes);
-  hub.attribute(operation, { planId: run.planId, unitId: unit?.id });
+  const journalPlan = run.planId === 0 ? null : run.planId;
   let result;
   try {
     result = await policy.run(
@@ -73,6 +73,8 @@ export const callPolicy = async <T>(
         deadline,
         signal,
         operation,
+        // The policy tells this call its waits: the file's row hears them, no lookup by name.
+        onEvent: (event) => hub.onCallEvent(journalPlan, unit?.id, event),
         ...(options.reconciles === true ? { reconciles: true } : {}),
         ...(options.write === true
           ? {
@@ -85,6 +87,7 @@ export const callPolicy = async <T>(
       },
       async (ctx) => {
         attemptSent = 0;
+        if (unit !== undefined && ctx.attempt > 1) hub.waitOver(run.planId, unit.id);
         const emission = inFlight.begin(endpoint, bodyBytes, options.write === true);
         let answered = false;
         try {
@@ -116,13 +119,7 @@ export const callPolicy = async <T>(
           }
           if (outcome.kind === 'unreachable' && outcome.reason === 'stalled-in-outage') {
             // The policy sends it again at once and says nothing: the journal keeps the trace.
-            hub.record(
-              run.planId === 0 ? null : run.planId,
-              operation,
-              'unreachable:stalled-in-outage',
-              ctx.attempt,
-              0,
-            );
+            hub.record(journalPlan, operation, 'unreachable:stalled-in-outage', ctx.attempt, 0);
           }
           return outcome;
         } finally {
@@ -131,18 +128,16 @@ export const callPolicy = async <T>(
       },
     );
   } catch (error) {
-    hub.released(operation);
     options.onSent?.(sent);
     throw error;
   }
-  hub.released(operation);
   if (result.kind === 'success') {
     const { attempts } = result;
     // The bytes counted and the journal's line, written in this one synchronous stretch: one
     // commit (with what the run held for the unit), not two (issue 15).
     const settle = (): void => {
       options.onSent?.(sent);
-      hub.record(run.planId === 0 ? null : run.planId, operation, 'success', attempts, null);
+      hub.record(journalPlan, operation, 'success', attempts, null);
     };
     if (unit === undefined || options.onSent === undefined) settle();
     else if (options.committedAfter === true && sent === bodyBytes)

@@ -1,9 +1,10 @@
 import type { UnitActivity, UnitState } from '../../../shared/domain/UnitState';
 import type { Clock } from '../../../shared/ports/Clock';
-import type { RetryEvent } from '../../../shared/retry/RetryCall';
+import type { CallEvent, RetryEvent } from '../../../shared/retry/RetryCall';
 import type { PlanStore } from '../../store/PlanStore';
 import type { UnitRecord } from '../../store/UnitRecord';
 import type { EngineEvent } from '../EngineEvent';
+import type { NightLive } from '../NightLive';
 import type { PolicyPort } from '../PolicyPort';
 import type { RunContext } from '../run/RunContext';
 import { journalOutcomeOf } from '../../../shared/engine/journalOutcomeOf';
@@ -19,9 +20,9 @@ const PROGRESS_EVERY_MS = 250;
  */
 export class EventHub {
   private readonly listeners = new Set<(event: EngineEvent) => void>();
-  private readonly activity = new Map<number, UnitActivity>();
-  /** Operation name -> who is calling, to attribute the policy's events. */
-  private readonly inflight = new Map<string, { planId: number; unitId?: number | undefined }>();
+  private readonly activity = new Map<number, { planId: number; activity: UnitActivity }>();
+  /** The state each file of a run was last told in, so that its next event says what it left. */
+  private readonly told = new Map<number, UnitState['kind']>();
   private circuitOffline = false;
 
   constructor(
@@ -43,16 +44,73 @@ export class EventHub {
   }
 
   activityOf(unitId: number): UnitActivity {
-    return this.activity.get(unitId) ?? { kind: 'idle' };
+    return this.activity.get(unitId)?.activity ?? { kind: 'idle' };
   }
 
+  /**
+   * What a night is doing now that no table holds: waiting for the network (until the server
+   * acknowledges a byte) or for its card, and the earliest of its files' announced waits.
+   */
+  liveOf(planId: number): NightLive {
+    const run = this.runs.get(planId);
+    let nextRetryAt: number | null = null;
+    for (const entry of this.activity.values()) {
+      const { activity } = entry;
+      if (entry.planId !== planId || activity.kind !== 'retry-wait') continue;
+      if (nextRetryAt === null || activity.nextAttemptAt < nextRetryAt)
+        nextRetryAt = activity.nextAttemptAt;
+    }
+    return {
+      waitingNetwork: run !== undefined && this.isWaitingNetwork(run),
+      waitingCard: run !== undefined && run.state.waitingCard > 0,
+      nextRetryAt,
+    };
+  }
+
+  /** The file's turn ended: what it was doing is over, and said so. */
   forgetActivity(unitId: number): void {
-    this.activity.delete(unitId);
+    const entry = this.activity.get(unitId);
+    this.told.delete(unitId);
+    if (entry !== undefined) this.setActivity(entry.planId, unitId, { kind: 'idle' });
   }
 
   setActivity(planId: number, unitId: number, activity: UnitActivity): void {
-    this.activity.set(unitId, activity);
+    if (activity.kind === 'idle') this.activity.delete(unitId);
+    else this.activity.set(unitId, { planId, activity });
     this.emit({ type: 'unit-activity', planId, unitId, activity });
+  }
+
+  /**
+   * The one place a file's wait is announced: a retry the policy scheduled for the file's call
+   * (told to that call, `callPolicy`) and a wait after the call gave up (`withWaits`) alike. The
+   * row's countdown and the night's (`liveOf`) read this one instant.
+   */
+  announceWait(planId: number, unitId: number, until: number): void {
+    this.setActivity(planId, unitId, { kind: 'retry-wait', nextAttemptAt: until });
+  }
+
+  /** The announced wait is over: the attempt is on its way. Any other activity stays. */
+  waitOver(planId: number, unitId: number): void {
+    if (this.activity.get(unitId)?.activity.kind === 'retry-wait')
+      this.setActivity(planId, unitId, { kind: 'idle' });
+  }
+
+  /** The journal's line for one call's own event, and its wait announced on the file's row. */
+  onCallEvent(planId: number | null, unitId: number | undefined, event: CallEvent): void {
+    if (event.type === 'gave-up') {
+      this.record(planId, event.operation, journalOutcomeOf(event), event.attempts, null);
+      return;
+    }
+    const now = this.clock.now();
+    this.record(
+      planId,
+      event.operation,
+      journalOutcomeOf(event),
+      event.attempt,
+      event.nextAttemptAt - now,
+    );
+    if (planId !== null && unitId !== undefined)
+      this.announceWait(planId, unitId, event.nextAttemptAt);
   }
 
   setState(planId: number, unit: UnitRecord, state: UnitState): void {
@@ -62,7 +120,19 @@ export class EventHub {
     const run = this.runs.get(planId);
     if (run === undefined) write();
     else run.writes.commit(unit.id, write);
-    this.emit({ type: 'unit-state', planId, unitId: unit.id, relPath: unit.relPath, state });
+    // Settled, deferred or failed: its turn's activity ends with it.
+    if (state.kind !== 'in-progress') this.activity.delete(unit.id);
+    const was = this.told.get(unit.id);
+    this.told.set(unit.id, state.kind);
+    this.emit({
+      type: 'unit-state',
+      planId,
+      unitId: unit.id,
+      relPath: unit.relPath,
+      state,
+      activity: this.activityOf(unit.id),
+      ...(was === undefined ? {} : { was }),
+    });
     // Throttled like the bytes: the counts are a query over the whole plan, and forced at every
     // state change they grew with the square of the files (78 of 196 s for 10,000, ADR 0010).
     // The end of a run emits them once more, forced.
@@ -78,22 +148,16 @@ export class EventHub {
     const state: UnitState = { kind: 'in-progress' };
     const now = this.clock.now();
     run.writes.hold(unit.id, () => this.store.setState(unit.id, state, now));
+    this.told.set(unit.id, state.kind);
     this.emit({
       type: 'unit-state',
       planId: run.planId,
       unitId: unit.id,
       relPath: unit.relPath,
       state,
+      activity: this.activityOf(unit.id),
+      was: unit.state.kind,
     });
-  }
-
-  /** Attributes the policy's events for `operation` to its caller until `released`. */
-  attribute(operation: string, who: { planId: number; unitId?: number | undefined }): void {
-    this.inflight.set(operation, who);
-  }
-
-  released(operation: string): void {
-    this.inflight.delete(operation);
   }
 
   noteAcked(run: RunContext, bytes: number): void {
@@ -112,7 +176,7 @@ export class EventHub {
     const before = this.isWaitingNetwork(run);
     run.state.networkWaitsAnswered = run.state.networkWaits;
     for (const unitId of run.held) {
-      if (this.activity.get(unitId)?.kind === 'waiting-network')
+      if (this.activity.get(unitId)?.activity.kind === 'waiting-network')
         this.setActivity(run.planId, unitId, { kind: 'idle' });
     }
     this.emitNetworkChange(run, before);
@@ -174,40 +238,18 @@ export class EventHub {
     if (now !== before) this.emit({ type: 'waiting-network', planId: run.planId, waiting: now });
   }
 
+  /** The circuit's changes (a call's own events go to that call, `onCallEvent`). */
   onPolicyEvent(event: RetryEvent): void {
-    if (event.type === 'circuit') {
-      if (!this.knows(event.endpoint)) return;
-      // Calls wait inside the policy while the circuit is open for the network: say so.
-      // Half-open is a probe on its way: still offline until it succeeds (closed).
-      const offline =
-        event.state.kind === 'half-open'
-          ? this.circuitOffline
-          : event.state.kind === 'open' && event.state.cause === 'offline';
-      const before = [...this.runs.values()].map((run) => this.isWaitingNetwork(run));
-      this.circuitOffline = offline;
-      [...this.runs.values()].forEach((run, i) => this.emitNetworkChange(run, before[i] ?? false));
-      return;
-    }
-    if (!this.knows(event.endpoint)) return;
-    const who = this.inflight.get(event.operation);
-    const planId = who?.planId ?? null;
-    if (event.type === 'retry-scheduled') {
-      this.record(
-        planId,
-        event.operation,
-        journalOutcomeOf(event),
-        event.attempt,
-        event.nextAttemptAt - this.clock.now(),
-      );
-      if (who?.unitId !== undefined) {
-        this.setActivity(who.planId, who.unitId, {
-          kind: 'retry-wait',
-          nextAttemptAt: event.nextAttemptAt,
-        });
-      }
-    } else {
-      this.record(planId, event.operation, journalOutcomeOf(event), event.attempts, null);
-    }
+    if (event.type !== 'circuit' || !this.knows(event.endpoint)) return;
+    // Calls wait inside the policy while the circuit is open for the network: say so.
+    // Half-open is a probe on its way: still offline until it succeeds (closed).
+    const offline =
+      event.state.kind === 'half-open'
+        ? this.circuitOffline
+        : event.state.kind === 'open' && event.state.cause === 'offline';
+    const before = [...this.runs.values()].map((run) => this.isWaitingNetwork(run));
+    this.circuitOffline = offline;
+    [...this.runs.values()].forEach((run, i) => this.emitNetworkChange(run, before[i] ?? false));
   }
 
   /** The current settings' endpoint, or a running night's own (a portal night's API and storage). */

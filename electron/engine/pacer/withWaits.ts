@@ -45,14 +45,9 @@ export const withWaits = async <T extends { readonly kind: string }>(
         hub.setState(run.planId, unit, { kind: 'deferred', notBefore: outcome.notBefore });
         return { kind: 'deferred' };
       }
-      if (unit !== undefined) {
-        hub.setActivity(run.planId, unit.id, {
-          kind: 'retry-wait',
-          nextAttemptAt: outcome.notBefore,
-        });
-      }
+      if (unit !== undefined) hub.announceWait(run.planId, unit.id, outcome.notBefore);
       if (wait > 0) await sleeper.sleep(wait, signal);
-      if (unit !== undefined) hub.setActivity(run.planId, unit.id, { kind: 'idle' });
+      if (unit !== undefined) hub.waitOver(run.planId, unit.id);
     }
   } finally {
     networkWait(false);

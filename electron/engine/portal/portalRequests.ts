@@ -14,6 +14,8 @@ import { newRunContext } from '../run/RunContext';
 import type { Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
 import { portalCall } from './portalCall';
+import { portalListing, portalPaged } from './portalPaged';
+import type { PagedListing } from '../../../shared/wire/PagedListing';
 import { newPortalRun } from './PortalRun';
 
 /** How a request outside a night's run ended: its value, the portal's refusal, or a stop. */
@@ -76,27 +78,29 @@ export const checkPortal = (
     return ok(undefined);
   });
 
-/** A site's participations, or the volunteer's own. */
+/** A site's participations, or the volunteer's own: one page per call. */
 export const listParticipations = (
   ports: EnginePorts,
   portal: Portal & PortalParticipations,
   siteId: string | undefined,
   signal?: AbortSignal,
-): Promise<PortalAnswer<Participation[]>> =>
-  oneOff(ports, portal, 0, signal, async (run) => {
-    const r = await portalCall(
+): Promise<PortalAnswer<Participation[]>> => {
+  const pages = portalListing<Participation>((p) => p.id);
+  return oneOff(ports, portal, 0, signal, async (run) => {
+    const r = await portalPaged(
       run,
-      undefined,
       'listFiles',
       'ListParticipations',
       portal.endpoint,
-      0,
-      (o) => portal.listParticipations(siteId === undefined ? {} : { siteId }, o),
+      pages,
+      (page, o) =>
+        portal.listParticipationsPage(siteId === undefined ? { page } : { siteId, page }, o),
     );
     if (r.kind === 'wait') return r;
     if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
-    return ok(r.value);
+    return ok([...r.value]);
   });
+};
 
 /** The same night: its start to the second (the API keeps seconds) and its point. */
 const sameNight = (p: Participation, asked: NewParticipation): boolean =>
@@ -104,9 +108,14 @@ const sameNight = (p: Participation, asked: NewParticipation): boolean =>
   (p.point ?? '') === (asked.point ?? '');
 
 /**
- * Creates a participation. Each create makes another (not replay-safe): after an attempt whose
- * answer was lost, the site's participations are listed and the night found there is the one
- * created; it is created again only when it is not there (`portalCallRules`).
+ * The night's participation on the site, created only when the site has none (ADR 0032). A create
+ * is not replay-safe (each makes another, and the API takes no key to tell a replay): so the
+ * site's participations are listed first, and one of the same night (start to the second, point)
+ * is the night's, taken as it is, whoever made it (a create whose reply was lost, in this call, an
+ * earlier one the volunteer gave up waiting for, or a run killed after sending it; the portal's own
+ * page). Several of the same night: the API cannot say which is this night's, so none is taken and
+ * the volunteer is asked to pick one. A create attempt that may have acted is never replayed: the
+ * site is listed again first (`portalCallRules`).
  */
 export const createParticipation = (
   ports: EnginePorts,
@@ -114,23 +123,30 @@ export const createParticipation = (
   input: NewParticipation,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<Participation>> => {
-  let unsure = false;
+  // The site's listing, kept across waits (it goes on from the page it reached).
+  let pages: PagedListing<Participation, number> | undefined;
+  // Whether the site was listed, with none of this night, since the last create that may have acted.
+  let noneThere = false;
   return oneOff(ports, portal, 0, signal, async (run) => {
-    if (unsure) {
-      const listed = await portalCall(
+    if (!noneThere) {
+      pages ??= portalListing<Participation>((p) => p.id);
+      const listed = await portalPaged(
         run,
-        undefined,
         'listFiles',
         'ListParticipations',
         portal.endpoint,
-        0,
-        (o) => portal.listParticipations({ siteId: input.siteId }, o),
+        pages,
+        (page, o) => portal.listParticipationsPage({ siteId: input.siteId, page }, o),
       );
       if (listed.kind === 'wait') return listed;
       if (listed.kind === 'refused') return unitFailed(causeOfPortalRefusal(listed.failure));
-      const found = listed.value.find((p) => sameNight(p, input));
-      if (found !== undefined) return ok(found);
-      unsure = false;
+      pages = undefined;
+      const alike = listed.value.filter((p) => sameNight(p, input));
+      const [one] = alike;
+      if (one !== undefined && alike.length === 1) return ok(one);
+      if (alike.length > 1)
+        return unitFailed({ kind: 'participation-ambiguous', count: alike.length });
+      noneThere = true;
     }
     const r = await portalCall(
       run,
@@ -144,7 +160,7 @@ export const createParticipation = (
       { write: true, mayHaveActed: (failure) => failure.kind === 'unreachable' },
     );
     if (r.kind === 'wait') {
-      unsure = true;
+      noneThere = false;
       return r;
     }
     if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
@@ -159,21 +175,22 @@ export const listPortalFiles = (
   participationId: string,
   planId: number,
   signal?: AbortSignal,
-): Promise<PortalAnswer<PortalFile[]>> =>
-  oneOff(ports, portal, planId, signal, async (run) => {
-    const r = await portalCall(
+): Promise<PortalAnswer<PortalFile[]>> => {
+  const pages = portalListing<PortalFile>((f) => f.fileId);
+  return oneOff(ports, portal, planId, signal, async (run) => {
+    const r = await portalPaged(
       run,
-      undefined,
       'listFiles',
       `ListFiles ${participationId}`,
       portal.endpoint,
-      0,
-      (o) => portal.listFiles({ collectionId: participationId }, o),
+      pages,
+      (page, o) => portal.listFilesPage({ collectionId: participationId, page }, o),
     );
     if (r.kind === 'wait') return r;
     if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
-    return ok(r.value);
+    return ok([...r.value]);
   });
+};
 
 /** "Lancer l'analyse": the portal's processing of the participation, asked once; already planned is success. */
 export const startProcessing = (

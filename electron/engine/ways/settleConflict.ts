@@ -182,7 +182,15 @@ export const settleConflict = async (
     1,
     null,
   );
-  hub.emit({ type: 'unit-state', planId, unitId: unit.id, relPath: unit.relPath, state });
+  hub.emit({
+    type: 'unit-state',
+    planId,
+    unitId: unit.id,
+    relPath: unit.relPath,
+    state,
+    activity: { kind: 'idle' },
+    was: unit.state.kind,
+  });
   hub.emitProgress(planId, true);
   return key === undefined ? { kind: 'kept', unit } : { kind: 'renamed', unit, key };
 };

@@ -7,7 +7,7 @@ import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthNight } from '../../../electron/field/synthNight';
 import { killAfterObserved } from '../../support/afterObserved';
-import { payloadArrivedSince } from '../../support/faultProxy';
+import { fault, payloadArrivedSince } from '../../support/faultProxy';
 import { profileText, vigieChiroPortalProfile } from '../../support/programmeProfiles';
 import { runDepot, type DepotRun } from '../../support/runDepot';
 import {
@@ -15,6 +15,7 @@ import {
   startPortalLab,
   type PortalLab,
 } from '../../support/vigiechiro/portalLab';
+import { portalRequest } from '../../support/vigiechiro/portalRequest';
 import { startSlowLink, type SlowLink } from '../engine/slowLink';
 
 const MiB = 1024 * 1024;
@@ -240,5 +241,51 @@ describe('depot deposit to the portal, killed with SIGKILL, then verified', () =
       .participations()
       .find((p) => p.observateur === lab.standIn.volunteer.id);
     expect(mine?.traitement?.etat).toBe('PLANIFIE');
+  });
+
+  it("after a lost reply to the night's create, deposits into the participation it made, never a second", async () => {
+    const small = join(work, 'card-lost-create');
+    await synthNight(small, {
+      files: 3,
+      totalBytes: 600_000,
+      seed: 36,
+      start: '2026-07-03T21:30:00+02:00',
+    });
+    lab.api.clearLog();
+    lab.api.addRule({ match: portalRequest.createParticipation, action: fault.loseReply() });
+    const run = await runDepot(
+      [
+        'deposit',
+        small,
+        '--programme',
+        profile,
+        ...FIELDS,
+        '--site',
+        lab.standIn.volunteer.siteId,
+        '--point',
+        'Z2',
+        '--db',
+        join(work, 'lost-create.db'),
+        '--json',
+      ],
+      { env, hangMs: 240_000 },
+    );
+    lab.api.clearRules();
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout) as {
+      result: string;
+      done: number;
+      portal: { participation: string };
+    };
+    expect(summary).toMatchObject({ result: 'completed', done: 3 });
+    const night = lab.standIn
+      .participations()
+      .filter((p) => p.observateur === lab.standIn.volunteer.id && p.point === 'Z2');
+    expect(night.map((p) => p._id)).toEqual([summary.portal.participation]);
+    expect(
+      lab.api
+        .log()
+        .filter((e) => e.method === 'POST' && portalRequest.createParticipation.path.test(e.path)),
+    ).toHaveLength(1);
   });
 });

@@ -93,14 +93,15 @@ describe('a portal night through the engine (stand-in and radosgw, fault proxies
   };
 
   /** An engine on its own database, over the adapter pointed at the API's fault proxy. */
-  const engineFor = (db: string, settings: Record<string, unknown> = {}) => {
+  const engineFor = (db: string, settings: Record<string, unknown> = {}, pageSize?: number) => {
     const portal = new VigieChiroPortal({
       api: lab.api.endpoint,
       token: () => token,
       stallMs: 20_000,
+      ...(pageSize === undefined ? {} : { pageSize }),
     });
     const store = new PlanStore(openDatabase(join(work, db)));
-    const { engine } = createEngineStack({
+    const { engine, policy } = createEngineStack({
       store,
       objectStore: noObjectStore,
       portalFor: () => portal,
@@ -110,6 +111,7 @@ describe('a portal night through the engine (stand-in and radosgw, fault proxies
       portal,
       store,
       engine,
+      policy,
       close: () => {
         portal.destroy();
         store.close();
@@ -125,12 +127,14 @@ describe('a portal night through the engine (stand-in and radosgw, fault proxies
       readonly participation?: string;
       readonly onEvent?: (e: EngineEvent, stop: () => void) => void;
       readonly settings?: Record<string, unknown>;
+      /** Files per page of the portal's listings (the adapter's `max_results`). */
+      readonly pageSize?: number;
     } = {},
   ) => {
     token ??= lab.standIn.volunteer.token;
     for (const rule of rules.api ?? []) lab.api.addRule(rule);
     for (const rule of rules.s3 ?? []) lab.s3.addRule(rule);
-    const e = engineFor(options.db ?? `night-${scenario}.db`, options.settings);
+    const e = engineFor(options.db ?? `night-${scenario}.db`, options.settings, options.pageSize);
     try {
       const participation = options.participation ?? (await newParticipation(e.portal));
       const controller = new AbortController();
@@ -143,7 +147,16 @@ describe('a portal night through the engine (stand-in and radosgw, fault proxies
         portal: { target: e.portal.target, participationId: participation },
       });
       const result = await e.engine.run(plan.id, { signal: controller.signal });
-      return { result, participation, planId: plan.id, summary: e.engine.planSummary(plan.id) };
+      return {
+        result,
+        participation,
+        planId: plan.id,
+        summary: e.engine.planSummary(plan.id),
+        counted: {
+          api: e.policy.counters(e.portal.endpoint),
+          s3: e.policy.counters(new URL(lab.s3.endpoint).origin),
+        },
+      };
     } finally {
       e.close();
     }
@@ -188,6 +201,117 @@ describe('a portal night through the engine (stand-in and radosgw, fault proxies
         .filter((e) => e.method === 'PUT')
         .every((e) => e.status === 200),
     ).toBe(true);
+  });
+
+  it('lists a participation of several pages one page per request: a 503 and a reset retry their page only', async () => {
+    const n = night();
+    token ??= lab.standIn.volunteer.token;
+    const creator = new VigieChiroPortal({ api: lab.standIn.endpoint, token: () => token });
+    const participation = await newParticipation(creator);
+    creator.destroy();
+    lab.api.clearLog();
+    lab.s3.clearLog();
+    const page = (p: string) => ({
+      ...portalRequest.listFiles,
+      test: (r: { readonly query: URLSearchParams }) => r.query.get('page') === p,
+    });
+    const { result, counted } = await deposit(
+      n,
+      {
+        api: [
+          { match: page('2'), action: fault.status(503, { code: 'ServiceUnavailable' }) },
+          { match: page('3'), action: fault.reset() },
+        ],
+      },
+      { participation, pageSize: 2 },
+    );
+    expect(result).toEqual({ kind: 'completed' });
+    await expectLanded(n, participation);
+    const listings = lab.api
+      .log()
+      .filter((e) => portalRequest.listFiles.path.test(e.path))
+      .map((e) => new URLSearchParams(e.query).get('page'));
+    // Before any byte, the empty participation (one page); at the end its six files two to a
+    // page: page 2 and page 3 each sent again after their fault, page 1 never.
+    expect(listings).toEqual(['1', '1', '2', '2', '3', '3']);
+    // One attempt, one request: what the policy counted is what each endpoint received.
+    expect(lab.api.log()).toHaveLength(counted.api.firstAttempts + counted.api.retriesGranted);
+    expect(counted.api.retriesGranted).toBe(2);
+    expect(lab.s3.log()).toHaveLength(counted.s3.firstAttempts + counted.s3.retriesGranted);
+  });
+
+  describe("creating the night's participation (not replay-safe: ADR 0032)", () => {
+    const nightOf = (minute: number) => ({
+      siteId: lab.standIn.volunteer.siteId,
+      startsAt: Date.UTC(2026, 6, 1, 19, minute, 30),
+      endsAt: Date.UTC(2026, 6, 2, 4),
+      point: 'Z3',
+    });
+    const alike = (startsAt: number) =>
+      lab.standIn
+        .participations()
+        .filter(
+          (p) =>
+            p.site === lab.standIn.volunteer.siteId &&
+            p.point === 'Z3' &&
+            Math.floor(p.date_debut / 1000) === Math.floor(startsAt / 1000),
+        );
+    const apiCalls = () =>
+      lab.api
+        .log()
+        .map((e) =>
+          e.method === 'POST' && portalRequest.createParticipation.path.test(e.path)
+            ? `create${e.status === undefined ? ' (reply lost)' : ''}`
+            : /\/participations$/.test(e.path)
+              ? 'list'
+              : `${e.method} ${e.path}`,
+        );
+
+    it('after a lost reply, lists the site and takes the participation the create made, never a second', async () => {
+      token ??= lab.standIn.volunteer.token;
+      const input = nightOf(1);
+      const e = engineFor(`create-${scenario}-a.db`);
+      lab.api.clearLog();
+      lab.api.addRule({ match: portalRequest.createParticipation, action: fault.loseReply() });
+      try {
+        const created = await e.engine.createParticipation(e.portal, input);
+        if (created.kind !== 'ok') throw new Error(JSON.stringify(created));
+        // The server made it; the client never heard: listed again, found, taken.
+        expect(alike(input.startsAt).map((p) => p._id)).toEqual([created.value.id]);
+        expect(apiCalls()).toEqual(['list', 'create (reply lost)', 'list']);
+      } finally {
+        e.close();
+      }
+    });
+
+    it("takes the night's participation already on the site; with two alike, asks the volunteer", async () => {
+      token ??= lab.standIn.volunteer.token;
+      const input = nightOf(2);
+      const direct = new VigieChiroPortal({ api: lab.standIn.endpoint, token: () => token });
+      const e = engineFor(`create-${scenario}-b.db`);
+      try {
+        // Made before (a run killed after sending its create, the portal's own page).
+        const before = await direct.createParticipation(input, { deadline: Date.now() + 30_000 });
+        if (before.kind !== 'success') throw new Error(JSON.stringify(before));
+        lab.api.clearLog();
+        const taken = await e.engine.createParticipation(e.portal, input);
+        expect(taken).toMatchObject({ kind: 'ok', value: { id: before.value.id } });
+        expect(apiCalls()).toEqual(['list']);
+        // A second one alike: which is the night's, the portal cannot say.
+        await direct.createParticipation(input, { deadline: Date.now() + 30_000 });
+        lab.api.clearLog();
+        const asked = await e.engine.createParticipation(e.portal, input);
+        expect(asked).toEqual({
+          kind: 'refused',
+          cause: { kind: 'participation-ambiguous', count: 2 },
+        });
+        expect(apiCalls()).toEqual(['list']);
+        expect(alike(input.startsAt)).toHaveLength(2);
+      } finally {
+        direct.destroy();
+        e.close();
+      }
+    });
   });
 
   it('settles lost replies to a declaration, a PUT and a finalize without a second document', async () => {

@@ -6,7 +6,8 @@ import { systemClock } from '../../../electron/runtime/systemClock';
 import { systemRandom } from '../../../electron/runtime/systemRandom';
 import { timerSleeper } from '../../../electron/runtime/timerSleeper';
 import type { EmissionOptions } from '../../../shared/ports/ObjectStore';
-import type { Declared, UploadTarget } from '../../../shared/ports/Portal';
+import type { Declared, PortalFile, UploadTarget } from '../../../shared/ports/Portal';
+import type { Page } from '../../../shared/wire/PagedListing';
 import { needsFreshUpload } from '../../../shared/portal/portalCallRules';
 import { isRetryable } from '../../../shared/retry/isRetryable';
 import type { Outcome } from '../../../shared/retry/Outcome';
@@ -139,8 +140,8 @@ describe('VigieChiroPortal against the stand-in and radosgw (fault proxies in fr
         type: 'audio/wav',
       });
 
-      const listed = value(await portal.listFiles({ collectionId: participation }, soon()));
-      expect(listed).toContainEqual({ fileId: d.fileId, name: f.name, available: true });
+      const listed = value(await portal.listFilesPage({ collectionId: participation }, soon()));
+      expect(listed.items).toContainEqual({ fileId: d.fileId, name: f.name, available: true });
 
       const target = value(await portal.readTarget({ fileId: d.fileId }, soon()));
       if (target.kind !== 'readable') throw new Error('expected readable');
@@ -169,20 +170,22 @@ describe('VigieChiroPortal against the stand-in and radosgw (fault proxies in fr
 
     it("lists a site's participations and the volunteer's own, with their dates and point", async () => {
       const ofSite = value(
-        await portal.listParticipations({ siteId: lab.standIn.volunteer.siteId }, soon()),
+        await portal.listParticipationsPage({ siteId: lab.standIn.volunteer.siteId }, soon()),
       );
-      expect(ofSite).toContainEqual({
+      expect(ofSite.items).toContainEqual({
         id: participation,
         siteId: lab.standIn.volunteer.siteId,
         startsAt: Date.UTC(2026, 5, 1, 20),
         endsAt: Date.UTC(2026, 5, 2, 6, 30),
         point: 'C1',
       });
-      const mine = value(await portal.listParticipations({}, soon()));
-      expect(mine.find((p) => p.id === participation)?.siteId).toBe(lab.standIn.volunteer.siteId);
+      const mine = value(await portal.listParticipationsPage({}, soon()));
+      expect(mine.items.find((p) => p.id === participation)?.siteId).toBe(
+        lab.standIn.volunteer.siteId,
+      );
     });
 
-    it('follows the pages of a listing within one call', async () => {
+    it('reads a listing one page per call, numbered from 1, the last without a next', async () => {
       const own = value(
         await portal.createParticipation(
           { siteId: lab.standIn.volunteer.siteId, startsAt: Date.UTC(2026, 5, 4, 20) },
@@ -202,10 +205,24 @@ describe('VigieChiroPortal against the stand-in and radosgw (fault proxies in fr
           );
         }
         lab.api.clearLog();
-        const listed = value(await paged.listFiles({ collectionId: own.id }, soon()));
-        expect(listed.map((l) => l.name)).toEqual(names);
-        expect(listed.every((l) => !l.available)).toBe(true);
-        expect(lab.api.count(portalRequest.listFiles)).toBe(3);
+        const pages = [];
+        let page: number | undefined = 1;
+        while (page !== undefined) {
+          const got: Page<PortalFile, number> = value(
+            await paged.listFilesPage({ collectionId: own.id, page }, soon()),
+          );
+          pages.push(got.items.map((l) => l.name));
+          expect(got.items.every((l) => !l.available)).toBe(true);
+          page = got.next;
+        }
+        expect(pages).toEqual([names.slice(0, 2), names.slice(2, 4), names.slice(4)]);
+        // One request per call: the log holds exactly the three pages asked.
+        expect(
+          lab.api
+            .log()
+            .filter((e) => portalRequest.listFiles.path.test(e.path))
+            .map((e) => new URLSearchParams(e.query).get('page')),
+        ).toEqual(['1', '2', '3']);
       } finally {
         paged.destroy();
       }
@@ -259,7 +276,7 @@ describe('VigieChiroPortal against the stand-in and radosgw (fault proxies in fr
     it('no token, an unknown or an expired one: refused 401, not retryable', async () => {
       for (const t of [undefined, 'NOTATOKEN0000000000000000000000X']) {
         token = t;
-        const outcome = await portal.listFiles({ collectionId: participation }, soon());
+        const outcome = await portal.listFilesPage({ collectionId: participation }, soon());
         expect(outcome).toMatchObject({ kind: 'refused', status: 401, code: 'token-refused' });
         if (outcome.kind === 'refused') expect(isRetryable(outcome)).toBe(false);
       }
@@ -483,7 +500,7 @@ describe('VigieChiroPortal against the stand-in and radosgw (fault proxies in fr
     it('the API unreachable, a PUT stalled, a caller who aborts', async () => {
       await lab.api.setDown(true);
       // Refused on a new connection; reset when a kept-alive one was picked before it closed.
-      const down = await portal.listFiles({ collectionId: participation }, soon());
+      const down = await portal.listFilesPage({ collectionId: participation }, soon());
       expect(down.kind === 'unreachable' ? down.reason : down.kind).toMatch(
         /^connection-(refused|reset)$/,
       );

@@ -48,6 +48,8 @@ export type PortalStandInOptions = {
   readonly wwwAuthenticate?: boolean;
   /** `BACKEND_URL_PREFIX` (default '', as settings.py). */
   readonly urlPrefix?: string;
+  /** The address it listens on (default 127.0.0.1; the bench's lab: the server namespace's). */
+  readonly host?: string;
 };
 
 /** A fault the stand-in applies itself (the fault proxy does resets, stalls and lost replies too). */
@@ -76,7 +78,7 @@ export type StandInLogEntry = {
 export type SeededUser = { readonly id: string; readonly pseudo: string; readonly token: string };
 
 export type PortalStandIn = {
-  /** `http://127.0.0.1:PORT` (with the URL prefix, if any). */
+  /** `http://HOST:PORT` (with the URL prefix, if any). */
   readonly endpoint: string;
   readonly frontendDomain: string;
   /** The portal's bucket and keys, for an independent SDK client in tests. */
@@ -323,12 +325,12 @@ export const startPortalStandIn = async (options: PortalStandInOptions): Promise
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, options.host ?? '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
 
   return {
-    endpoint: `http://127.0.0.1:${port}${prefix}`,
+    endpoint: `http://${options.host ?? '127.0.0.1'}:${port}${prefix}`,
     frontendDomain,
     s3: { ...account, endpoint: options.s3.endpoint, region: options.s3.region },
     protocoleId: protocole._id,

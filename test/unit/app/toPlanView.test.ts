@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyOverlay } from '../../../electron/app/PlanOverlay';
+import type { NightLive } from '../../../electron/engine/NightLive';
 import { planStateOf, toPlanView } from '../../../electron/app/toPlanView';
 import type { PlanSummary } from '../../../electron/engine/PlanSummary';
 
@@ -37,6 +38,9 @@ const summary = (patch: Partial<PlanSummary> = {}): PlanSummary => ({
   ...patch,
 });
 
+const quiet: NightLive = { waitingNetwork: false, waitingCard: false, nextRetryAt: null };
+const offline: NightLive = { ...quiet, waitingNetwork: true };
+
 describe('planStateOf', () => {
   const overlay = emptyOverlay();
   it.each([
@@ -48,13 +52,11 @@ describe('planStateOf', () => {
     ['running', summary(), true],
     ['deferred', summary({ pending: 0, inProgress: 0, deferred: 4 }), true],
   ])('%s', (state, s, running) => {
-    expect(planStateOf(s, overlay, running)).toBe(state);
+    expect(planStateOf(s, overlay, quiet, running)).toBe(state);
   });
 
   it('says "waiting for network" over "running" while the engine waits for it', () => {
-    expect(planStateOf(summary(), { ...emptyOverlay(), waitingNetwork: true }, true)).toBe(
-      'waiting-network',
-    );
+    expect(planStateOf(summary(), emptyOverlay(), offline, true)).toBe('waiting-network');
   });
 
   it('keeps a blocked run (credentials refused) as needing attention once stopped', () => {
@@ -62,6 +64,7 @@ describe('planStateOf', () => {
       planStateOf(
         summary(),
         { ...emptyOverlay(), blocked: { kind: 'bucket-missing', bucket: 'b' } },
+        quiet,
         false,
       ),
     ).toBe('needs-attention');
@@ -69,13 +72,10 @@ describe('planStateOf', () => {
 });
 
 describe('toPlanView', () => {
-  it('estimates the time left from the throughput and exposes the earliest retry', () => {
+  it("estimates the time left from the throughput and exposes the engine's earliest wait", () => {
     const overlay = emptyOverlay();
     overlay.throughputBytesPerSec = 100;
-    overlay.activities.set(1, { kind: 'retry-wait', nextAttemptAt: 9_000 });
-    overlay.activities.set(2, { kind: 'retry-wait', nextAttemptAt: 7_000 });
-    overlay.activities.set(3, { kind: 'sending', bytesAcked: 5 });
-    const view = toPlanView(summary(), overlay, true, null);
+    const view = toPlanView(summary(), overlay, { ...quiet, nextRetryAt: 7_000 }, true, null);
     expect(view).toMatchObject({
       id: '3',
       state: 'running',
@@ -89,7 +89,7 @@ describe('toPlanView', () => {
   it('has no throughput nor estimate when not running', () => {
     const overlay = emptyOverlay();
     overlay.throughputBytesPerSec = 100;
-    expect(toPlanView(summary(), overlay, false, null)).toMatchObject({
+    expect(toPlanView(summary(), overlay, quiet, false, null)).toMatchObject({
       throughputBytesPerSec: 0,
       etaSeconds: null,
     });
@@ -98,11 +98,13 @@ describe('toPlanView', () => {
 
 describe('toPlanView: a 503 storm is not the network', () => {
   it('says "server unavailable" when the circuit opened on the server, "waiting network" otherwise', () => {
-    const overlay = { ...emptyOverlay(), waitingNetwork: true };
-    expect(planStateOf(summary(), overlay, true, true)).toBe('server-unavailable');
-    expect(planStateOf(summary(), emptyOverlay(), true, true)).toBe('server-unavailable');
-    expect(planStateOf(summary(), emptyOverlay(), false, true)).not.toBe('server-unavailable');
-    expect(planStateOf(summary(), overlay, true, false)).toBe('waiting-network');
-    expect(toPlanView(summary(), overlay, true, null, true).state).toBe('server-unavailable');
+    const overlay = emptyOverlay();
+    expect(planStateOf(summary(), overlay, offline, true, true)).toBe('server-unavailable');
+    expect(planStateOf(summary(), overlay, quiet, true, true)).toBe('server-unavailable');
+    expect(planStateOf(summary(), overlay, quiet, false, true)).not.toBe('server-unavailable');
+    expect(planStateOf(summary(), overlay, offline, true, false)).toBe('waiting-network');
+    expect(toPlanView(summary(), overlay, offline, true, null, true).state).toBe(
+      'server-unavailable',
+    );
   });
 });

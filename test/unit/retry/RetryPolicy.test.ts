@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyResponse } from '../../../shared/retry/classifyResponse';
 import type { Failure, Outcome } from '../../../shared/retry/Outcome';
 import { success } from '../../../shared/retry/Outcome';
-import type { RetryCall, RetryEvent } from '../../../shared/retry/RetryCall';
+import type { CallEvent, RetryCall, RetryEvent } from '../../../shared/retry/RetryCall';
 import { RetryPolicy } from '../../../shared/retry/RetryPolicy';
 import { defaultRetrySettings, type RetrySettings } from '../../../shared/retry/RetrySettings';
 import { itemAt } from '../../support/itemAt';
@@ -73,6 +73,37 @@ describe('RetryPolicy scenarios (virtual time)', () => {
     ]);
     expect(policy.counters(ENDPOINT)).toMatchObject({ firstAttempts: 1, retriesGranted: 2 });
     expect(policy.budgetAvailable(ENDPOINT)).toBe(18);
+  });
+
+  it("tells the call's own caller its waits and its end, before the listeners (issue 32)", async () => {
+    const { time, policy, events, t0, call } = setup(0.5);
+    const order: string[] = [];
+    policy.onEvent((e) => order.push(`listener:${e.type}`));
+    const told: CallEvent[] = [];
+    const end = scripted(time, [reset, refused(403, { code: 'AccessDenied' })]);
+    await time.drive(
+      policy.run(
+        call({
+          onEvent: (e) => {
+            told.push(e);
+            order.push(`caller:${e.type}`);
+          },
+        }),
+        end.attempt,
+      ),
+    );
+    expect(told.map((e) => e.type)).toEqual(['retry-scheduled', 'gave-up']);
+    expect(told[0]).toMatchObject({ attempt: 1, nextAttemptAt: t0 + 750 });
+    expect(order).toEqual([
+      'caller:retry-scheduled',
+      'listener:retry-scheduled',
+      'caller:gave-up',
+      'listener:gave-up',
+    ]);
+    // Another call's events are not this caller's.
+    await time.drive(policy.run(call(), scripted(time, [reset, success('x')]).attempt));
+    expect(told).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'retry-scheduled')).toHaveLength(2);
   });
 
   it('gives up at once on a 4xx, with the cause, without waiting', async () => {

@@ -420,6 +420,7 @@ const causes: { readonly [K in FailureCause['kind']]: Extract<FailureCause, { ki
   'upload-vanished': { kind: 'upload-vanished', restarts: 3 },
   'target-unavailable': { kind: 'target-unavailable', bucket: 'b', credentialId: 'k' },
   'endless-listing': { kind: 'endless-listing' },
+  'participation-ambiguous': { kind: 'participation-ambiguous', count: 2 },
   'portal-refused': {
     kind: 'portal-refused',
     status: 422,
