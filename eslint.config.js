@@ -110,4 +110,53 @@ export default tseslint.config(
       'react-dom',
     ]),
   },
+  {
+    // The engine sits under the entrances (ADR 0038): the app, the CLI and the night-level API
+    // call it, never the reverse; the folder reading and the S3 adapter reach it through ports.
+    // What still crosses (planFolder scans a folder when it is given no scan) is excepted by
+    // name until it moves (ADR 0038).
+    files: ['electron/engine/**/*.ts'],
+    ignores: ['electron/engine/planFolder.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**', 'react', 'react-dom'],
+              message: 'Bad layering: electron/ must not import the renderer.',
+            },
+            {
+              // electron/'s rooms, not shared/field (a pure decision the engine may use).
+              regex: '^(\\.\\./)+(app|cli|nights|field|scan|s3)/',
+              message:
+                'Bad layering: electron/engine/ must not import the entrances (app, cli, nights) nor field, scan or s3: take a port (ADR 0038).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The night-level API is called by the entrances, never the reverse (ADR 0038).
+    files: ['electron/nights/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**', 'react', 'react-dom'],
+              message: 'Bad layering: electron/ must not import the renderer.',
+            },
+            {
+              regex: '^(\\.\\./)+(app|cli|main|ipc|bridge|preload)/',
+              message:
+                'Bad layering: electron/nights/ is called by the entrances (app, cli), never calls them (ADR 0038).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,9 +2,8 @@ import { depositableFiles } from '../../shared/field/depositableFiles';
 import { planMetadata } from '../../shared/field/planMetadata';
 import { prefixValues } from '../../shared/field/prefixValues';
 import { splitByNight } from '../../shared/field/splitByNight';
-import { runPreflight } from '../field/runPreflight';
-import { scanFolder } from '../scan/scanFolder';
-import { nameFiles, skipOtherFiles } from '../../shared/programme/nameFiles';
+import { readFolderReport } from '../nights/readFolderReport';
+import { nameFiles } from '../../shared/programme/nameFiles';
 import { nightSpan } from '../../shared/portal/nightSpan';
 import type { CheckedFolder, FolderReading } from './CheckedFolder';
 import { toPreflightView } from './toPreflightView';
@@ -17,9 +16,10 @@ export const checkFolder = async (
   dir: string,
   reading: FolderReading = {},
 ): Promise<CheckedFolder> => {
-  const scan = await scanFolder(dir);
-  const read = await runPreflight(scan, reading.tz === undefined ? {} : { tz: reading.tz });
-  const report = reading.names === undefined ? read : skipOtherFiles(read, reading.names);
+  const { scan, report } = await readFolderReport(dir, {
+    ...(reading.tz === undefined ? {} : { tz: reading.tz }),
+    ...(reading.names === undefined ? {} : { names: reading.names }),
+  });
   return {
     scan,
     view: toPreflightView(report),

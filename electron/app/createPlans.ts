@@ -1,8 +1,8 @@
 import { prefixTemplateProblem } from '../../shared/field/prefixTemplateProblem';
 import { planPhase } from '../../shared/domain/planPhase';
 import type { ParsedInput } from '../../shared/ipc/contract';
-import type { CreateOutcome, SourceChangeView } from '../../shared/ipc/views';
-import { PlanError } from '../engine/PlanError';
+import type { CreateOutcome } from '../../shared/ipc/views';
+import { planNights } from '../nights/planNights';
 import { IpcFailure } from '../ipc/IpcFailure';
 import type { BackendConfig } from './BackendConfig';
 import type { DepotBackendDeps } from './DepotBackendDeps';
@@ -12,7 +12,9 @@ import type { PlanViews } from './PlanViews';
 import { nightsToDeposit } from './nightsToDeposit';
 import { programmeFields } from './programmeFields';
 import type { ActiveProgramme } from './ProgrammeFile';
-import type { FolderReading } from './CheckedFolder';
+import type { CheckedFolder, FolderReading } from './CheckedFolder';
+import type { NightFiles } from '../../shared/field/splitByNight';
+import type { NamedFiles } from '../../shared/programme/nameFiles';
 import { resolve } from 'node:path';
 import type { ScanResult } from '../../shared/field/ScanResult';
 import type { EnginePort } from './EnginePort';
@@ -78,30 +80,19 @@ export type PlanCreation = {
 };
 
 /**
- * Plans the folder's nights and starts them: one plan per night, each under its own date and
- * prefix, never a file under another night's date (issue 11). Every night is planned before
- * any starts, so a changed folder starts nothing until the volunteer deposits the changes.
+ * The nights of the folder to plan, each with its files, and the programme's names: refused
+ * (`IpcFailure`) when files block and the volunteer did not choose to leave them out, or when
+ * nothing is left to deposit.
  */
-export const createPlans = async (
+const nightFilesOf = (
   input: ParsedInput<'plans.create'>,
-  { config, runs, views, relay, deps }: PlanCreation,
-): Promise<CreateOutcome> => {
-  const { engine } = config.requireEngine();
-  const programme = config.programme;
-  // A programme's portal (ADR 0032): a night per participation, no bucket, no prefix.
-  const portal = config.portal;
-  const settings = portal === undefined ? config.requireSettings() : undefined;
-  if (portal !== undefined && input.participationId === undefined)
-    throw new IpcFailure('invalid-input', 'a portal night needs a participation', {
-      kind: 'participation-needed',
-    });
-  // With a profile, its fields are what the volunteer gives; without, site and point.
-  const fields = programme === undefined ? {} : programmeFields(programme.profile, input.fields);
-  if (programme === undefined && (input.site === undefined || input.point === undefined))
-    throw new IpcFailure('invalid-input', 'site and point are required');
-  const checked = await deps.preflight(input.dir, readingOf(programme));
+  checked: CheckedFolder,
+  programme: ActiveProgramme | undefined,
+  fields: Readonly<Record<string, string>>,
+  toPortal: boolean,
+): { readonly nights: readonly NightFiles[]; readonly named: NamedFiles | undefined } => {
   const several = checked.view.nights.length > 1;
-  if (portal !== undefined && several && input.nights === 'each')
+  if (toPortal && several && input.nights === 'each')
     throw new IpcFailure('invalid-input', 'a participation is one night', {
       kind: 'portal-one-night',
     });
@@ -137,43 +128,96 @@ export const createPlans = async (
       dir: input.dir,
     });
   }
-  const planned = nights.map((n) => {
-    const entered: Record<string, string> = {
-      ...(input.site === undefined ? {} : { site: input.site }),
-      ...(input.point === undefined ? {} : { point: input.point }),
-      ...fields,
-      night: n.night,
-    };
-    const values = checked.values(entered);
-    let prefix = '';
-    try {
-      if (settings !== undefined) prefix = deps.expandPrefix(settings.prefixTemplate, values);
-    } catch (error) {
-      // A template saved before it was validated: the volunteer fixes it in Settings, which
-      // says why in their language.
-      if (settings !== undefined && prefixTemplateProblem(settings.prefixTemplate) !== undefined)
-        throw new IpcFailure('not-configured', 'the prefix template in Settings is invalid', {
-          kind: 'prefix-invalid',
-        });
-      throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix', {
+  return { nights, named };
+};
+
+/** A settings' prefix template filled; one saved before it was validated is said as such. */
+const expandSettingsPrefix = (
+  template: string,
+  values: Readonly<Record<string, string | undefined>>,
+  deps: PlanCreation['deps'],
+): string => {
+  try {
+    return deps.expandPrefix(template, values);
+  } catch (error) {
+    // A template saved before it was validated: the volunteer fixes it in Settings, which
+    // says why in their language.
+    if (prefixTemplateProblem(template) !== undefined)
+      throw new IpcFailure('not-configured', 'the prefix template in Settings is invalid', {
         kind: 'prefix-invalid',
       });
-    }
-    const filled = Object.fromEntries(
-      Object.entries({ ...values, ...entered }).filter(([, v]) => v !== undefined && v !== ''),
-    );
-    // The pre-flight's record of the night, as a manifest of the command line's has it, then the
-    // prefix's values (year, month, day...) and what the volunteer entered.
-    const metadata = {
-      ...checked.metadata({
-        ...(entered['site'] ? { site: entered['site'] } : {}),
-        ...(entered['point'] ? { point: entered['point'] } : {}),
-        night: n.night,
-      }),
-      ...filled,
-    };
-    return { night: n.night, include: n.relPaths, prefix, metadata };
-  });
+    throw new IpcFailure('invalid-input', error instanceof Error ? error.message : 'prefix', {
+      kind: 'prefix-invalid',
+    });
+  }
+};
+
+/** One night as it is planned: its files, its prefix, and what its manifest records. */
+const plannedNight = (
+  input: ParsedInput<'plans.create'>,
+  checked: CheckedFolder,
+  fields: Readonly<Record<string, string>>,
+  n: NightFiles,
+  prefixOf: (values: Readonly<Record<string, string | undefined>>) => string,
+): {
+  readonly night: string;
+  readonly include: readonly string[];
+  readonly prefix: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+} => {
+  const entered: Record<string, string> = {
+    ...(input.site === undefined ? {} : { site: input.site }),
+    ...(input.point === undefined ? {} : { point: input.point }),
+    ...fields,
+    night: n.night,
+  };
+  const values = checked.values(entered);
+  const prefix = prefixOf(values);
+  const filled = Object.fromEntries(
+    Object.entries({ ...values, ...entered }).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  // The pre-flight's record of the night, as a manifest of the command line's has it, then the
+  // prefix's values (year, month, day...) and what the volunteer entered.
+  const metadata = {
+    ...checked.metadata({
+      ...(entered['site'] ? { site: entered['site'] } : {}),
+      ...(entered['point'] ? { point: entered['point'] } : {}),
+      night: n.night,
+    }),
+    ...filled,
+  };
+  return { night: n.night, include: n.relPaths, prefix, metadata };
+};
+
+/**
+ * Plans the folder's nights and starts them: one plan per night, each under its own date and
+ * prefix, never a file under another night's date (issue 11). Every night is planned before
+ * any starts, so a changed folder starts nothing until the volunteer deposits the changes.
+ */
+export const createPlans = async (
+  input: ParsedInput<'plans.create'>,
+  { config, runs, views, relay, deps }: PlanCreation,
+): Promise<CreateOutcome> => {
+  const { engine } = config.requireEngine();
+  const programme = config.programme;
+  // A programme's portal (ADR 0032): a night per participation, no bucket, no prefix.
+  const portal = config.portal;
+  const settings = portal === undefined ? config.requireSettings() : undefined;
+  if (portal !== undefined && input.participationId === undefined)
+    throw new IpcFailure('invalid-input', 'a portal night needs a participation', {
+      kind: 'participation-needed',
+    });
+  // With a profile, its fields are what the volunteer gives; without, site and point.
+  const fields = programme === undefined ? {} : programmeFields(programme.profile, input.fields);
+  if (programme === undefined && (input.site === undefined || input.point === undefined))
+    throw new IpcFailure('invalid-input', 'site and point are required');
+  const checked = await deps.preflight(input.dir, readingOf(programme));
+  const { nights, named } = nightFilesOf(input, checked, programme, fields, portal !== undefined);
+  const planned = nights.map((n) =>
+    plannedNight(input, checked, fields, n, (values) =>
+      settings === undefined ? '' : expandSettingsPrefix(settings.prefixTemplate, values, deps),
+    ),
+  );
   if (settings !== undefined && new Set(planned.map((p) => p.prefix)).size < planned.length) {
     return { kind: 'nights-share-prefix', template: settings.prefixTemplate };
   }
@@ -190,29 +234,27 @@ export const createPlans = async (
     const container = portalNight?.participationId ?? settings?.bucket ?? '';
     refuseSecondDeposit(engine, checked.scan, planned, input.dir, container);
   }
-  const ids: number[] = [];
-  const changes: SourceChangeView[] = [];
-  for (const p of planned) {
-    try {
-      const plan = await engine.planFolder({
-        dir: input.dir,
-        scan: checked.scan,
-        bucket: settings?.bucket ?? '',
-        prefix: p.prefix,
-        ...(portalNight === undefined ? {} : { portal: portalNight }),
-        metadata: p.metadata,
-        include: p.include,
-        ...(named === undefined ? {} : { names: named.names }),
-        ...(programme === undefined ? {} : { programme: { ...programme.record, fields } }),
-        update: input.update,
-      });
-      ids.push(plan.id);
-    } catch (error) {
-      if (!(error instanceof PlanError) || error.detail.code !== 'sources-changed') throw error;
-      changes.push(...error.detail.changes.map((c) => ({ night: p.night, ...c })));
-    }
-  }
-  if (changes.length > 0) return { kind: 'changed', changes };
+  // Every night planned before any starts; all the folder's changes said at once.
+  const result = await planNights(
+    engine,
+    {
+      dir: input.dir,
+      scan: checked.scan,
+      bucket: settings?.bucket ?? '',
+      ...(portalNight === undefined ? {} : { portal: portalNight }),
+      ...(programme === undefined ? {} : { programme: { ...programme.record, fields } }),
+      update: input.update,
+    },
+    planned.map((p) => (named === undefined ? p : { ...p, names: named.names })),
+    'all',
+  );
+  if (result.kind === 'failed') throw result.error;
+  if (result.kind === 'changed')
+    return {
+      kind: 'changed',
+      changes: result.changes.map(({ night, change }) => ({ night: night.night, ...change })),
+    };
+  const ids = result.plans.map((p) => p.plan.id);
   if (programme !== undefined) await config.rememberFields(fields);
   for (const id of ids) runs.refuseIfHeldElsewhere(engine, id);
   for (const id of ids) runs.start(id);

@@ -1,4 +1,5 @@
 import { sameTarget } from '../../shared/domain/StorageTarget';
+import { COMPLETED } from '../../shared/domain/Completed';
 import { planPhase } from '../../shared/domain/planPhase';
 import type { BackendConfig } from './BackendConfig';
 import type { PlanViews } from './PlanViews';
@@ -25,7 +26,7 @@ export const followSettings = (
   const target = settingsTarget(settings, credentials);
   const moved: number[] = [];
   for (const summary of engine.listPlans()) {
-    if (summary.removing || planPhase(summary) === 'complete') continue;
+    if (summary.removing || planPhase(summary) === COMPLETED) continue;
     const overlay = views.overlay(summary.id);
     const wrongAddress = overlay.addressProblem !== null;
     if (sameTarget(engine.targetOf(summary.id), target)) continue;

@@ -1,7 +1,8 @@
+import type { Completed } from '../../shared/domain/Completed';
 import type { Locale } from '../../shared/ipc/views';
 
 /** OS notifications are shown by main, outside the renderer: their text lives here, in both languages. */
-export type NoticeKind = 'completed' | 'failures' | 'blocked';
+export type NoticeKind = Completed | 'failures' | 'blocked';
 
 const texts: Readonly<
   Record<Locale, Readonly<Record<NoticeKind, { title: string; body: string }>>>

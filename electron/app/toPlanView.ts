@@ -1,3 +1,4 @@
+import { COMPLETED } from '../../shared/domain/Completed';
 import { planPhase } from '../../shared/domain/planPhase';
 import type { PlanState, PlanView, RemovalView } from '../../shared/ipc/views';
 import type { PlanSummary } from '../engine/PlanSummary';
@@ -19,7 +20,7 @@ export const planStateOf = (
 ): PlanState => {
   if (summary.removing) return 'removing';
   const phase = planPhase(summary);
-  if (phase === 'complete') return 'done';
+  if (phase === COMPLETED) return 'done';
   if (phase === 'failures') return 'needs-attention';
   if (overlay.blocked !== null && !running) return 'needs-attention';
   if (overlay.addressProblem !== null && !running) return 'needs-attention';

@@ -1,3 +1,4 @@
+import { errnoOf } from '../errnoOf';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -60,8 +61,8 @@ const openBackend = async (): Promise<Awaited<ReturnType<typeof createBackend>>>
     const known =
       error instanceof DatabaseError
         ? error.message
-        : error instanceof Error && 'code' in error && typeof error.code === 'string'
-          ? `the data folder ${dataDir} cannot be used (${error.code}): pass another --data, or fix its permissions`
+        : errnoOf(error) !== undefined
+          ? `the data folder ${dataDir} cannot be used (${errnoOf(error)}): pass another --data, or fix its permissions`
           : undefined;
     if (known === undefined) throw error;
     log(known);

@@ -5,8 +5,9 @@ import { runPreflight } from '../field/runPreflight';
 import { ScanError } from '../scan/ScanError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
-import { chooseNights } from './chooseNights';
-import { nameNights } from './nameNights';
+import { chooseNights, isRefusal } from '../nights/chooseNights';
+import { nameNights } from '../nights/nameNights';
+import { sayFolderRefusal } from './sayFolderRefusal';
 import { programmeOptions, readProgramme } from './readProgramme';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import { objectKey } from '../../shared/field/objectKey';
@@ -148,20 +149,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     report = skipOtherFiles(report, programme.profile.names);
     const include = depositableFiles(report, { skipBlocking: false });
     const portal = programme.profile.destination.kind !== 's3';
-    const chosen = chooseNights(
-      'check',
-      dir,
-      report,
-      include,
-      {
-        // A portal night is one participation each: the nights are told apart as {night} would.
-        prefix: portal ? '{night}' : programme.profile.names.prefix,
-        fields: programme.fields,
-      },
-      io,
-      usageError,
-    );
-    if (typeof chosen === 'number') return chosen;
+    const chosen = chooseNights(dir, report, include, {
+      // A portal night is one participation each: the nights are told apart as {night} would.
+      prefix: portal ? '{night}' : programme.profile.names.prefix,
+      fields: programme.fields,
+    });
+    if (isRefusal(chosen)) return sayFolderRefusal('check', chosen, io, usageError);
     const named = nameNights(report, chosen, programme, false);
     report = named.report;
     const keys: Record<string, string> = {};

@@ -1,33 +1,34 @@
 import { defaultEngineSettings } from '../engine/EngineSettings';
 import { monotonicClock } from '../runtime/monotonicClock';
-import type { PlanningResult } from '../engine/PlanSummary';
 import { readFolder } from './readFolder';
 import { engineOptions } from './engineOptions';
 import { portalDeposit, portalOptions, PORTAL_USAGE } from './portalDeposit';
-import type { PlanUpdateReport } from '../engine/PlanUpdateReport';
-import type { RunResult } from '../engine/RunResult';
 import { DatabaseError } from '../store/DatabaseError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
 import { programmeOptions, readProgramme } from './readProgramme';
 import { folderAndTarget, targetOptions, usageErrorFor } from './targetArgs';
 import { defaultDbPath } from './defaultDbPath';
-import { blockedMessage, blockedRunMessage } from './blockedMessage';
+import { blockedMessage } from './blockedMessage';
 import type { Depot } from './openDepot';
 import { openDepot } from './openDepot';
 import { formatBytes } from './parseSize';
-import { wallClockText } from './wallClockText';
 import { probeOutcome, said } from './probeTarget';
 import type { ProbeOutcome } from './probeTarget';
 import { listingPrefix } from '../../shared/wire/nightManifestKey';
 import { fixedPrefix } from '../../shared/field/fixedPrefix';
-import { heldElsewhere, planningFailed } from './planningFailed';
-import { exitCodeOf } from './exitCodeOf';
+import { planningFailed } from './planningFailed';
+import { sayNight, sayPlanned } from './sayNight';
+import { combinedExit, exitCodeOf } from './exitCodeOf';
+import type { ExitCode } from './exitCodeOf';
 import { ProgressReporter } from './ProgressReporter';
-import { countersSince } from '../../shared/retry/countersSince';
-import { formatSummary, summarize } from './DepositSummary';
 import type { DepositSummary } from './DepositSummary';
-import type { NightInputs } from './chooseNights';
+import type { NightInputs } from '../nights/NightInputs';
+import { planNights } from '../nights/planNights';
+import { depositNights } from '../nights/depositNights';
+import type { NightDeposit, Reading } from '../nights/depositNights';
+import type { PreparedFolder } from '../nights/prepareFolder';
+import type { Programme } from './readProgramme';
 
 const USAGE = `Usage: depot deposit DIR --endpoint URL --bucket NAME [options]
        depot deposit DIR --programme FILE --field NAME=VALUE ... [options]
@@ -68,33 +69,22 @@ configuration error (a wrong key or secret, a missing bucket);
 (also when another Depot process is depositing the same plan: run again once it is done);
 1 anything unexpected.`;
 
-/** Several nights end as the worst of them: refused, then failures, then stopped, then done. */
-const combinedExit = (codes: readonly number[]): number =>
-  [2, 3, 4, 1].find((c) => codes.includes(c)) ?? 0;
-
-const listed = (paths: readonly string[]): string =>
-  paths.slice(0, 20).join(', ') + (paths.length > 20 ? `, ... (${paths.length} in all)` : '');
-
-/** What `--update` did to the plan, for the volunteer (stderr, like the other progress lines). */
-const describeUpdate = (planId: number, u: PlanUpdateReport): string => {
-  const lines = [
-    `Plan ${planId} brought up to date with the folder: ${u.changed.length} changed (sent again), ${u.removed.length} removed, ${u.added.length} new` +
-      (u.retried.length > 0 ? `, ${u.retried.length} failed earlier and queued again` : '') +
-      (u.abortedUploads > 0 ? `; ${u.abortedUploads} open upload(s) of old bytes aborted` : ''),
-  ];
-  if (u.changed.length > 0) lines.push(`  changed: ${listed(u.changed)}`);
-  if (u.removed.length > 0)
-    lines.push(
-      `  removed from the plan (their objects, if any, stay on the server): ${listed(u.removed)}`,
-    );
-  if (u.added.length > 0) lines.push(`  new: ${listed(u.added)}`);
-  if (u.changedAfterVerified.length > 0)
-    lines.push(
-      `  already verified on the server before they changed (the server's copy is never overwritten: they will show as conflicts): ${listed(u.changedAfterVerified)}`,
-    );
-  return lines.join('\n');
+/** What the deposit of a folder's nights carries from the command line to its printing. */
+type Deposit = {
+  readonly io: CommandIo;
+  readonly v: { readonly json: boolean; readonly update: boolean; readonly 'read-back': boolean };
+  readonly dir: string;
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly programme: Programme | undefined;
+  readonly say: (text: string) => void;
+  readonly usageError: (message: string) => number;
 };
 
+/**
+ * `depot deposit`: parse, prepare the folder while the endpoint is probed, open the plan
+ * database, then `depositFolder` (plan each night, run each), its summaries and its exit code.
+ */
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('deposit', USAGE, argv, io, {
     ...targetOptions,
@@ -122,28 +112,104 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     if (typeof engine === 'number') return engine;
     return portalDeposit(v, positionals, programme, engine, io, usageError);
   }
-  for (const option of ['token', 'participation', 'site', 'point'] as const)
-    if (v[option] !== undefined)
-      return usageError(
-        `--${option} is for a programme whose profile names a portal (--programme FILE with "destination": {"kind": "vigiechiro"})`,
-      );
-  if (v['start-analysis'])
+  const portalOnly = (['token', 'participation', 'site', 'point', 'start-analysis'] as const).find(
+    (option) => v[option] !== undefined && v[option] !== false,
+  );
+  if (portalOnly !== undefined)
     return usageError(
-      '--start-analysis is for a programme whose profile names a portal (--programme FILE with "destination": {"kind": "vigiechiro"})',
+      `--${portalOnly} is for a programme whose profile names a portal (--programme FILE with "destination": {"kind": "vigiechiro"})`,
     );
   const target = folderAndTarget(positionals, v, io, USAGE, usageError, programme);
   if (typeof target === 'number') return target;
-  const { dir, endpoint, bucket, credentials } = target;
   const engine = engineOptions(v, programme?.profile.defaults, usageError);
   if (typeof engine === 'number') return engine;
-  const { concurrency, partSize, bwlimit, tz } = engine;
-
+  const { tz } = engine;
+  const read = await readWhileProbing(
+    target,
+    { ...v, prefix: target.prefix, ...(tz === undefined ? {} : { tz }) },
+    programme,
+    io,
+    usageError,
+  );
+  if (typeof read === 'number') return read;
+  const depot = openPlanDepot(
+    target,
+    { ...engine, readBack: v['read-back'] },
+    v.db,
+    io,
+    usageError,
+  );
+  if (typeof depot === 'number') return depot;
   const say = (text: string): void => {
     if (!v.json) io.stderr.write(`${text}\n`);
   };
-  // A wrong port or a web page is a configuration mistake, not an outage: said before planning
-  // (issue 12). Probed while the folder is read (a card's pre-flight takes seconds, a dead
-  // network's probe up to 15 s; issue 15): the folder's own problems are still said first.
+  const { dir, endpoint, bucket } = target;
+  try {
+    return await depositFolder(depot, read, {
+      io,
+      v,
+      dir,
+      endpoint,
+      bucket,
+      programme,
+      say,
+      usageError,
+    });
+  } finally {
+    depot.close();
+  }
+};
+
+/** The plan database and the engine over the night's endpoint, or the exit code of a refusal. */
+const openPlanDepot = (
+  target: Exclude<ReturnType<typeof folderAndTarget>, number>,
+  engine: Exclude<ReturnType<typeof engineOptions>, number> & { readonly readBack: boolean },
+  db: string | undefined,
+  io: CommandIo,
+  usageError: (message: string) => number,
+): Depot | number => {
+  const { concurrency, partSize, bwlimit } = engine;
+  try {
+    return openDepot({
+      dbPath: defaultDbPath(io.env, db),
+      endpoint: target.endpoint,
+      region: target.region,
+      bucket: target.bucket,
+      pathStyle: target.pathStyle,
+      credentials: target.credentials,
+      settings: {
+        concurrency,
+        partSize,
+        multipartThreshold: partSize,
+        ...(bwlimit === undefined ? {} : { bwlimitBytesPerSec: bwlimit }),
+        readBack: engine.readBack,
+      },
+    });
+  } catch (error) {
+    // A full disk or a database another process keeps locked is not a configuration mistake:
+    // the plan resumes later (exit 4, from foreseeableError).
+    if (error instanceof DatabaseError && error.code !== 'disk-full' && error.code !== 'busy')
+      return usageError(error.message);
+    throw error;
+  }
+};
+
+/**
+ * The folder prepared (`readFolder`) while the endpoint is probed: a wrong port or a web page is
+ * a configuration mistake, not an outage, said before planning (issue 12). Probed while the
+ * folder is read (a card's pre-flight takes seconds, a dead network's probe up to 15 s; issue
+ * 15): the folder's own problems are still said first.
+ */
+const readWhileProbing = async (
+  target: Exclude<ReturnType<typeof folderAndTarget>, number>,
+  v: Parameters<typeof readFolder>[1],
+  programme: Programme | undefined,
+  io: CommandIo,
+  usageError: (message: string) => number,
+): Promise<
+  | { readonly folder: PreparedFolder; readonly probePrefix: string; readonly answered: boolean }
+  | number
+> => {
   const probeStop = new AbortController();
   // Inside the night's folder: the fixed part of the prefix template (issue 29). A template that
   // starts with a placeholder has no folder before its nights are known: probed once they are.
@@ -159,16 +225,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     probeStop.abort();
     await probing.catch(() => undefined);
   };
-  const folder = await readFolder(
-    dir,
-    { ...v, prefix: target.prefix, ...(tz === undefined ? {} : { tz }) },
-    programme,
-    io,
-    usageError,
-  ).catch(async (error: unknown) => {
-    await dropProbe();
-    throw error;
-  });
+  const folder = await readFolder(target.dir, v, programme, io, usageError).catch(
+    async (error: unknown) => {
+      await dropProbe();
+      throw error;
+    },
+  );
   if (typeof folder === 'number') {
     await dropProbe();
     return folder;
@@ -179,178 +241,129 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     : await probing;
   const probed = said(io, probe);
   if (probed !== undefined) return probed;
-  const answered = probe?.exit === undefined && probe?.answered === true;
+  return { folder, probePrefix, answered: probe?.exit === undefined && probe?.answered === true };
+};
 
-  let depot: Depot;
-  try {
-    depot = openDepot({
-      dbPath: defaultDbPath(io.env, v.db),
-      endpoint,
-      region: target.region,
-      bucket,
-      pathStyle: target.pathStyle,
-      credentials,
-      settings: {
-        concurrency,
-        partSize,
-        multipartThreshold: partSize,
-        ...(bwlimit === undefined ? {} : { bwlimitBytesPerSec: bwlimit }),
-        readBack: v['read-back'],
-      },
-    });
-  } catch (error) {
-    // A full disk or a database another process keeps locked is not a configuration mistake:
-    // the plan resumes later (exit 4, from foreseeableError).
-    if (error instanceof DatabaseError && error.code !== 'disk-full' && error.code !== 'busy')
-      return usageError(error.message);
+/**
+ * The endpoint checked (unless the probe's answer already said it), every night planned
+ * (`planNights`) before any runs, then run one after another (`depositNights`), each summary
+ * printed as its night ends; the exit code of the worst.
+ */
+const depositFolder = async (
+  depot: Depot,
+  read: {
+    readonly folder: PreparedFolder;
+    readonly probePrefix: string;
+    readonly answered: boolean;
+  },
+  d: Deposit,
+): Promise<number> => {
+  const { io, v, say, folder } = { ...d, folder: read.folder };
+  const started: Reading = { at: monotonicClock.now(), counters: depot.engine.counters() };
+  const progress = new ProgressReporter(io.stderr);
+  const checked = await checkEndpointFirst(depot, read, d, progress);
+  if (checked !== undefined) return checked;
+  for (const f of folder.depotFolders)
+    say(`Left out ${f}: Depot's own folder (receipts of earlier deposits), never deposited`);
+  say(
+    `Planning ${folder.totalFiles} files (${formatBytes(folder.totalBytes)})` +
+      (folder.nights.length > 1 ? `, ${folder.nights.length} nights, one plan each...` : '...'),
+  );
+  // Every night is planned before any byte leaves: a refusal (a changed folder) stops them all.
+  const planned = await planNights(
+    depot.engine,
+    {
+      dir: d.dir,
+      ...(folder.scan === undefined ? {} : { scan: folder.scan }),
+      bucket: d.bucket,
+      ...(d.programme === undefined ? {} : { programme: d.programme.record }),
+      update: v.update,
+      // Each file is checksummed as it is taken: uploading starts at once.
+      hashAhead: false,
+      signal: io.signal,
+    },
+    folder.nights,
+    'first',
+  );
+  if (planned.kind !== 'planned') {
+    const error = planned.kind === 'failed' ? planned.error : undefined;
+    const code = planningFailed(error, io, d.usageError, say);
+    if (code !== undefined) return code;
     throw error;
   }
-  const started = { at: monotonicClock.now(), counters: depot.engine.counters() };
-  /** Another process holds a plan: nothing is wrong with this command, it resumes later (exit 4). */
-  try {
-    const progress = new ProgressReporter(io.stderr);
-    const offEarly = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
-    // Each command reads the credentials afresh: units refused for authentication get another go,
-    // and the check below is made with these credentials.
-    depot.engine.credentialsChanged();
-    // The probe's answer already said the endpoint, the bucket and the key: asked again only
-    // when it did not answer (an outage: this check waits for the network, patiently).
-    const endpointCheck = answered
-      ? ({ kind: 'ok' } as const)
-      : await depot.engine.checkEndpoint(bucket, { signal: io.signal, prefix: probePrefix });
-    offEarly();
-    if (endpointCheck.kind === 'stopped') {
-      say('Stopped before the endpoint answered: nothing was planned or sent.');
-      return 4;
-    }
-    if (endpointCheck.kind === 'blocked') {
-      io.stderr.write(`depot deposit: ${blockedMessage(endpointCheck.cause, endpoint)}\n`);
-      return 2;
-    }
-    for (const f of folder.depotFolders)
-      say(`Left out ${f}: Depot's own folder (receipts of earlier deposits), never deposited`);
-    say(
-      `Planning ${folder.totalFiles} files (${formatBytes(folder.totalBytes)})` +
-        (folder.nights.length > 1 ? `, ${folder.nights.length} nights, one plan each...` : '...'),
+  folder.scan = undefined;
+  const summaries: DepositSummary[] = [];
+  const deposits = await depositNights(depot.engine, planned.plans, {
+    signal: io.signal,
+    clock: monotonicClock,
+    since: started,
+    readBack: v['read-back'],
+    beforeRun: ({ night, plan }, again) => {
+      sayPlanned(d, night, plan, again);
+      return v.json ? undefined : depot.engine.on((e) => progress.onEvent(e));
+    },
+    afterRun: (deposit) => {
+      if (deposit.kind === 'ran' && !v.json) progress.finish();
+      const summary = sayNight(depot, deposit, d);
+      if (summary !== undefined) summaries.push(summary);
+    },
+  });
+  // A folder of one night keeps the one-summary JSON; several nights list theirs.
+  if (v.json && summaries.length > 0) {
+    io.stdout.write(
+      JSON.stringify(folder.nights.length > 1 ? { nights: summaries } : summaries[0]) + '\n',
     );
-    // Every night is planned before any byte leaves: a refusal (a changed folder) stops them all.
-    const plans: { readonly night: NightInputs; readonly plan: PlanningResult }[] = [];
-    for (const night of folder.nights) {
-      try {
-        const plan = await depot.engine.planFolder({
-          dir,
-          scan: folder.scan,
-          bucket,
-          prefix: night.prefix,
-          include: night.include,
-          metadata: night.metadata,
-          ...(night.names === undefined ? {} : { names: night.names }),
-          ...(programme === undefined ? {} : { programme: programme.record }),
-          update: v.update,
-          // Each file is checksummed as it is taken: uploading starts at once.
-          hashAhead: false,
-          signal: io.signal,
-        });
-        plans.push({ night, plan });
-      } catch (error) {
-        const code = planningFailed(error, io, usageError, say);
-        if (code !== undefined) return code;
-        throw error;
-      }
-    }
-    folder.scan = undefined;
-    const summaries: DepositSummary[] = [];
-    const codes: number[] = [];
-    // Each night's summary counts from where the previous one ended: the first from the start
-    // (its scan and planning included), the others their own run.
-    let since = started;
-    for (const { night, plan } of plans) {
-      say(
-        `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}${night.night === undefined ? '' : ` (night ${night.night})`}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to s3://${bucket}/${night.prefix}` +
-          (plan.programme === null ? '' : `, named by the programme "${plan.programme.name}"`) +
-          (plan.skippedJunk > 0 ? ` (${plan.skippedJunk} system files skipped)` : ''),
-      );
-      if (plan.update !== undefined) say(describeUpdate(plan.id, plan.update));
-      if (v['read-back']) {
-        const again = depot.engine.readBackUnproven(plan.id);
-        if (again > 0)
-          say(
-            `${again === 1 ? '1 file' : `${again} files`} already on the server with content unproven: read back and compared this time`,
-          );
-      }
-      const off = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
-      // What the run found when it listed the night (or that it could not list it).
-      let checked: { listed: boolean; returned: readonly string[]; unchecked: number } | undefined;
-      const offChecked = depot.engine.on((e) => {
-        if (e.type === 'night-checked' && e.planId === plan.id) checked = e;
-      });
-      let result: RunResult;
-      try {
-        result = await depot.engine.run(plan.id, { signal: io.signal });
-      } catch (error) {
-        off();
-        const held = heldElsewhere(error, io);
-        if (held !== undefined) {
-          codes.push(held);
-          break;
-        }
-        throw error;
-      } finally {
-        off();
-        offChecked();
-      }
-      if (!v.json) progress.finish();
-      const now = { at: monotonicClock.now(), counters: depot.engine.counters() };
-      const spent = {
-        elapsedMs: now.at - since.at,
-        counters: countersSince(now.counters, since.counters),
-      };
-      since = now;
-      const summary = summarize(depot, plan.id, result, spent, {
-        ...(night.night === undefined ? {} : { night: night.night }),
-        ...(plan.update === undefined ? {} : { update: plan.update }),
-        ...(checked === undefined ? {} : { checked }),
-      });
-      summaries.push(summary);
-      codes.push(exitCodeOf(result));
-      if (!v.json) io.stdout.write(formatSummary(summary));
-      if (result.kind === 'blocked') {
-        const failed = depot.engine
-          .failedUnits(plan.id)
-          .flatMap((u) => (u.state.kind === 'failed' ? [u.state.cause] : []));
-        io.stderr.write(`depot deposit: ${blockedRunMessage(result.cause, endpoint, failed)}\n`);
-        break;
-      }
-      if (result.kind === 'stopped') {
-        say('Stopped before the end: run the same command again to resume.');
-        break;
-      }
-      if (result.kind === 'postponed') {
-        // The server's word, never slept on for hours: the other nights go on (issue 30, item 6).
-        io.stderr.write(
-          `depot deposit: ${result.units} file(s) postponed by the server until ${wallClockText(result.until)} (it asked to come back later: Retry-After); run the same command after that time, or \`depot retry-failures\` then the same command to try now.\n`,
-        );
-      }
-    }
-    // A folder of one night keeps the one-summary JSON; several nights list theirs.
-    if (v.json && summaries.length > 0) {
-      io.stdout.write(
-        JSON.stringify(folder.nights.length > 1 ? { nights: summaries } : summaries[0]) + '\n',
-      );
-    }
-    if (!v.json && folder.nights.length > 1) {
-      io.stdout.write(
-        `${summaries.length} of ${folder.nights.length} nights deposited: ${summaries
-          .map((s) => `${s.night ?? '?'} ${s.result}`)
-          .join(', ')}\n`,
-      );
-    }
-    const code = combinedExit(codes);
-    if (summaries.length < plans.length && code === 0) return 4;
-    return code;
-  } finally {
-    depot.close();
   }
+  if (!v.json && folder.nights.length > 1) {
+    io.stdout.write(
+      `${summaries.length} of ${folder.nights.length} nights deposited: ${summaries
+        .map((s) => `${s.night ?? '?'} ${s.result}`)
+        .join(', ')}\n`,
+    );
+  }
+  return depositExitCode(deposits, planned.plans.length);
+};
+
+/**
+ * The endpoint checked before planning, unless the probe's answer already said it: undefined
+ * when the deposit goes on, else its exit code (stopped, or a setting or key refused).
+ */
+const checkEndpointFirst = async (
+  depot: Depot,
+  read: { readonly probePrefix: string; readonly answered: boolean },
+  d: Deposit,
+  progress: ProgressReporter,
+): Promise<ExitCode | undefined> => {
+  const { io, v, say } = d;
+  const offEarly = v.json ? () => undefined : depot.engine.on((e) => progress.onEvent(e));
+  // Each command reads the credentials afresh: units refused for authentication get another go,
+  // and the check below is made with these credentials.
+  depot.engine.credentialsChanged();
+  // The probe's answer already said the endpoint, the bucket and the key: asked again only
+  // when it did not answer (an outage: this check waits for the network, patiently).
+  const endpointCheck = read.answered
+    ? ({ kind: 'ok' } as const)
+    : await depot.engine.checkEndpoint(d.bucket, { signal: io.signal, prefix: read.probePrefix });
+  offEarly();
+  if (endpointCheck.kind === 'stopped') {
+    say('Stopped before the endpoint answered: nothing was planned or sent.');
+    return 4;
+  }
+  if (endpointCheck.kind === 'blocked') {
+    io.stderr.write(`depot deposit: ${blockedMessage(endpointCheck.cause, d.endpoint)}\n`);
+    return 2;
+  }
+  return undefined;
+};
+
+/** The worst night's code; nights left unrun (after a stop or a block) are resumable at best. */
+const depositExitCode = (
+  deposits: readonly NightDeposit<NightInputs>[],
+  planned: number,
+): ExitCode => {
+  const code = combinedExit(deposits.map((n) => (n.kind === 'ran' ? exitCodeOf(n.result) : 4)));
+  const ran = deposits.filter((n) => n.kind === 'ran').length;
+  return ran < planned && code === 0 ? 4 : code;
 };
 
 export const depositCommand: Command = {

@@ -1,12 +1,8 @@
+import { errnoOf } from '../errnoOf';
 import { PlanError } from '../engine/PlanError';
 import { ScanError } from '../scan/ScanError';
 import { DamagedRowError } from '../store/DamagedRowError';
 import { DatabaseError } from '../store/DatabaseError';
-
-const codeOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
 
 /**
  * An error a command did not catch but that is foreseeable (a full disk, a database that can no
@@ -26,7 +22,7 @@ export const foreseeableError = (
   if (error instanceof ScanError) return { exitCode: 2, message: error.message };
   if (error instanceof PlanError)
     return { exitCode: error.detail.code === 'already-running' ? 4 : 2, message: error.message };
-  const code = codeOf(error);
+  const code = errnoOf(error);
   if (code === 'SQLITE_FULL' || code === 'ENOSPC')
     return {
       exitCode: 4,

@@ -1,3 +1,4 @@
+import { errnoOf } from '../errnoOf';
 import type { CommandIo } from './Command';
 import { commands } from './commands';
 import { foreseeableError } from './foreseeableError';
@@ -16,8 +17,9 @@ const usage = (): string =>
 // deposit keeps depositing: its journal has the outcome, `depot status` too (issue 30).
 const GONE_READER = new Set(['EPIPE', 'EIO']);
 for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === undefined || !GONE_READER.has(error.code)) throw error;
+  stream.on('error', (error: Error) => {
+    const errno = errnoOf(error);
+    if (errno === undefined || !GONE_READER.has(errno)) throw error;
   });
 }
 

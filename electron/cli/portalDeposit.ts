@@ -8,7 +8,7 @@ import type { RunResult } from '../engine/RunResult';
 import { monotonicClock } from '../runtime/monotonicClock';
 import { DatabaseError } from '../store/DatabaseError';
 import { blockedRunMessage } from './blockedMessage';
-import type { NightInputs } from './chooseNights';
+import type { NightInputs } from '../nights/NightInputs';
 import type { CommandIo } from './Command';
 import { defaultDbPath } from './defaultDbPath';
 import type { DepositSummary } from './DepositSummary';

@@ -57,7 +57,8 @@ const runNow = (argv: readonly string[], io: CommandIo): number => {
     if (views.length === 0) io.stdout.write('No plan yet.\n');
     for (const p of views) {
       const phase = planPhase(p);
-      const state = phase === 'to-do' ? 'in progress' : phase;
+      // The word `depot status` has always printed for a completed night.
+      const state = phase === 'to-do' ? 'in progress' : phase === 'completed' ? 'complete' : phase;
       io.stdout.write(
         `Plan ${p.id} [${state}] ${p.dir} -> ${p.endpoint} s3://${p.bucket}/${p.prefix}\n` +
           `  ${p.done}/${p.units} files verified (${p.alreadyPresent} already there), ${p.failed} failed, ${p.pending + p.inProgress} to do, ${p.deferred} deferred; ${formatBytes(p.bytesAcked)}/${formatBytes(p.bytesTotal)} acknowledged, ${formatBytes(p.bytesResent)} re-sent\n`,

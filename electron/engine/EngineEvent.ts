@@ -1,3 +1,4 @@
+import type { Completed } from '../../shared/domain/Completed';
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
 import type { RetryCounters } from '../../shared/retry/RetryCall';
 
@@ -38,7 +39,7 @@ export type EngineEvent =
       readonly type: 'plan-state';
       readonly planId: number;
       readonly state:
-        'running' | 'paused' | 'stopped' | 'completed' | 'failures' | 'blocked' | 'postponed';
+        'running' | 'paused' | 'stopped' | Completed | 'failures' | 'blocked' | 'postponed';
     }
   | { readonly type: 'counters'; readonly counters: RetryCounters }
   /**

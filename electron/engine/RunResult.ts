@@ -1,3 +1,4 @@
+import type { Completed } from '../../shared/domain/Completed';
 import type { FailureCause } from '../../shared/domain/FailureCause';
 
 /**
@@ -9,7 +10,7 @@ import type { FailureCause } from '../../shared/domain/FailureCause';
  * run waits; run again then, or lift it (`retryFailures`).
  */
 export type RunResult =
-  | { readonly kind: 'completed' }
+  | { readonly kind: Completed }
   | { readonly kind: 'failures'; readonly failed: number }
   | { readonly kind: 'postponed'; readonly units: number; readonly until: number }
   | { readonly kind: 'stopped'; readonly reason: 'aborted' | 'paused' }

@@ -1,3 +1,4 @@
+import { errnoOf } from '../errnoOf';
 import type { InspectedFile } from '../../shared/field/buildPreflightReport';
 import { buildPreflightReport, isWavName } from '../../shared/field/buildPreflightReport';
 import { inspectWav } from '../../shared/field/inspectWav';
@@ -23,11 +24,7 @@ export type PreflightOptions = {
 const CONCURRENCY = 8;
 
 const describeError = (error: unknown): string =>
-  error instanceof Error && 'code' in error
-    ? String(error.code)
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  errnoOf(error) ?? (error instanceof Error ? error.message : String(error));
 
 /**
  * The pre-flight of a folder, without any network: scan it, read each WAV's headers (never its

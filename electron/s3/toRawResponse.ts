@@ -1,3 +1,4 @@
+import { errnoOf } from '../errnoOf';
 import type { RawResponse } from '../../shared/retry/RawResponse';
 
 /** Why the adapter itself aborted an emission (the SDK only reports `AbortError` for all four). */
@@ -54,7 +55,7 @@ export const toRawResponse = (
   }
 
   return {
-    ...(typeof e.code === 'string' ? { errno: e.code } : {}),
+    ...(errnoOf(error) === undefined ? {} : { errno: errnoOf(error) }),
     ...(name === undefined ? {} : { name }),
     receivedAt: context.receivedAt,
   };

@@ -1,3 +1,4 @@
+import { errnoOf } from '../errnoOf';
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -25,11 +26,8 @@ export type ScanOptions = {
 const STAT_BATCH = 64;
 const PROGRESS_EVERY = 64;
 
-const errorCode = (error: unknown): string | undefined =>
-  error instanceof Error && 'code' in error ? String(error.code) : undefined;
-
 const describeError = (error: unknown): string =>
-  errorCode(error) ?? (error instanceof Error ? error.message : String(error));
+  errnoOf(error) ?? (error instanceof Error ? error.message : String(error));
 
 const kindOf = (entry: Dirent): string => {
   if (entry.isSymbolicLink()) return 'a symbolic link (not followed)';
@@ -46,7 +44,7 @@ const statRoot = async (root: string): Promise<void> => {
       throw new ScanError('not-a-directory', `${root} is not a folder`, root);
   } catch (error) {
     if (error instanceof ScanError) throw error;
-    const code = errorCode(error);
+    const code = errnoOf(error);
     if (code === 'ENOENT') throw new ScanError('missing', `${root} does not exist`, root);
     if (code === 'ENOTDIR') throw new ScanError('not-a-directory', `${root} is not a folder`, root);
     throw new ScanError('unreadable', `${root} cannot be read (${code ?? String(error)})`, root);

@@ -1,3 +1,4 @@
+import { errnoOf } from '../errnoOf';
 import BetterSqlite3 from 'better-sqlite3';
 import { accessSync, constants, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -5,11 +6,6 @@ import { DatabaseError } from './DatabaseError';
 import type { Migration } from './Migration';
 import { migrations as allMigrations } from './migrations';
 import { runMigrations } from './runMigrations';
-
-const sqliteCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
 
 /**
  * How long a first open waits for another process opening the same file. SQLite's busy handler
@@ -65,7 +61,7 @@ const pause = (ms: number): void => {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 };
 
-const isBusy = (error: unknown): boolean => sqliteCode(error)?.startsWith('SQLITE_BUSY') === true;
+const isBusy = (error: unknown): boolean => errnoOf(error)?.startsWith('SQLITE_BUSY') === true;
 
 /**
  * Opens (or creates) the plan database in WAL mode and migrates it. A file that is not a
@@ -97,7 +93,7 @@ export const openDatabase = (
       } catch (error) {
         throw new DatabaseError(
           'unreadable',
-          `the folder ${dirname(file)} for the database cannot be created (${sqliteCode(error) ?? 'error'}): pass another --db, or fix that folder's permissions`,
+          `the folder ${dirname(file)} for the database cannot be created (${errnoOf(error) ?? 'error'}): pass another --db, or fix that folder's permissions`,
           { cause: error },
         );
       }
@@ -112,7 +108,7 @@ export const openDatabase = (
       if (Date.now() >= giveUpAt) {
         throw new DatabaseError(
           'busy',
-          `the database ${file} is kept locked by another Depot process (${sqliteCode(error) ?? 'SQLITE_BUSY'}); nothing was changed: run the same command again once it has finished`,
+          `the database ${file} is kept locked by another Depot process (${errnoOf(error) ?? 'SQLITE_BUSY'}); nothing was changed: run the same command again once it has finished`,
           { cause: error },
         );
       }
@@ -141,7 +137,7 @@ const openOnce = (
   } catch (error) {
     db?.close();
     if (error instanceof DatabaseError) throw error;
-    const code = sqliteCode(error);
+    const code = errnoOf(error);
     // Left to openDatabase, which waits for the other process.
     if (isBusy(error)) throw error;
     if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {

@@ -1,7 +1,10 @@
+import type { Completed } from './Completed';
+import { COMPLETED } from './Completed';
+
 /** What a plan's counts say about where it stands: one rule for the engine, the CLI and the app. */
 export type PlanPhase =
   /** Every file verified and the manifest written: nothing left to do. */
-  | 'complete'
+  | Completed
   /** Nothing left to try, and some files failed for good (the manifest waits for them). */
   | 'failures'
   /** Stopped by the volunteer, work left. */
@@ -25,7 +28,7 @@ export type PlanFacts = {
 export const planPhase = (p: PlanFacts): PlanPhase => {
   const open = p.pending + p.inProgress + p.deferred;
   if (open === 0 && p.failed === 0 && p.done + p.leftOut === p.units && p.manifestAt !== null)
-    return 'complete';
+    return COMPLETED;
   if (open === 0 && p.failed > 0) return 'failures';
   if (p.paused) return 'paused';
   return 'to-do';

@@ -1,10 +1,13 @@
+import type { Completed } from '../domain/Completed';
+import { COMPLETED } from '../domain/Completed';
+
 /**
  * What a run's end says of its plan once no unit is runnable: failures when any unit failed,
  * completed when every unit is done (its manifest is then written), postponed when files wait for
  * a time the server set further away than the run waits (`until`, the earliest), else stopped.
  */
 export type PlanVerdict =
-  | { readonly kind: 'completed' }
+  | { readonly kind: Completed }
   | { readonly kind: 'failures'; readonly failed: number }
   | { readonly kind: 'postponed'; readonly units: number; readonly until: number }
   | { readonly kind: 'stopped'; readonly reason: 'aborted' };
@@ -27,5 +30,5 @@ export const planVerdict = (
   }
   if (counts.done + (counts.leftOut ?? 0) !== counts.units)
     return { kind: 'stopped', reason: 'aborted' };
-  return { kind: 'completed' };
+  return { kind: COMPLETED };
 };

@@ -1,3 +1,4 @@
+import { COMPLETED } from '../../../shared/domain/Completed';
 import { planPhase } from '../../../shared/domain/planPhase';
 import { listingPrefix } from '../../../shared/wire/nightManifestKey';
 import type { UnitRecord } from '../../store/UnitRecord';
@@ -137,8 +138,8 @@ export const runPlan = async (run: RunContext): Promise<RunResult> => {
   if (run.portal === undefined) await checkNight(run, plan);
   else await checkPortalNight(run, run.portal, plan);
   const checked = store.getPlan(run.planId) ?? plan;
-  if (planPhase({ ...store.counts(run.planId), ...checked }) === 'complete') {
-    return { kind: 'completed' };
+  if (planPhase({ ...store.counts(run.planId), ...checked }) === COMPLETED) {
+    return { kind: COMPLETED };
   }
   // Files planning did not get to are hashed by the workers, one at a time, as they come.
   hub.emitProgress(run.planId, true);

@@ -16,7 +16,7 @@ const facts = (over: Partial<PlanFacts>): PlanFacts => ({
 
 describe('planPhase: one rule for the engine, the command line and the app', () => {
   it.each([
-    ['every file verified, manifest written', {}, 'complete'],
+    ['every file verified, manifest written', {}, 'completed'],
     ['every file verified, manifest not yet written', { manifestAt: null }, 'to-do'],
     // A manifest recorded while files were re-queued after it (retry, update) is not the end.
     ['manifest recorded but a file re-queued', { done: 2, pending: 1 }, 'to-do'],
@@ -24,7 +24,7 @@ describe('planPhase: one rule for the engine, the command line and the app', () 
     ['deferred files only', { done: 2, deferred: 1, manifestAt: null }, 'to-do'],
     ['nothing open, some failed', { done: 2, failed: 1, manifestAt: null }, 'failures'],
     ['paused with work left', { done: 1, pending: 2, paused: true, manifestAt: null }, 'paused'],
-    ['paused but complete', { paused: true }, 'complete'],
+    ['paused but complete', { paused: true }, 'completed'],
     [
       'paused with failures only',
       { done: 2, failed: 1, paused: true, manifestAt: null },

@@ -1,8 +1,8 @@
 import type { PreflightReport } from '../../shared/field/PreflightReport';
 import { withProblems } from '../../shared/field/withProblems';
 import { nameFiles } from '../../shared/programme/nameFiles';
-import type { NightInputs } from './chooseNights';
-import type { Programme } from './readProgramme';
+import type { NightInputs } from './NightInputs';
+import type { NamingProgramme } from './NamingProgramme';
 
 /**
  * The programme's names of the nights a command takes (`nameFiles`), before any network contact:
@@ -13,7 +13,7 @@ import type { Programme } from './readProgramme';
 export const nameNights = (
   report: PreflightReport,
   nights: readonly NightInputs[],
-  programme: Programme,
+  programme: NamingProgramme,
   skipInvalid: boolean,
 ): { readonly report: PreflightReport; readonly nights: readonly NightInputs[] } => {
   const named = nameFiles(
