@@ -177,7 +177,8 @@ export const en = {
     'Set this computer’s date and time right (automatic time), then “Resume”: the deposit goes on where it was.',
   'cause.clock.behind': 'It is {amount} {unit} behind the server.',
   'cause.clock.ahead': 'It is {amount} {unit} ahead of the server.',
-  'cause.conflict.title': 'Another file already has this name on the server',
+  'cause.conflict.title':
+    'The server already holds a file under this name, with other content (another file, or an earlier version of this one)',
   'cause.conflict.todo':
     'Nothing was overwritten. “Compare and choose” shows both files: keep the server’s, or deposit the card’s under a free name.',
   'cause.source-changed.title': 'The file changed during the deposit',

@@ -179,7 +179,8 @@ export const fr = {
     'Réglez la date et l’heure de cet ordinateur (réglage automatique de l’heure), puis « Reprendre » : le dépôt repart là où il en était.',
   'cause.clock.behind': 'Elle a {amount} {unit} de retard sur le serveur.',
   'cause.clock.ahead': 'Elle a {amount} {unit} d’avance sur le serveur.',
-  'cause.conflict.title': 'Un autre fichier porte déjà ce nom sur le serveur',
+  'cause.conflict.title':
+    'Le serveur a déjà un fichier à ce nom, d’un autre contenu (un autre fichier, ou une version antérieure de celui-ci)',
   'cause.conflict.todo':
     'Rien n’a été écrasé. « Comparer et choisir » montre les deux fichiers : gardez celui du serveur, ou déposez celui de la carte sous un nom libre.',
   'cause.source-changed.title': 'Le fichier a changé pendant le dépôt',
