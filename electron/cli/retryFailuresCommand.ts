@@ -1,8 +1,6 @@
 import { requeueFailures } from '../engine/requeueFailures';
 import type { Command, CommandIo } from './Command';
-import { openPlanStore } from './openPlanStore';
-import { parseCommandLine } from './parseCommandLine';
-import { planNumberArg } from './planNumberArg';
+import { withPlans } from './withPlans';
 
 const USAGE = `Usage: depot retry-failures [PLAN] [--db FILE] [--json]
 
@@ -13,28 +11,12 @@ and sent again from its first byte: wait until it no longer changes). Definitive
 
 // No network and no await: the store is synchronous.
 const runNow = (argv: readonly string[], io: CommandIo): number => {
-  const parsed = parseCommandLine('retry-failures', USAGE, argv, io, {
-    db: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  });
-  if (typeof parsed === 'number') return parsed;
-  const { values, positionals } = parsed;
-  const arg = planNumberArg('retry-failures', io, positionals[0]);
-  if ('exit' in arg) return arg.exit;
-  const only = arg.plan;
-  const store = openPlanStore('retry-failures', io, values.db);
-  if (typeof store === 'number') return store;
-  try {
-    const plans = store.listPlans().filter((p) => only === undefined || p.id === only);
-    if (only !== undefined && plans.length === 0) {
-      io.stderr.write(`depot retry-failures: no plan ${only}\n`);
-      return 2;
-    }
+  return withPlans('retry-failures', USAGE, argv, io, (store, plans, json) => {
     const results = plans.map((p) => ({
       planId: p.id,
       ...requeueFailures(store, p.id, Date.now()),
     }));
-    if (values.json) io.stdout.write(JSON.stringify({ plans: results }) + '\n');
+    if (json) io.stdout.write(JSON.stringify({ plans: results }) + '\n');
     else {
       for (const r of results) {
         io.stdout.write(
@@ -47,9 +29,7 @@ const runNow = (argv: readonly string[], io: CommandIo): number => {
         io.stdout.write('Run the same `depot deposit` command again to send them.\n');
     }
     return 0;
-  } finally {
-    store.close();
-  }
+  });
 };
 
 export const retryFailuresCommand: Command = {

@@ -1,8 +1,6 @@
 import { planPhase } from '../../shared/domain/planPhase';
 import type { Command, CommandIo } from './Command';
-import { openPlanStore } from './openPlanStore';
-import { parseCommandLine } from './parseCommandLine';
-import { planNumberArg } from './planNumberArg';
+import { withPlans } from './withPlans';
 import { describeCause } from './describeCause';
 import { formatBytes } from './parseSize';
 
@@ -13,23 +11,7 @@ its failed files with their cause.`;
 
 // No network and no await: the store is synchronous.
 const runNow = (argv: readonly string[], io: CommandIo): number => {
-  const parsed = parseCommandLine('status', USAGE, argv, io, {
-    db: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  });
-  if (typeof parsed === 'number') return parsed;
-  const { values, positionals } = parsed;
-  const arg = planNumberArg('status', io, positionals[0]);
-  if ('exit' in arg) return arg.exit;
-  const only = arg.plan;
-  const store = openPlanStore('status', io, values.db);
-  if (typeof store === 'number') return store;
-  try {
-    const plans = store.listPlans().filter((p) => only === undefined || p.id === only);
-    if (only !== undefined && plans.length === 0) {
-      io.stderr.write(`depot status: no plan ${only}\n`);
-      return 2;
-    }
+  return withPlans('status', USAGE, argv, io, (store, plans, json, only) => {
     const views = plans.map((p) => ({
       id: p.id,
       dir: p.dir,
@@ -50,7 +32,7 @@ const runNow = (argv: readonly string[], io: CommandIo): number => {
               cause: u.state.kind === 'failed' ? u.state.cause : undefined,
             })),
     }));
-    if (values.json) {
+    if (json) {
       io.stdout.write(JSON.stringify({ plans: views }) + '\n');
       return 0;
     }
@@ -69,9 +51,7 @@ const runNow = (argv: readonly string[], io: CommandIo): number => {
       }
     }
     return 0;
-  } finally {
-    store.close();
-  }
+  });
 };
 
 export const statusCommand: Command = {
