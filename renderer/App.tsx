@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { StatusBar } from './components/StatusBar';
-import { errorText } from './i18n/errorText';
 import { useT } from './i18n/useT';
 import type { MessageKey } from './i18n/fr';
 import { DepositScreen } from './screens/DepositScreen';
@@ -13,6 +12,7 @@ import { SettingsScreen } from './screens/SettingsScreen';
 import { screens } from './store/Screen';
 import type { Screen } from './store/Screen';
 import { useDepotStore } from './store/useDepotStore';
+import { ErrorAlert } from './components/ErrorAlert';
 
 const titles: Readonly<Record<Screen, MessageKey>> = {
   nights: 'nav.nights',
@@ -75,11 +75,7 @@ export const App = () => {
         </ul>
       </nav>
       <main className="main" ref={main}>
-        {lastError !== null && (
-          <p className="error" role="alert" onClick={() => setError(null)}>
-            {t('error.generic', { message: errorText(lastError, t) })}
-          </p>
-        )}
+        <ErrorAlert error={lastError} onClick={() => setError(null)} />
         <Current screen={screen} />
       </main>
       <StatusBar />

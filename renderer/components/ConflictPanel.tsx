@@ -3,9 +3,9 @@ import type { IpcError } from '../../shared/ipc/Result';
 import type { ConflictView } from '../../shared/ipc/views';
 import { formatBytes } from '../format/formatBytes';
 import { formatDateTime } from '../format/formatClock';
-import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { ErrorAlert } from './ErrorAlert';
 
 const short = (hash: string | null): string => (hash === null ? '—' : `${hash.slice(0, 16)}…`);
 
@@ -62,9 +62,7 @@ export const ConflictPanel = ({
     return problem === null ? (
       <p className="quiet">{t('conflict.asking')}</p>
     ) : (
-      <p className="error" role="alert">
-        {t('error.generic', { message: errorText(problem, t) })}
-      </p>
+      <ErrorAlert error={problem} />
     );
   const { local, server } = facts;
   return (
@@ -136,11 +134,7 @@ export const ConflictPanel = ({
       <p className="quiet">
         {t('conflict.keepHint')} {t(`conflict.rule.${facts.rule}`)}
       </p>
-      {problem !== null && (
-        <p className="error" role="alert">
-          {t('error.generic', { message: errorText(problem, t) })}
-        </p>
-      )}
+      <ErrorAlert error={problem} />
     </div>
   );
 };

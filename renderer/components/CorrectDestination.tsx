@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { IpcError } from '../../shared/ipc/Result';
 import type { CorrectionPreview, PlanView, ProgrammeView } from '../../shared/ipc/views';
 import { destinationOf } from '../format/destinationOf';
-import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
 import type { CorrectionValues } from '../store/useDepotStore';
 import { useDepotStore } from '../store/useDepotStore';
+import { ErrorAlert } from './ErrorAlert';
 
 /** Files landing many a second are counted again at most this often. */
 const PROGRESS_SETTLE_MS = 1_000;
@@ -161,11 +161,7 @@ export const CorrectDestination = ({
           </ul>
         </div>
       )}
-      {problem !== null && (
-        <p className="error" role="alert">
-          {t('error.generic', { message: errorText(problem, t) })}
-        </p>
-      )}
+      <ErrorAlert error={problem} />
       <div className="actions">
         <button
           type="button"

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import type { IpcError } from '../../shared/ipc/Result';
 import type { Locale, ParticipationView, PortalView } from '../../shared/ipc/views';
 import { formatDateTime } from '../format/formatClock';
-import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { ErrorAlert } from './ErrorAlert';
 
 /** `12 juin 21:04 → 13 juin 05:56 · Z1 · 65f0…`, as the volunteer picks it. */
 const participationText = (p: ParticipationView, locale: Locale): string =>
@@ -158,11 +158,7 @@ export const ParticipationPicker = ({
           {t('participation.chosen', { id: value })}
         </p>
       )}
-      {error !== null && (
-        <p className="error" role="alert">
-          {t('error.generic', { message: errorText(error, t, locale) })}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </fieldset>
   );
 };

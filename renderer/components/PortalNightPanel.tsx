@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import type { IpcError } from '../../shared/ipc/Result';
 import type { PlanView, PortalNightView } from '../../shared/ipc/views';
 import { formatDateTime } from '../format/formatClock';
-import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { ErrorAlert } from './ErrorAlert';
 
 /**
  * A portal night's own facts (issue 33, ADR 0032): the participation it keeps; once complete,
@@ -81,11 +81,7 @@ export const PortalNightPanel = ({ plan }: { readonly plan: PlanView }) => {
         </button>
       )}
       {complete && <p className="quiet">{t('portalNight.proof')}</p>}
-      {error !== null && (
-        <p className="error" role="alert">
-          {t('error.generic', { message: errorText(error, t, locale) })}
-        </p>
-      )}
+      <ErrorAlert error={error} />
     </div>
   );
 };

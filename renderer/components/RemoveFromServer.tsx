@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import type { IpcError } from '../../shared/ipc/Result';
 import type { OwnObjectsView, PlanView } from '../../shared/ipc/views';
 import { destinationOf } from '../format/destinationOf';
-import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { ErrorAlert } from './ErrorAlert';
 
 /**
  * "Retirer ce dépôt du serveur" (issue 31), confirmed with the count and the place: only the
@@ -55,11 +55,7 @@ export const RemoveFromServer = ({
             : t('remove.nothing', { place: destinationOf(own.place) })}
         </p>
       )}
-      {problem !== null && (
-        <p className="error" role="alert">
-          {t('error.generic', { message: errorText(problem, t) })}
-        </p>
-      )}
+      <ErrorAlert error={problem} />
       <div className="actions">
         <button
           type="button"

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import type { IpcError } from '../../shared/ipc/Result';
 import type { PortalView } from '../../shared/ipc/views';
 import { formatDateTime } from '../format/formatClock';
-import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
 import { isPortalReturn } from '../portal/portalReturn';
 import { useDepotStore } from '../store/useDepotStore';
+import { ErrorAlert } from '../components/ErrorAlert';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -147,11 +147,7 @@ export const PortalScreen = () => {
               </button>
             </form>
           )}
-          {error !== null && (
-            <p className="error" role="alert">
-              {t('error.generic', { message: errorText(error, t, locale) })}
-            </p>
-          )}
+          <ErrorAlert error={error} />
         </>
       )}
     </section>
