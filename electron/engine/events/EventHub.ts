@@ -6,7 +6,7 @@ import type { UnitRecord } from '../../store/UnitRecord';
 import type { EngineEvent } from '../EngineEvent';
 import type { NightLive } from '../NightLive';
 import type { PolicyPort } from '../PolicyPort';
-import type { RunContext } from '../run/RunContext';
+import type { HubRun } from './HubRun';
 import { journalOutcomeOf } from '../../../shared/engine/journalOutcomeOf';
 import { staleAcks, throughputOf } from '../../../shared/engine/throughputWindow';
 
@@ -29,7 +29,7 @@ export class EventHub {
     private readonly store: PlanStore,
     private readonly clock: Clock,
     private readonly policy: PolicyPort,
-    private readonly runs: ReadonlyMap<number, RunContext>,
+    private readonly runs: ReadonlyMap<number, HubRun>,
     /** The current settings' endpoint. */
     private readonly endpoint: string,
   ) {}
@@ -144,7 +144,7 @@ export class EventHub {
    * write-ahead send, or its end). A kill before that leaves it pending, as the next run would
    * reset it anyway (`resetInProgress`): one commit fewer per file (issue 15).
    */
-  taken(run: RunContext, unit: UnitRecord): void {
+  taken(run: HubRun, unit: UnitRecord): void {
     const state: UnitState = { kind: 'in-progress' };
     const now = this.clock.now();
     run.writes.hold(unit.id, () => this.store.setState(unit.id, state, now));
@@ -160,7 +160,7 @@ export class EventHub {
     });
   }
 
-  noteAcked(run: RunContext, bytes: number): void {
+  noteAcked(run: HubRun, bytes: number): void {
     const now = this.clock.now();
     run.state.acked.push({ at: now, bytes });
     run.state.acked.splice(0, staleAcks(run.state.acked, now));
@@ -172,7 +172,7 @@ export class EventHub {
    * The server acknowledged bytes of this night: every wait for the network it had ends here,
    * on the night and on its files' rows (issue 31), whichever file's step is still under way.
    */
-  private networkAnswered(run: RunContext): void {
+  private networkAnswered(run: HubRun): void {
     const before = this.isWaitingNetwork(run);
     run.state.networkWaitsAnswered = run.state.networkWaits;
     for (const unitId of run.held) {
@@ -203,7 +203,7 @@ export class EventHub {
     this.emit({ type: 'counters', counters: this.policy.counters(endpoint) });
   }
 
-  setNetworkWait(run: RunContext, unit: UnitRecord | undefined, waiting: boolean): void {
+  setNetworkWait(run: HubRun, unit: UnitRecord | undefined, waiting: boolean): void {
     const before = this.isWaitingNetwork(run);
     run.state.waitingNetwork += waiting ? 1 : -1;
     if (waiting) run.state.networkWaits += 1;
@@ -218,7 +218,7 @@ export class EventHub {
   }
 
   /** A unit waits for its card, pulled out of the reader: the night says so while any does. */
-  setCardWait(run: RunContext, unit: UnitRecord, waiting: boolean): void {
+  setCardWait(run: HubRun, unit: UnitRecord, waiting: boolean): void {
     const before = run.state.waitingCard > 0;
     run.state.waitingCard += waiting ? 1 : -1;
     this.setActivity(run.planId, unit.id, waiting ? { kind: 'waiting-card' } : { kind: 'idle' });
@@ -227,13 +227,13 @@ export class EventHub {
   }
 
   /** A unit waits for the network, or the policy holds calls while the endpoint is unreachable. */
-  private isWaitingNetwork(run: RunContext): boolean {
+  private isWaitingNetwork(run: HubRun): boolean {
     const unanswered =
       run.state.waitingNetwork > 0 && run.state.networkWaitsAnswered < run.state.networkWaits;
     return unanswered || this.circuitOffline;
   }
 
-  private emitNetworkChange(run: RunContext, before: boolean): void {
+  private emitNetworkChange(run: HubRun, before: boolean): void {
     const now = this.isWaitingNetwork(run);
     if (now !== before) this.emit({ type: 'waiting-network', planId: run.planId, waiting: now });
   }
