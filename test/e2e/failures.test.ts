@@ -96,6 +96,10 @@ describe('Échecs: failures by cause, and a retry that re-queues only what it ca
     expect(proxy.count(putOf(invalid))).toBe(invalidPuts);
     await depot.go('current');
     await page.getByText('9 / 10 fichiers').waitFor({ timeout: 60_000 });
-    expect(await depot.planState().getAttribute('data-state')).toBe('needs-attention');
+    // The header follows each file's pushed event; the night's state follows once its run ends
+    // (the manifest written after the last file), a moment later.
+    await expect
+      .poll(() => depot.planState().getAttribute('data-state'), { timeout: 60_000 })
+      .toBe('needs-attention');
   });
 });
