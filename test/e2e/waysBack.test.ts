@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fault, s3Request } from '../support/faultProxy';
 import { homeFolderKey, setHomeFolderPolicy } from '../support/homeFolderKey';
@@ -9,6 +10,14 @@ import { useDepositWorld } from './support/useDepositWorld';
 import { s3ClientFor } from '../support/testBucket';
 
 const setUpWorld = useDepositWorld();
+
+/** Échecs' comparison of one file's conflict, opened unless it is still open from the last look. */
+const openConflict = async (page: Page, name: string): Promise<void> => {
+  const shown = page.locator(`section.conflict-of[data-unit="${name}"]`);
+  if ((await shown.count()) === 0)
+    await page.locator(`li[data-unit="${name}"] button[data-action="compare"]`).click();
+  await shown.getByTestId('conflict').waitFor({ timeout: 30_000 });
+};
 
 /**
  * Issue 31's ways back, each as a volunteer's path ending with an independent SDK client reading
@@ -189,13 +198,7 @@ describe('every mistake has a way back in the app', () => {
     await depot.startDeposit({ site: 'SITE34', point: 'P1' });
     await depot.waitForPlanState('needs-attention', 120_000);
     await depot.go('failures');
-    const compare = async (name: string): Promise<void> => {
-      const shown = page.locator(`section.conflict-of[data-unit="${name}"]`);
-      // Still open from the last look: nothing to click.
-      if ((await shown.count()) === 0)
-        await page.locator(`li[data-unit="${name}"] button[data-action="compare"]`).click();
-      await shown.getByTestId('conflict').waitFor({ timeout: 30_000 });
-    };
+    const compare = (name: string): Promise<void> => openConflict(page, name);
     await compare(kept);
     const panel = page.getByTestId('conflict');
     expect(await panel.getAttribute('data-content')).toBe('different');
@@ -272,12 +275,7 @@ describe('every mistake has a way back in the app', () => {
     await depot.waitForPlanState('needs-attention', 120_000);
 
     await depot.go('failures');
-    const compare = async (name: string): Promise<void> => {
-      const shown = page.locator(`section.conflict-of[data-unit="${name}"]`);
-      if ((await shown.count()) === 0)
-        await page.locator(`li[data-unit="${name}"] button[data-action="compare"]`).click();
-      await shown.getByTestId('conflict').waitFor({ timeout: 30_000 });
-    };
+    const compare = (name: string): Promise<void> => openConflict(page, name);
     await compare(kept);
     const panel = page.getByTestId('conflict');
     // Both versions, the card's and the one deposited earlier: same size, other content.
