@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { HookData } from './walk/instrumentHooks';
 import type { NightWalk } from './walk/NightWalk';
-import { folderSequence, walkFigures } from './walk/walkFigures';
+import { folderSequence, stopsByPhase, walkFigures } from './walk/walkFigures';
 import { WalkRecorder } from './walk/WalkRecorder';
 import { writeSmallWav } from './walk/smallWav';
 
@@ -53,10 +53,11 @@ const main = async (): Promise<void> => {
       recorder,
     });
     const figures = walkFigures(recorder.entries);
+    const phases = stopsByPhase(figures.stops, recorder.phases);
     const manifest = outcome.keys.some((k) => k.includes('/.depot/night-'));
     if (values.json) {
       process.stdout.write(
-        `${JSON.stringify({ ...outcome, manifest, ...figures, sequence: folderSequence(figures.stops) }, null, 2)}\n`,
+        `${JSON.stringify({ ...outcome, manifest, ...figures, phases, sequence: folderSequence(figures.stops) }, null, 2)}\n`,
       );
       return;
     }
@@ -65,6 +66,7 @@ const main = async (): Promise<void> => {
       `run: ${outcome.result}; objects: ${outcome.keys.join(', ')}`,
       `entries: ${figures.entries} function entries recorded`,
       `stops: ${figures.stops.length}, folders: ${figures.folders.length}, folder changes: ${figures.crossings}, returns: ${figures.returns} (ADR 0037's count, a stop in the previous stop's folder included: ${figures.returnsWithRepeats})`,
+      `stops by phase: ${phases.map((p) => `${p.phase} ${p.stops}`).join(', ')}`,
       `returns by folder: ${figures.returnsByFolder.map((r) => `${r.folder} ${r.returns}`).join(', ')}`,
       `walk: ${folderSequence(figures.stops)}`,
       ...(values.stops

@@ -11,6 +11,8 @@ export type Entry = { readonly file: string; readonly fn: string };
  */
 export class WalkRecorder {
   readonly entries: Entry[] = [];
+  /** Where each phase of the walk starts: the index of its first entry. */
+  readonly phases: { readonly name: string; readonly from: number }[] = [];
   private recording = false;
   private readonly beyond = new AsyncLocalStorage<true>();
 
@@ -22,6 +24,11 @@ export class WalkRecorder {
 
   start(): void {
     this.recording = true;
+  }
+
+  /** The walk's next phase (the folder's preparation, planning, the run) starts here. */
+  phase(name: string): void {
+    this.phases.push({ name, from: this.entries.length });
   }
 
   stop(): void {

@@ -76,6 +76,7 @@ export const commandWalk: NightWalk = async ({ root, dir, dbPath, bucket, prefix
   const io = { stdout: process.stdout, stderr: process.stderr, env: {}, signal };
   try {
     recorder.start();
+    recorder.phase('prepare');
     const folder = await m.readFolder(
       dir,
       { prefix, 'skip-invalid': false },
@@ -86,6 +87,7 @@ export const commandWalk: NightWalk = async ({ root, dir, dbPath, bucket, prefix
     if (typeof folder === 'number') throw new Error(`folder refused: exit ${folder}`);
     const night = folder.nights[0];
     if (folder.nights.length !== 1 || night === undefined) throw new Error('not one night');
+    recorder.phase('plan');
     const plan = await engine.planFolder({
       dir,
       scan: folder.scan,
@@ -99,6 +101,7 @@ export const commandWalk: NightWalk = async ({ root, dir, dbPath, bucket, prefix
       signal,
     });
     folder.scan = undefined;
+    recorder.phase('run');
     const off = engine.on(() => undefined);
     const result = await engine.run(plan.id, { signal }).finally(off);
     recorder.stop();

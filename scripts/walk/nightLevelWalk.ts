@@ -39,6 +39,7 @@ export const nightLevelWalk: NightWalk = async ({ dir, dbPath, bucket, prefix, r
   const since = { at: walkPorts.clock.now(), counters: engine.counters() };
   try {
     recorder.start();
+    recorder.phase('prepare');
     const folder = await prepareFolder({
       dir,
       purpose: 'deposit',
@@ -47,6 +48,7 @@ export const nightLevelWalk: NightWalk = async ({ dir, dbPath, bucket, prefix, r
       signal,
     });
     if (folder.kind !== 'prepared') throw new Error(`folder refused: ${folder.kind}`);
+    recorder.phase('plan');
     const planned = await planNights(
       engine,
       {
@@ -62,6 +64,7 @@ export const nightLevelWalk: NightWalk = async ({ dir, dbPath, bucket, prefix, r
     );
     if (planned.kind !== 'planned') throw new Error(`planning: ${planned.kind}`);
     folder.scan = undefined;
+    recorder.phase('run');
     const deposits = await depositNights(engine, planned.plans, {
       signal,
       clock: walkPorts.clock,

@@ -2,6 +2,8 @@ import type { Entry } from './WalkRecorder';
 
 /** A stop: an entry into a function of another module than the previous entry's. */
 export type Stop = Entry & {
+  /** Its entry's index in the walk's entries. */
+  readonly index: number;
   /** The module's folder, without the leading `electron/` (as ADR 0037 writes them). */
   readonly folder: string;
   /** A folder visited earlier in the walk, other than the previous stop's. */
@@ -38,13 +40,18 @@ export const walkFigures = (entries: readonly Entry[]): WalkFigures => {
   let previous: Stop | undefined;
   let returnsWithRepeats = 0;
   let crossings = 0;
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
     if (previous !== undefined && previous.file === entry.file) continue;
     const folder = folderOf(entry.file);
     const visited = seen.has(folder);
     if (visited) returnsWithRepeats += 1;
     if (previous?.folder !== folder) crossings += 1;
-    const stop: Stop = { ...entry, folder, isReturn: visited && previous?.folder !== folder };
+    const stop: Stop = {
+      ...entry,
+      index,
+      folder,
+      isReturn: visited && previous?.folder !== folder,
+    };
     stops.push(stop);
     seen.add(folder);
     previous = stop;
@@ -79,3 +86,13 @@ export const folderSequence = (stops: readonly Stop[]): string => {
     .map((r) => `${r.folder}${r.isReturn ? 'R' : ''}${r.count > 1 ? ` x${r.count}` : ''}`)
     .join(' -> ');
 };
+
+/** How many stops each phase holds (a phase runs from its first entry to the next one's). */
+export const stopsByPhase = (
+  stops: readonly Stop[],
+  phases: readonly { readonly name: string; readonly from: number }[],
+): { readonly phase: string; readonly stops: number }[] =>
+  phases.map((p, i) => {
+    const to = phases[i + 1]?.from ?? Number.POSITIVE_INFINITY;
+    return { phase: p.name, stops: stops.filter((s) => s.index >= p.from && s.index < to).length };
+  });

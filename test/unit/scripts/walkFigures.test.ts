@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { folderOf, folderSequence, walkFigures } from '../../../scripts/walk/walkFigures';
+import {
+  folderOf,
+  folderSequence,
+  stopsByPhase,
+  walkFigures,
+} from '../../../scripts/walk/walkFigures';
 
 const entry = (file: string, fn = 'f') => ({ file, fn });
 
@@ -48,5 +53,28 @@ describe('walkFigures', () => {
     expect(figures.stops).toEqual([]);
     expect(figures.returns).toBe(0);
     expect(folderSequence(figures.stops)).toBe('');
+  });
+});
+
+describe('stopsByPhase', () => {
+  it('gives each phase the stops from its first entry to the next phase', () => {
+    const { stops } = walkFigures([
+      entry('electron/nights/a.ts'),
+      entry('electron/scan/b.ts'),
+      entry('electron/scan/b.ts'),
+      entry('electron/engine/c.ts'),
+      entry('electron/store/d.ts'),
+    ]);
+    expect(
+      stopsByPhase(stops, [
+        { name: 'prepare', from: 0 },
+        { name: 'plan', from: 2 },
+        { name: 'run', from: 3 },
+      ]),
+    ).toEqual([
+      { phase: 'prepare', stops: 2 },
+      { phase: 'plan', stops: 0 },
+      { phase: 'run', stops: 2 },
+    ]);
   });
 });
