@@ -28,6 +28,7 @@ import { ProgressReporter } from './ProgressReporter';
 import { readFolder } from './readFolder';
 import type { Programme } from './readProgramme';
 import { sayNight, sayPlanned } from './sayNight';
+import type { TargetValues } from './targetArgs';
 import type { NightText } from './sayNight';
 
 /** The options only a programme whose profile names a portal takes (ADR 0032). */
@@ -50,7 +51,7 @@ export const PORTAL_USAGE = `With a programme whose profile names a portal (Vigi
   --start-analysis  once a night is complete on the portal, start its analysis (once: an analysis
                     already planned is not asked again)`;
 
-type PortalValues = {
+type PortalValues = TargetValues & {
   readonly token?: string;
   readonly participation?: string;
   readonly site?: string;
@@ -62,12 +63,6 @@ type PortalValues = {
   readonly 'skip-invalid': boolean;
   readonly 'read-back': boolean;
   readonly json: boolean;
-  readonly endpoint?: string;
-  readonly bucket?: string;
-  readonly region?: string;
-  readonly 'path-style'?: boolean;
-  readonly prefix?: string;
-  readonly profile?: string;
 };
 
 /** What the portal's refusal of the sign-in, a participation or the analysis says to do. */

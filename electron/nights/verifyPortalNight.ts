@@ -4,12 +4,12 @@ import type { EmissionOptions } from '../../shared/ports/ObjectStore';
 import type { Portal, PortalFile } from '../../shared/ports/Portal';
 import type { SourceReader } from '../../shared/ports/SourceReader';
 import { portalCallRules, type PortalCallName } from '../../shared/portal/portalCallRules';
-import type { Failure, Outcome } from '../../shared/retry/Outcome';
-import type { GiveUpReason } from '../../shared/retry/RetryCall';
+import type { Outcome } from '../../shared/retry/Outcome';
 import { PagedListing } from '../../shared/wire/PagedListing';
 import { hashFile } from '../hashing/hashFile';
 import type { AskServer } from './askServer';
 import type { NightInputs } from './NightInputs';
+import type { VerifyStop } from './VerifyReport';
 
 /** What `depot verify` found of a portal night (ADR 0032): names, availability, bytes if read. */
 export type PortalVerifyReport = {
@@ -28,20 +28,13 @@ export type PortalVerifyReport = {
   readonly unexpected: readonly string[];
 };
 
-/** Why verifying a portal night stopped before a conclusion. */
+/**
+ * Why verifying a portal night stopped before a conclusion: the portal no longer takes the
+ * sign-in (401), or as an S3 night's verification stops (a question unanswered, endless paging,
+ * a stop); a portal has no bucket policy to deny a listing.
+ */
 export type PortalVerifyStop =
-  /** The portal no longer takes the sign-in (401). */
-  | { readonly kind: 'signed-out' }
-  /** The policy gave up on a question (the portal did not answer, or refused it). */
-  | {
-      readonly kind: 'unanswered';
-      readonly operation: string;
-      readonly reason: GiveUpReason;
-      readonly last?: Failure;
-    }
-  /** The portal paged the participation's files without end. */
-  | { readonly kind: 'endless-listing'; readonly operation: string }
-  | { readonly kind: 'interrupted' };
+  { readonly kind: 'signed-out' } | Exclude<VerifyStop, { readonly kind: 'denied' }>;
 
 export type PortalVerifyOutcome =
   | { readonly kind: 'verified'; readonly report: PortalVerifyReport; readonly clean: boolean }
