@@ -32,7 +32,7 @@ const ask: AskServer = async (_q, emit) => {
   const o = await emit({ deadline: Number.MAX_SAFE_INTEGER });
   return o.kind === 'success'
     ? { kind: 'success', value: o.value, attempts: 1 }
-    : { kind: 'gave-up', reason: 'not-retryable', last: o, attempts: 1 };
+    : { kind: 'gave-up', reason: 'not-retryable', last: o, attempts: 1, doNotInsist: false };
 };
 
 /** A portal holding `files` (one per page), each read back as `held[name]`. */
