@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import type { Participation } from '../../shared/portal/Participation';
+import type { PortalNight } from '../../shared/portal/PortalNight';
 import type { Portal, PortalParticipations } from '../../shared/ports/Portal';
 import type { DepositEngine } from '../engine/DepositEngine';
 import type { PlanningResult } from '../engine/PlanSummary';
-import type { PlanRecord } from '../store/PlanRecord';
 import type { NightInputs } from './NightInputs';
 import type { FolderToPlan, Planner, PlannedNights } from './planNights';
 import { planNights } from './planNights';
@@ -36,10 +36,17 @@ export type PlannedPortalNights =
 /** What planning portal nights needs of the engine. */
 export type PortalPlanner = Planner & Pick<DepositEngine, 'createParticipation'>;
 
+/** What a plan this Depot holds tells of a night it deposited (the store's `PlanRecord`). */
+export type KeptPlan = {
+  readonly dir: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly portal: PortalNight | null;
+};
+
 export type PortalNightsHooks = {
   readonly signal: AbortSignal;
   /** The plans this Depot already holds: a night keeps the participation it was given before. */
-  readonly plans: () => readonly PlanRecord[];
+  readonly plans: () => readonly KeptPlan[];
   readonly onCreated?: (participation: Participation, night: NightInputs) => void;
   readonly onPlanned?: (planned: {
     readonly night: PortalNightInputs;
