@@ -5,6 +5,7 @@ import { request as httpsRequest } from 'node:https';
 import type { BodyPacer } from '../../shared/ports/BodyPacer';
 import type { SourceSlices } from '../../shared/ports/Portal';
 import type { Emission } from '../s3/Emission';
+import { watchSocket } from '../s3/watchSocket';
 
 /** A body read from its source slice by slice as it goes (a portal file: one PUT, up to 5 GB). */
 export type SourcedBody = { readonly size: number; open(): Promise<SourceSlices> };
@@ -63,9 +64,6 @@ const headersOf = (raw: IncomingMessage['headers']): Record<string, string> => {
   }
   return headers;
 };
-
-const timeout = (what: string): Error =>
-  Object.assign(new Error(`portal: ${what}`), { name: 'TimeoutError' });
 
 /** How one exchange ends, once: its connection timer and abort listener let go first. */
 type Ending = {
@@ -148,28 +146,6 @@ const readAnswer = (
   });
 };
 
-/** The socket's two time-outs: no connection in time, and silence past the idle time-out. */
-const watchSocket = (
-  req: ClientRequest,
-  context: HttpContext,
-  fail: (error: Error) => void,
-  connecting: (timer: NodeJS.Timeout) => void,
-): void => {
-  req.on('socket', (socket) => {
-    if (!socket.connecting) return;
-    const connect = setTimeout(() => {
-      req.destroy();
-      fail(timeout('no connection within the connection time-out'));
-    }, context.connectionTimeoutMs);
-    connecting(connect);
-    socket.once('connect', () => clearTimeout(connect));
-  });
-  req.setTimeout(context.socketTimeoutMs, () => {
-    req.destroy();
-    fail(timeout('the socket was idle past its time-out'));
-  });
-};
-
 /**
  * One HTTP exchange on `node:http(s)`: the body written in chunks reported to the emission (its
  * progress, stall watchdog and silence), the answer read whole up to a bound. It resolves with any
@@ -213,7 +189,7 @@ export const httpExchange = (
       onAbort();
       return;
     }
-    watchSocket(req, context, fail, (timer) => (connect = timer));
+    watchSocket(req, 'portal', context, fail, (timer) => (connect = timer));
     if (body === undefined) {
       req.end();
       return;
