@@ -2,7 +2,7 @@ import type { EmissionOptions } from '../../../shared/ports/ObjectStore';
 import type { Failure, Outcome, Refused } from '../../../shared/retry/Outcome';
 import type { ProfileName } from '../../../shared/retry/RetryCall';
 import { mayHaveActed } from '../../../shared/engine/mayHaveActed';
-import type { UnitRecord } from '../../store/UnitRecord';
+import type { FileEvents } from '../file/FileEvents';
 import type { RunContext } from '../run/RunContext';
 import type { MustWait } from '../StepOutcome';
 import { mustWait } from '../StepOutcome';
@@ -12,6 +12,18 @@ import { blockRun } from '../run/blockRun';
 export type Called<T> =
   | { readonly kind: 'ok'; readonly value: T; readonly attempts: number; readonly sent: number }
   | { readonly kind: 'refused'; readonly failure: Refused; readonly attempts: number };
+
+/** What a call tells the file it works for (its `FileDeposit`). */
+export type CallingFile = {
+  readonly id: number;
+  readonly events: Pick<FileEvents, 'call' | 'waitOver'>;
+  /** The call's bytes counted and its journal line: now, or with the file's next commit. */
+  settleCall(settle: () => void, withNextCommit: boolean): void;
+  /** A write of this call may have acted without a reply: its next step asks the server first. */
+  mayHaveActed(): void;
+  /** The server answered: nothing of the file's is in doubt any more. */
+  answered(): void;
+};
 
 export type CallOptions = {
   readonly write?: boolean;
@@ -43,14 +55,15 @@ export type CallOptions = {
  */
 export const callPolicy = async <T>(
   run: RunContext,
-  unit: UnitRecord | undefined,
+  file: CallingFile | undefined,
   operation: string,
   profile: ProfileName,
   bodyBytes: number,
   emit: (options: EmissionOptions, attempt: number) => Promise<Outcome<T>>,
   options: CallOptions = {},
 ): Promise<Called<T> | MustWait> => {
-  const { clock, settings, pacer, policy, hub, inFlight, store } = run.ports;
+  const { clock, settings, pacer, policy, inFlight } = run.ports;
+  const { hub } = run;
   const endpoint = options.endpoint ?? run.objects.endpoint;
   const signal = run.controller.signal;
   await pacer.waitHold(signal);
@@ -74,7 +87,10 @@ export const callPolicy = async <T>(
         signal,
         operation,
         // The policy tells this call its waits: the file's row hears them, no lookup by name.
-        onEvent: (event) => hub.onCallEvent(journalPlan, unit?.id, event),
+        onEvent: (event) =>
+          file === undefined
+            ? hub.onCallEvent(journalPlan, undefined, event)
+            : file.events.call(event),
         ...(options.reconciles === true ? { reconciles: true } : {}),
         ...(options.write === true
           ? {
@@ -87,7 +103,7 @@ export const callPolicy = async <T>(
       },
       async (ctx) => {
         attemptSent = 0;
-        if (unit !== undefined && ctx.attempt > 1) hub.waitOver(run.planId, unit.id);
+        if (ctx.attempt > 1) file?.events.waitOver();
         const emission = inFlight.begin(endpoint, bodyBytes, options.write === true);
         let answered = false;
         try {
@@ -139,17 +155,15 @@ export const callPolicy = async <T>(
       options.onSent?.(sent);
       hub.record(journalPlan, operation, 'success', attempts, null);
     };
-    if (unit === undefined || options.onSent === undefined) settle();
-    else if (options.committedAfter === true && sent === bodyBytes)
-      run.writes.hold(unit.id, settle);
-    else run.writes.commit(unit.id, () => store.atomically(settle));
+    if (file === undefined || options.onSent === undefined) settle();
+    else file.settleCall(settle, options.committedAfter === true && sent === bodyBytes);
     pacer.succeeded();
-    if (unit !== undefined) run.unsettled.delete(unit.id);
+    file?.answered();
     return { kind: 'ok', value: result.value, attempts, sent };
   }
   options.onSent?.(sent);
   if (result.reason === 'aborted' || signal.aborted) {
-    if (unknown && unit !== undefined) run.unsettled.add(unit.id);
+    if (unknown) file?.mayHaveActed();
     throw abortError();
   }
   if (result.last?.kind === 'refused' && result.reason === 'not-retryable') {
@@ -162,13 +176,8 @@ export const callPolicy = async <T>(
     blockRun(run, { kind: 'certificate', problem, code });
   }
   // The last attempt of a write went unanswered: whatever ended the call, ask before replaying.
-  if (
-    options.write === true &&
-    unit !== undefined &&
-    result.last !== undefined &&
-    acted(result.last)
-  ) {
-    run.unsettled.add(unit.id);
+  if (options.write === true && result.last !== undefined && acted(result.last)) {
+    file?.mayHaveActed();
   }
   const network = result.reason === 'circuit-open' || result.last?.kind === 'unreachable';
   return mustWait(

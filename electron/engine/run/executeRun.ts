@@ -3,9 +3,11 @@ import { planStateAfterRun } from '../../../shared/engine/planStateAfterRun';
 import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { PortalRun } from '../portal/PortalRun';
 import type { EnginePorts } from '../EnginePorts';
+import type { EventHub } from '../events/EventHub';
 import type { RunResult } from '../RunResult';
 import { isAbort } from '../abortError';
 import type { PlanLease } from './PlanLease';
+import type { RunContext } from './RunContext';
 import { newRunContext } from './RunContext';
 import { runPlan } from './runPlan';
 
@@ -15,6 +17,9 @@ import { runPlan } from './runPlan';
  */
 export const executeRun = async (
   ports: EnginePorts,
+  hub: EventHub,
+  /** The engine's runs by plan id, where this one is registered while it goes. */
+  runs: Map<number, RunContext>,
   lease: PlanLease,
   night: {
     readonly planId: number;
@@ -26,7 +31,7 @@ export const executeRun = async (
   },
   signal: AbortSignal | undefined,
 ): Promise<RunResult> => {
-  const { store, clock, settings, hub, runs } = ports;
+  const { store, clock, settings } = ports;
   const { planId } = night;
   const taken = lease.take(planId);
   if (taken.tookOver !== undefined) {
@@ -48,7 +53,11 @@ export const executeRun = async (
   const stop = (): void => controller.abort();
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', stop, { once: true });
-  const run = newRunContext(ports, { ...night, controller, concurrency: settings.concurrency });
+  const run = newRunContext(ports, hub, {
+    ...night,
+    controller,
+    concurrency: settings.concurrency,
+  });
   runs.set(planId, run);
   hub.emit({ type: 'plan-state', planId, state: 'running' });
   let result: RunResult;
@@ -78,7 +87,7 @@ export const executeRun = async (
     hub.emitProgress(planId, true);
     runs.delete(planId);
     cleanup(() => store.resetInProgress(planId, clock.now()));
-    for (const id of run.held) hub.forgetActivity(id);
+    hub.forgetRunActivity(planId);
   }
   if (cleanupError !== undefined) throw cleanupError;
   hub.emitProgress(planId, true);

@@ -9,6 +9,7 @@ import { readManifestNightId } from '../buildManifest';
 import { callPaged } from '../call/callPaged';
 import { callPolicy } from '../call/callPolicy';
 import type { EnginePorts } from '../EnginePorts';
+import type { EventHub } from '../events/EventHub';
 import { withWaits } from '../pacer/withWaits';
 import type { PlanLease } from '../run/PlanLease';
 import { newRunContext } from '../run/RunContext';
@@ -147,12 +148,15 @@ const settle = (run: RunContext, removal: RemovalRecord, nightId: string): Promi
  */
 export const workRemovals = async (
   ports: EnginePorts,
+  hub: EventHub,
+  /** The engine's runs by plan id, where this one is registered while it goes. */
+  runs: Map<number, RunContext>,
   lease: PlanLease,
   planId: number,
   storeOf: (target: StorageTarget) => ObjectStore | undefined,
   signal: AbortSignal | undefined,
 ): Promise<RemovalPass> => {
-  const { store, settings, runs } = ports;
+  const { store, settings } = ports;
   const plan = store.getPlan(planId);
   if (plan === undefined || store.pendingRemovals(planId).length === 0) return { ended: 'done' };
   lease.take(planId);
@@ -179,7 +183,7 @@ export const workRemovals = async (
         unavailable = true;
         continue;
       }
-      const run = newRunContext(ports, {
+      const run = newRunContext(ports, hub, {
         planId,
         objects,
         bucket: first.target.bucket,
