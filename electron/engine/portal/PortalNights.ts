@@ -84,15 +84,15 @@ export class PortalNights {
     planId: number,
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<PortalFile[]>> {
-    const night = this.portalOf(planId);
-    if (night === 'signed-out') return { kind: 'refused', cause: { kind: 'portal-signed-out' } };
-    return listPortalFiles(
-      this.engine.ports,
-      this.engine.hub,
-      night.portal,
-      night.participationId,
-      planId,
-      options.signal,
+    return this.onNight(planId, (night) =>
+      listPortalFiles(
+        this.engine.ports,
+        this.engine.hub,
+        night.portal,
+        night.participationId,
+        planId,
+        options.signal,
+      ),
     );
   }
 
@@ -104,15 +104,15 @@ export class PortalNights {
     planId: number,
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<'started' | 'already-planned'>> {
-    const night = this.portalOf(planId);
-    if (night === 'signed-out') return { kind: 'refused', cause: { kind: 'portal-signed-out' } };
-    const answer = await startProcessing(
-      this.engine.ports,
-      this.engine.hub,
-      night.portal,
-      night.participationId,
-      planId,
-      options.signal,
+    const answer = await this.onNight(planId, (night) =>
+      startProcessing(
+        this.engine.ports,
+        this.engine.hub,
+        night.portal,
+        night.participationId,
+        planId,
+        options.signal,
+      ),
     );
     if (answer.kind === 'ok')
       this.engine.ports.store.setAnalysisAt(planId, this.engine.ports.clock.now());
@@ -125,15 +125,25 @@ export class PortalNights {
     file: { readonly fileId: string; readonly name: string; readonly maxBytes: number },
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<ReadBack>> {
+    return this.onNight(planId, (night) =>
+      readBackPortalFile(
+        this.engine.ports,
+        this.engine.hub,
+        night.portal,
+        file,
+        planId,
+        options.signal,
+      ),
+    );
+  }
+
+  /** `ask` of the night's portal and participation; refused when no sign-in is held for it. */
+  private async onNight<T>(
+    planId: number,
+    ask: (night: { portal: Portal; participationId: string }) => Promise<PortalAnswer<T>>,
+  ): Promise<PortalAnswer<T>> {
     const night = this.portalOf(planId);
     if (night === 'signed-out') return { kind: 'refused', cause: { kind: 'portal-signed-out' } };
-    return readBackPortalFile(
-      this.engine.ports,
-      this.engine.hub,
-      night.portal,
-      file,
-      planId,
-      options.signal,
-    );
+    return ask(night);
   }
 }

@@ -8,6 +8,7 @@ import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { PartRecord } from '../../store/PartRecord';
 import type { FileDeposit } from '../file/FileDeposit';
 import { withSlot } from '../run/withSlot';
+import { callMsFor } from '../EngineSettings';
 import type { Step } from '../StepOutcome';
 import { mustWait, ok, unitFailed } from '../StepOutcome';
 import type { Deposited } from '../upload/Deposited';
@@ -39,8 +40,7 @@ const declare = async (
   const { run, unit } = file;
   const { clock, wallClock, settings } = run.ports;
   const held = portal.declared.get(unit.id);
-  const putNeedsMs =
-    settings.callTimeoutMs + Math.ceil((part.size * 1000) / settings.minThroughputBytesPerSec);
+  const putNeedsMs = callMsFor(settings, part.size);
   if (held !== undefined && held.usableUntil > clock.now() + putNeedsMs) return ok(held);
   portal.declared.delete(unit.id);
   const r = await portalCall(

@@ -24,7 +24,6 @@ export type EndpointCheck =
 export const checkEndpoint = async (
   ports: EnginePorts,
   hub: EventHub,
-  /** The engine's runs by plan id, where this one is registered while it goes. */
   runs: Map<number, RunContext>,
   bucket: string,
   prefix: string,

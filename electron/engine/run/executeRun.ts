@@ -18,7 +18,6 @@ import { runPlan } from './runPlan';
 export const executeRun = async (
   ports: EnginePorts,
   hub: EventHub,
-  /** The engine's runs by plan id, where this one is registered while it goes. */
   runs: Map<number, RunContext>,
   lease: PlanLease,
   night: {
@@ -36,14 +35,8 @@ export const executeRun = async (
   const taken = lease.take(planId);
   if (taken.tookOver !== undefined) {
     const { pid, host, heartbeatAt } = taken.tookOver;
-    hub.record(
-      planId,
-      'RunLease',
-      // A code, not a sentence: the diagnostics screen words it in the reader's language.
-      `taken-over:${pid}:${host}:${heartbeatAt}`,
-      1,
-      null,
-    );
+    // A code, not a sentence: the diagnostics screen words it in the reader's language.
+    hub.record(planId, 'RunLease', `taken-over:${pid}:${host}:${heartbeatAt}`, 1, null);
   }
   const controller = new AbortController();
   // Every file waiting for a slot and every call in flight listens to this signal: up to twice

@@ -114,6 +114,29 @@ const openUpload = async (
 };
 
 /**
+ * The server refused the Complete for a conflict (another object at the key since the reservation,
+ * where the server honours If-Match): what is there now decides; the upload is aborted.
+ */
+const conflictOnComplete = async (file: FileDeposit, uploadId: string): Promise<Pass> => {
+  const { run, unit: u } = file;
+  const head = await headObject(run, u);
+  if (head.kind !== 'ok') return head;
+  await abortQuietly(run, u.key, uploadId);
+  if (head.value === UNREADABLE) {
+    file.forgetUpload();
+    return unitFailed({
+      kind: 'denied',
+      action: 'read',
+      bucket: run.bucket,
+      folder: folderOfKey(u.key),
+    });
+  }
+  if (head.value === undefined) return { kind: 'upload-lost' };
+  file.forgetUpload();
+  return passOf(await decideExisting(file, head.value, true));
+};
+
+/**
  * Complete, after the key is reserved with this night's placeholder (never replacing another
  * writer's object, issue 30 item 3); then the server's ETag, or HeadObject's, proves the bytes.
  */
@@ -165,23 +188,8 @@ const completeUpload = async (file: FileDeposit, uploadId: string): Promise<Pass
     switch (multipartRefusal(completed.failure)) {
       case 'upload-lost':
         return uploadGone(file, uploadId);
-      case 'conflict': {
-        const head = await headObject(run, u);
-        if (head.kind !== 'ok') return head;
-        await abortQuietly(run, u.key, uploadId);
-        if (head.value === UNREADABLE) {
-          file.forgetUpload();
-          return unitFailed({
-            kind: 'denied',
-            action: 'read',
-            bucket: run.bucket,
-            folder: folderOfKey(u.key),
-          });
-        }
-        if (head.value === undefined) return { kind: 'upload-lost' };
-        file.forgetUpload();
-        return passOf(await decideExisting(file, head.value, true));
-      }
+      case 'conflict':
+        return conflictOnComplete(file, uploadId);
       case 'parts-rejected':
         return { kind: 'parts-rejected' };
       case 'refused':

@@ -138,6 +138,16 @@ const settle = (run: RunContext, removal: RemovalRecord, nightId: string): Promi
   }
 };
 
+/** The night's removals by the target they are at (a corrected night has two). */
+const byTarget = (removals: readonly RemovalRecord[]): RemovalRecord[][] => {
+  const groups = new Map<string, RemovalRecord[]>();
+  for (const r of removals) {
+    const id = JSON.stringify(r.target);
+    groups.set(id, [...(groups.get(id) ?? []), r]);
+  }
+  return [...groups.values()];
+};
+
 /**
  * Takes back what the night queued for removal (issue 31), one request at a time through the
  * policy (a network trouble waits, as a deposit does), holding the plan's run lease: each object
@@ -149,7 +159,6 @@ const settle = (run: RunContext, removal: RemovalRecord, nightId: string): Promi
 export const workRemovals = async (
   ports: EnginePorts,
   hub: EventHub,
-  /** The engine's runs by plan id, where this one is registered while it goes. */
   runs: Map<number, RunContext>,
   lease: PlanLease,
   planId: number,
@@ -170,12 +179,7 @@ export const workRemovals = async (
   let uploadRefusal: Refused | undefined;
   let unavailable = false;
   try {
-    const byTarget = new Map<string, RemovalRecord[]>();
-    for (const r of store.pendingRemovals(planId)) {
-      const id = JSON.stringify(r.target);
-      byTarget.set(id, [...(byTarget.get(id) ?? []), r]);
-    }
-    for (const removals of byTarget.values()) {
+    for (const removals of byTarget(store.pendingRemovals(planId))) {
       const [first] = removals;
       if (first === undefined) continue;
       const objects = storeOf(first.target);
