@@ -4,7 +4,7 @@ import type { OwnObjectsView, PlanView } from '../../shared/ipc/views';
 import { destinationOf } from '../format/destinationOf';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
-import { ErrorAlert } from './ErrorAlert';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /**
  * "Retirer ce dépôt du serveur" (issue 31), confirmed with the count and the place: only the
@@ -46,8 +46,19 @@ export const RemoveFromServer = ({
   };
 
   return (
-    <section className="dialog" role="dialog" aria-labelledby="remove-title" data-testid="remove">
-      <h2 id="remove-title">{t('remove.title')}</h2>
+    <ConfirmDialog
+      name="remove"
+      title={t('remove.title')}
+      problem={problem}
+      confirm={{
+        label: t('remove.yes', { count: own?.objects ?? 0 }),
+        className: 'danger',
+        action: 'remove-confirm',
+        disabled: busy || own === null,
+        onClick: () => void confirm(),
+      }}
+      onCancel={onClose}
+    >
       {own !== null && (
         <p className="warning" data-testid="remove-confirm-text">
           {own.objects > 0
@@ -55,21 +66,6 @@ export const RemoveFromServer = ({
             : t('remove.nothing', { place: destinationOf(own.place) })}
         </p>
       )}
-      <ErrorAlert error={problem} />
-      <div className="actions">
-        <button
-          type="button"
-          className="danger"
-          data-action="remove-confirm"
-          disabled={busy || own === null}
-          onClick={() => void confirm()}
-        >
-          {t('remove.yes', { count: own?.objects ?? 0 })}
-        </button>
-        <button type="button" onClick={onClose}>
-          {t('nights.forgetNo')}
-        </button>
-      </div>
-    </section>
+    </ConfirmDialog>
   );
 };
