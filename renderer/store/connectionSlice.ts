@@ -1,14 +1,6 @@
-import type { PlanView } from '../../shared/ipc/views';
 import type { ConnectionState, DepotSlice } from './DepotState';
+import { readAtStart } from './readAtStart';
 import { rememberLocale, rememberedLocale } from './rememberedLocale';
-
-const depositing: ReadonlySet<PlanView['state']> = new Set([
-  'running',
-  'waiting-network',
-  'waiting-card',
-  'server-unavailable',
-  'deferred',
-]);
 
 /** The engine's link: started once with the contract, heard from, lost and found again. */
 export const connectionSlice: DepotSlice<ConnectionState> = (set, get) => ({
@@ -37,27 +29,7 @@ export const connectionSlice: DepotSlice<ConnectionState> = (set, get) => ({
       });
     }, 2_000);
     const unsubscribe = api.events.subscribe((event) => get().receive(event));
-    void (async () => {
-      const settings = await api.settings.get();
-      if (settings.ok) {
-        get().setLocale(settings.value.locale);
-        const s = settings.value;
-        set({ configured: s.endpoint !== '' && s.bucket !== '' && s.credentials === 'set' });
-      }
-      const info = await api.app.info();
-      if (info.ok) set({ keepingAwake: info.value.keepingAwake ?? false });
-      await get().refreshPlans();
-      // The app reopens on the night that is depositing, if one is.
-      const running = get().plans.find((p) => depositing.has(p.state));
-      const open = running ?? get().plans.find((p) => p.state !== 'done');
-      if (open !== undefined && get().currentPlanId === null) {
-        set(
-          running === undefined
-            ? { currentPlanId: open.id }
-            : { currentPlanId: open.id, screen: 'current' },
-        );
-      }
-    })();
+    void readAtStart(api, set, get);
     return () => {
       clearInterval(heartbeat);
       unsubscribe();
