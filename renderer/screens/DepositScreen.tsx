@@ -25,7 +25,7 @@ import {
   useDepotStore,
   useLiveFigures,
 } from '../store/useDepotStore';
-import { planLabel } from './NightsScreen';
+import { planLabel } from '../format/planLabel';
 
 const filters: readonly UnitFilter[] = ['all', 'active', 'pending', 'done', 'failed'];
 

@@ -11,7 +11,7 @@ import { formatBytes } from '../format/formatBytes';
 import { useT } from '../i18n/useT';
 import type { MessageKey } from '../i18n/fr';
 import { useCurrentPlan, useDepotStore } from '../store/useDepotStore';
-import { planLabel } from './NightsScreen';
+import { planLabel } from '../format/planLabel';
 
 /** Causes whose facts differ file by file (sizes of a conflict, the code a key was refused with). */
 const perFile = (kind: FailureCause['kind']): boolean => kind === 'conflict' || kind === 'auth';
