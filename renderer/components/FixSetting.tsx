@@ -4,6 +4,7 @@ import { useFixSetting } from '../blocker/useFixSetting';
 import { errorText } from '../i18n/errorText';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { TextField } from './TextField';
 
 /**
  * A corrected setting applied to the night from its blocker itself (issue 31): the setting is
@@ -35,35 +36,33 @@ export const FixSetting = ({
       data-testid="fix-setting"
       onSubmit={(e) => void form.apply(e)}
     >
-      <label className="grow">
-        {t(
+      <TextField
+        labelClass="grow"
+        label={t(
           setting === 'endpoint'
             ? 'settings.endpoint'
             : setting === 'bucket'
               ? 'settings.bucket'
               : 'settings.accessKeyId',
         )}
-        <input
-          name={`fix-${setting}`}
-          value={form.value}
-          required
-          autoComplete="off"
-          type={setting === 'endpoint' ? 'url' : 'text'}
-          onChange={(e) => form.setValue(e.target.value)}
-        />
-      </label>
+        name={`fix-${setting}`}
+        value={form.value}
+        required
+        autoComplete="off"
+        type={setting === 'endpoint' ? 'url' : 'text'}
+        onValue={form.setValue}
+      />
       {setting === 'credentials' && (
-        <label className="grow">
-          {t('settings.secretAccessKey')}
-          <input
-            name="fix-secret"
-            type="password"
-            required
-            autoComplete="new-password"
-            value={form.secret}
-            onChange={(e) => form.setSecret(e.target.value)}
-          />
-        </label>
+        <TextField
+          labelClass="grow"
+          label={t('settings.secretAccessKey')}
+          name="fix-secret"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={form.secret}
+          onValue={form.setSecret}
+        />
       )}
       <button type="submit" className="primary" disabled={form.busy}>
         {t('fix.apply')}

@@ -3,6 +3,7 @@ import type { ProgrammeView } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 import type { TypedCorrection } from './useTypedCorrection';
+import { TextField } from '../components/TextField';
 
 /** The night's new destination typed: its programme's fields (once read), or site and point. */
 export const CorrectionInputs = ({ typed }: { readonly typed: TypedCorrection }) => {
@@ -20,30 +21,24 @@ export const CorrectionInputs = ({ typed }: { readonly typed: TypedCorrection })
     <div className="row">
       {named && programme !== null
         ? programme.fields.map((f) => (
-            <label key={f.name}>
-              {f.label[locale]}
-              <input
-                name={`correct-${f.name}`}
-                value={fields[f.name] ?? ''}
-                autoComplete="off"
-                onChange={(e) => setFields({ ...fields, [f.name]: e.target.value })}
-              />
-            </label>
+            <TextField
+              key={f.name}
+              label={f.label[locale]}
+              name={`correct-${f.name}`}
+              value={fields[f.name] ?? ''}
+              autoComplete="off"
+              onValue={(v) => setFields({ ...fields, [f.name]: v })}
+            />
           ))
         : !named && (
             <>
-              <label>
-                {t('new.site')}
-                <input name="correct-site" value={site} onChange={(e) => setSite(e.target.value)} />
-              </label>
-              <label>
-                {t('new.point')}
-                <input
-                  name="correct-point"
-                  value={point}
-                  onChange={(e) => setPoint(e.target.value)}
-                />
-              </label>
+              <TextField label={t('new.site')} name="correct-site" value={site} onValue={setSite} />
+              <TextField
+                label={t('new.point')}
+                name="correct-point"
+                value={point}
+                onValue={setPoint}
+              />
             </>
           )}
     </div>

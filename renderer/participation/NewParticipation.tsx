@@ -3,6 +3,7 @@ import type { DepotApi } from '../../shared/ipc/DepotApi';
 import type { ParticipationView } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
 import type { Participations } from './useParticipations';
+import { TextField } from '../components/TextField';
 
 /**
  * A new participation of the volunteer's site for this night (its dates are the night's
@@ -49,32 +50,29 @@ export const NewParticipation = ({
 
   return (
     <div className="row">
-      <label>
-        {t('participation.site')}
-        <input
-          name="participation-site"
-          value={site}
-          list="participation-sites"
-          autoComplete="off"
-          onChange={(e) => setSite(e.target.value)}
-          aria-describedby="participation-site-hint"
-        />
+      <TextField
+        label={t('participation.site')}
+        name="participation-site"
+        value={site}
+        list="participation-sites"
+        autoComplete="off"
+        onValue={setSite}
+        aria-describedby="participation-site-hint"
+      >
         <datalist id="participation-sites">
           {sites.map((s) => (
             <option key={s} value={s} />
           ))}
         </datalist>
         <small id="participation-site-hint">{t('participation.siteHint')}</small>
-      </label>
-      <label>
-        {t('participation.point')}
-        <input
-          name="participation-point"
-          value={newPoint}
-          autoComplete="off"
-          onChange={(e) => setNewPoint(e.target.value)}
-        />
-      </label>
+      </TextField>
+      <TextField
+        label={t('participation.point')}
+        name="participation-point"
+        value={newPoint}
+        autoComplete="off"
+        onValue={setNewPoint}
+      />
       <button
         type="button"
         disabled={busy || site.trim() === '' || night === ''}

@@ -1,5 +1,6 @@
 import { useT } from '../i18n/useT';
 import type { PortalSession } from './usePortalSession';
+import { TextField } from '../components/TextField';
 
 /** The address the sign-in page ended on, pasted when it does not come back by itself. */
 export const PortalAddressForm = ({ session }: { readonly session: PortalSession }) => {
@@ -13,20 +14,20 @@ export const PortalAddressForm = ({ session }: { readonly session: PortalSession
         void signIn(address);
       }}
     >
-      <label className="grow">
-        {t('portal.paste')}
-        <input
-          name="portal-address"
-          value={address}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => setAddress(e.target.value)}
-          aria-describedby="portal-paste-hint"
-        />
+      <TextField
+        labelClass="grow"
+        label={t('portal.paste')}
+        name="portal-address"
+        value={address}
+        autoComplete="off"
+        spellCheck={false}
+        onValue={setAddress}
+        aria-describedby="portal-paste-hint"
+      >
         <small id="portal-paste-hint">
           {waiting ? t('portal.pasteHintWaiting') : t('portal.pasteHint')}
         </small>
-      </label>
+      </TextField>
       <button type="submit" disabled={busy || address.trim() === ''}>
         {t('portal.usePasted')}
       </button>

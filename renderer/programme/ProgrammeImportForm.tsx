@@ -1,5 +1,6 @@
 import { useT } from '../i18n/useT';
 import type { ProgrammeImport } from './useProgrammeImport';
+import { TextField } from '../components/TextField';
 
 /** "Importer le profil…" (the native picker) or its path typed, and "Retirer le profil". */
 export const ProgrammeImportForm = ({
@@ -22,19 +23,19 @@ export const ProgrammeImportForm = ({
       }}
     >
       {!canChoose && (
-        <label className="grow">
-          {t('programme.path')}
-          <input
-            name="programmePath"
-            value={path}
-            onChange={(e) => setPath(e.target.value)}
-            autoComplete="off"
-            aria-describedby="programme-path-hint"
-          />
+        <TextField
+          labelClass="grow"
+          label={t('programme.path')}
+          name="programmePath"
+          value={path}
+          onValue={setPath}
+          autoComplete="off"
+          aria-describedby="programme-path-hint"
+        >
           <small id="programme-path-hint">
             {t('programme.pathHint')} {t('programme.dropHint')}
           </small>
-        </label>
+        </TextField>
       )}
       <button
         type="submit"
