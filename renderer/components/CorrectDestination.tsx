@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { PlanView } from '../../shared/ipc/views';
 import { CorrectionInputs } from '../correction/CorrectionInputs';
 import { CorrectionPreviewText } from '../correction/CorrectionPreviewText';
@@ -9,6 +8,7 @@ import { useT } from '../i18n/useT';
 import type { CorrectionValues } from '../store/useDepotStore';
 import { useDepotStore } from '../store/useDepotStore';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useBackendCall } from '../api/useBackendCall';
 
 /**
  * "Corriger la destination" (issue 31): the night's values as typed (site and point, or its
@@ -29,18 +29,15 @@ export const CorrectDestination = ({
   const api = useDepotStore((s) => s.api);
   const refresh = useDepotStore((s) => s.refreshPlans);
   const typed = useTypedCorrection(plan, initial);
-  const { preview, problem, setProblem } = useCorrectionPreview(plan, typed);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, call } = useBackendCall();
+  const preview = useCorrectionPreview(plan, typed, setProblem);
 
   const confirm = async (): Promise<void> => {
     if (api === undefined) return;
-    setBusy(true);
-    const result = await api.plans.correct({ planId: plan.id, ...correctionValues(typed) });
-    setBusy(false);
-    if (!result.ok) {
-      setProblem(result.error);
-      return;
-    }
+    const result = await call(() =>
+      api.plans.correct({ planId: plan.id, ...correctionValues(typed) }),
+    );
+    if (!result.ok) return;
     await refresh();
     onClose(
       t('correct.done', {

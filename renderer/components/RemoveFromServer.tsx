@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { IpcError } from '../../shared/ipc/Result';
 import type { OwnObjectsView, PlanView } from '../../shared/ipc/views';
 import { destinationOf } from '../format/destinationOf';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useBackendCall } from '../api/useBackendCall';
 
 /**
  * "Retirer ce dépôt du serveur" (issue 31), confirmed with the count and the place: only the
@@ -22,8 +22,7 @@ export const RemoveFromServer = ({
   const api = useDepotStore((s) => s.api);
   const refresh = useDepotStore((s) => s.refreshPlans);
   const [own, setOwn] = useState<OwnObjectsView | null>(null);
-  const [problem, setProblem] = useState<IpcError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, call } = useBackendCall();
 
   useEffect(() => {
     void api?.plans.ownObjects({ planId: plan.id }).then((r) => {
@@ -34,13 +33,8 @@ export const RemoveFromServer = ({
 
   const confirm = async (): Promise<void> => {
     if (api === undefined) return;
-    setBusy(true);
-    const result = await api.plans.removeFromServer({ planId: plan.id });
-    setBusy(false);
-    if (!result.ok) {
-      setProblem(result.error);
-      return;
-    }
+    const result = await call(() => api.plans.removeFromServer({ planId: plan.id }));
+    if (!result.ok) return;
     await refresh();
     onClose();
   };

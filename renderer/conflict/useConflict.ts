@@ -3,6 +3,7 @@ import type { IpcError } from '../../shared/ipc/Result';
 import type { ConflictView } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { useBackendCall } from '../api/useBackendCall';
 
 export type ConflictChoiceName = 'keep-server-object' | 'free-name';
 
@@ -24,8 +25,7 @@ export const useConflict = (
   const api = useDepotStore((s) => s.api);
   const refresh = useDepotStore((s) => s.refreshPlans);
   const [facts, setFacts] = useState<ConflictView | null>(null);
-  const [problem, setProblem] = useState<IpcError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, call } = useBackendCall();
 
   useEffect(() => {
     void api?.units.conflict({ planId, unitId }).then((r) => {
@@ -36,13 +36,8 @@ export const useConflict = (
 
   const settle = async (choice: ConflictChoiceName): Promise<void> => {
     if (api === undefined || facts === null) return;
-    setBusy(true);
-    const result = await api.units.settle({ planId, unitId, choice });
-    setBusy(false);
-    if (!result.ok) {
-      setProblem(result.error);
-      return;
-    }
+    const result = await call(() => api.units.settle({ planId, unitId, choice }));
+    if (!result.ok) return;
     await refresh();
     onSettled(
       result.value.kind === 'kept'

@@ -15,14 +15,10 @@ const PROGRESS_SETTLE_MS = 1_000;
 export const useCorrectionPreview = (
   plan: PlanView,
   typed: TypedCorrection,
-): {
-  readonly preview: CorrectionPreview | null;
-  readonly problem: IpcError | null;
-  readonly setProblem: (problem: IpcError | null) => void;
-} => {
+  setProblem: (problem: IpcError | null) => void,
+): CorrectionPreview | null => {
   const api = useDepotStore((s) => s.api);
   const [preview, setPreview] = useState<CorrectionPreview | null>(null);
-  const [problem, setProblem] = useState<IpcError | null>(null);
   const asOf = useWrittenSoFar(plan);
   const { named, site, point, fields } = typed;
 
@@ -45,9 +41,9 @@ export const useCorrectionPreview = (
       live = false;
       clearTimeout(timer);
     };
-  }, [api, plan.id, named, site, point, fields, asOf]);
+  }, [api, plan.id, named, site, point, fields, asOf, setProblem]);
 
-  return { preview, problem, setProblem };
+  return preview;
 };
 
 /**
