@@ -4,6 +4,7 @@ import { formatDuration } from '../format/formatDuration';
 import { journalOutcomeText } from '../format/journalOutcomeText';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { ColumnHeads } from '../components/ColumnHeads';
 
 /** The journal's entries, newest first: when, which operation, its outcome, attempt and delay. */
 export const JournalTable = ({ journal }: { readonly journal: readonly JournalEntryView[] }) => {
@@ -12,15 +13,15 @@ export const JournalTable = ({ journal }: { readonly journal: readonly JournalEn
   return (
     <div className="scroll">
       <table className="table compact journal" data-testid="journal">
-        <thead>
-          <tr>
-            <th scope="col">{t('diag.col.time')}</th>
-            <th scope="col">{t('diag.col.operation')}</th>
-            <th scope="col">{t('diag.col.outcome')}</th>
-            <th scope="col">{t('diag.col.attempt')}</th>
-            <th scope="col">{t('diag.col.delay')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          keys={[
+            'diag.col.time',
+            'diag.col.operation',
+            'diag.col.outcome',
+            'diag.col.attempt',
+            'diag.col.delay',
+          ]}
+        />
         <tbody>
           {journal.map((entry, i) => (
             <tr key={`${entry.at}-${i}`}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useT } from '../i18n/useT';
 import { NightRow } from '../nights/NightRow';
 import { useDepotStore } from '../store/useDepotStore';
+import { ColumnHeads } from '../components/ColumnHeads';
 
 /** Nuits: every night this Depot knows, the archived ones on request. */
 export const NightsScreen = () => {
@@ -51,14 +52,14 @@ export const NightsScreen = () => {
         )
       ) : (
         <table className="table nights" data-testid="plans">
-          <thead>
-            <tr>
-              <th scope="col">{t('nights.col.night')}</th>
-              <th scope="col">{t('nights.col.state')}</th>
-              <th scope="col">{t('nights.col.progress')}</th>
-              <th scope="col">{t('nights.col.actions')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            keys={[
+              'nights.col.night',
+              'nights.col.state',
+              'nights.col.progress',
+              'nights.col.actions',
+            ]}
+          />
           <tbody>
             {shown.map((plan) => (
               <NightRow key={plan.id} plan={plan} onForgotten={setForgotten} />
