@@ -6,9 +6,11 @@ import { ScanError } from '../scan/ScanError';
 import type { Command, CommandIo } from './Command';
 import { parseCommandLine } from './parseCommandLine';
 import { chooseNights, isRefusal } from '../nights/chooseNights';
+import type { NightsRefusal } from '../nights/chooseNights';
 import { nameNights } from '../nights/nameNights';
 import { sayFolderRefusal } from './sayFolderRefusal';
 import { programmeOptions, readProgramme } from './readProgramme';
+import type { Programme } from './readProgramme';
 import { depositableFiles } from '../../shared/field/depositableFiles';
 import { objectKey } from '../../shared/field/objectKey';
 import { skipOtherFiles } from '../../shared/programme/nameFiles';
@@ -92,6 +94,86 @@ export const formatPreflight = (
   return lines.join('\n') + '\n';
 };
 
+/** The header count, redrawn at most ten times a second on a terminal. */
+const headerProgress = (io: CommandIo): ((done: number, total: number) => void) => {
+  let lastShown = 0;
+  return (done, total) => {
+    const now = performance.now();
+    if (now - lastShown < 100 && done < total) return;
+    lastShown = now;
+    io.stderr.write(`\rReading headers ${done}/${total}`);
+    if (done === total) io.stderr.write('\n');
+  };
+};
+
+/** The report with a programme's names, as `depot deposit` would give and refuse them. */
+type Named = {
+  readonly kind: 'named';
+  readonly report: PreflightReport;
+  readonly keys: Readonly<Record<string, string>>;
+  readonly section: readonly string[];
+};
+
+/** The names `depot deposit` would give, night by night, as it would refuse them. */
+const nameByProgramme = (
+  dir: string,
+  preflight: PreflightReport,
+  programme: Programme,
+): Named | NightsRefusal => {
+  const report = skipOtherFiles(preflight, programme.profile.names);
+  const include = depositableFiles(report, { skipBlocking: false });
+  const portal = programme.profile.destination.kind !== 's3';
+  const chosen = chooseNights(dir, report, include, {
+    // A portal night is one participation each: the nights are told apart as {night} would.
+    prefix: portal ? '{night}' : programme.profile.names.prefix,
+    fields: programme.fields,
+  });
+  if (isRefusal(chosen)) return chosen;
+  const named = nameNights(report, chosen, programme, false);
+  const keys: Record<string, string> = {};
+  for (const night of named.nights)
+    for (const relPath of night.include) {
+      const name = night.names?.get(relPath);
+      if (name !== undefined) keys[relPath] = portal ? name : objectKey(night.prefix, name);
+    }
+  const { destination } = programme.profile;
+  const shown = Object.entries(keys).slice(0, 5);
+  const where =
+    destination.kind === 's3'
+      ? `in s3://${destination.bucket}/ at ${destination.endpoint}`
+      : `for the portal ${destination.api}`;
+  const section = [
+    `Programme "${programme.record.name}" (profile ${programme.path}, sha256 ${programme.record.sha256.slice(0, 12)}): ${Object.keys(keys).length} file(s) named ${where}${shown.length > 0 ? ', e.g.' : ''}`,
+    ...shown.map(([relPath, key]) => `  ${relPath} -> ${key}`),
+  ];
+  return { kind: 'named', report: named.report, keys, section };
+};
+
+/** The report as JSON (with the programme's names) or as text (with its section). */
+const formatCheck = (
+  named: Named,
+  programme: Programme,
+  values: { readonly json: boolean; readonly lang: 'en' | 'fr'; readonly tz?: string },
+): string =>
+  values.json
+    ? JSON.stringify({
+        ...named.report,
+        programme: {
+          name: programme.record.name,
+          version: programme.record.version,
+          sha256: programme.record.sha256,
+          fields: programme.fields,
+          keys: named.keys,
+        },
+      }) + '\n'
+    : formatPreflight(
+        named.report,
+        values.lang,
+        named.section,
+        values.tz === undefined ? 'the programme profile' : '--tz',
+      );
+
+/** `depot check`: parse, the pre-flight (`runPreflight`), a programme's names, the report. */
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('check', USAGE, argv, io, {
     ...programmeOptions,
@@ -109,7 +191,8 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   };
   const [dir] = positionals;
   if (dir === undefined || positionals.length !== 1) return usageError('give exactly one folder');
-  if (values.lang !== 'en' && values.lang !== 'fr') return usageError('--lang must be en or fr');
+  const lang = values.lang;
+  if (lang !== 'en' && lang !== 'fr') return usageError('--lang must be en or fr');
   if (values.tz !== undefined && !isValidTimeZone(values.tz))
     return usageError(`unknown time zone "${values.tz}" (use an IANA name such as Europe/Paris)`);
   const programme = await readProgramme(values, (message) => {
@@ -118,81 +201,22 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   });
   if (typeof programme === 'number') return programme;
   const tz = values.tz ?? programme?.profile.defaults.timeZone;
-
-  const progress = io.stdout.isTTY === true && !values.json;
-  let lastShown = 0;
   try {
-    let report = await runPreflight(dir, {
+    const report = await runPreflight(dir, {
       signal: io.signal,
       ...(tz !== undefined ? { tz } : {}),
       ...(values.site !== undefined ? { site: values.site } : {}),
       ...(values.point !== undefined ? { point: values.point } : {}),
-      ...(progress
-        ? {
-            onProgress: (done: number, total: number) => {
-              const now = performance.now();
-              if (now - lastShown < 100 && done < total) return;
-              lastShown = now;
-              io.stderr.write(`\rReading headers ${done}/${total}`);
-              if (done === total) io.stderr.write('\n');
-            },
-          }
-        : {}),
+      ...(io.stdout.isTTY === true && !values.json ? { onProgress: headerProgress(io) } : {}),
     });
     if (programme === undefined) {
-      io.stdout.write(
-        values.json ? JSON.stringify(report) + '\n' : formatPreflight(report, values.lang),
-      );
+      io.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatPreflight(report, lang));
       return blockingProblems(report).length > 0 ? 3 : 0;
     }
-    // The names `depot deposit` would give, night by night, as it would refuse them.
-    report = skipOtherFiles(report, programme.profile.names);
-    const include = depositableFiles(report, { skipBlocking: false });
-    const portal = programme.profile.destination.kind !== 's3';
-    const chosen = chooseNights(dir, report, include, {
-      // A portal night is one participation each: the nights are told apart as {night} would.
-      prefix: portal ? '{night}' : programme.profile.names.prefix,
-      fields: programme.fields,
-    });
-    if (isRefusal(chosen)) return sayFolderRefusal('check', chosen, io, usageError);
-    const named = nameNights(report, chosen, programme, false);
-    report = named.report;
-    const keys: Record<string, string> = {};
-    for (const night of named.nights)
-      for (const relPath of night.include) {
-        const name = night.names?.get(relPath);
-        if (name !== undefined) keys[relPath] = portal ? name : objectKey(night.prefix, name);
-      }
-    const { destination } = programme.profile;
-    const shown = Object.entries(keys).slice(0, 5);
-    const where =
-      destination.kind === 's3'
-        ? `in s3://${destination.bucket}/ at ${destination.endpoint}`
-        : `for the portal ${destination.api}`;
-    const section = [
-      `Programme "${programme.record.name}" (profile ${programme.path}, sha256 ${programme.record.sha256.slice(0, 12)}): ${Object.keys(keys).length} file(s) named ${where}${shown.length > 0 ? ', e.g.' : ''}`,
-      ...shown.map(([relPath, key]) => `  ${relPath} -> ${key}`),
-    ];
-    io.stdout.write(
-      values.json
-        ? JSON.stringify({
-            ...report,
-            programme: {
-              name: programme.record.name,
-              version: programme.record.version,
-              sha256: programme.record.sha256,
-              fields: programme.fields,
-              keys,
-            },
-          }) + '\n'
-        : formatPreflight(
-            report,
-            values.lang,
-            section,
-            values.tz === undefined ? 'the programme profile' : '--tz',
-          ),
-    );
-    return blockingProblems(report).length > 0 ? 3 : 0;
+    const named = nameByProgramme(dir, report, programme);
+    if (named.kind !== 'named') return sayFolderRefusal('check', named, io, usageError);
+    io.stdout.write(formatCheck(named, programme, { ...values, lang }));
+    return blockingProblems(named.report).length > 0 ? 3 : 0;
   } catch (error) {
     if (error instanceof ScanError) return usageError(error.message);
     if (io.signal.aborted) {

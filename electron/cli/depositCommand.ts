@@ -1,6 +1,6 @@
 import { defaultEngineSettings } from '../engine/EngineSettings';
 import { monotonicClock } from '../runtime/monotonicClock';
-import { readFolder } from './readFolder';
+import { folderOptions, readFolder } from './readFolder';
 import { engineOptions } from './engineOptions';
 import { portalDeposit, portalOptions, PORTAL_USAGE } from './portalDeposit';
 import { DatabaseError } from '../store/DatabaseError';
@@ -89,17 +89,12 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('deposit', USAGE, argv, io, {
     ...targetOptions,
     ...programmeOptions,
-    prefix: { type: 'string' },
-    night: { type: 'string' },
+    ...folderOptions,
     update: { type: 'boolean', default: false },
     concurrency: { type: 'string' },
     'part-size': { type: 'string' },
     bwlimit: { type: 'string' },
     db: { type: 'string' },
-    tz: { type: 'string' },
-    'skip-invalid': { type: 'boolean', default: false },
-    'read-back': { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
     ...portalOptions,
   });
   if (typeof parsed === 'number') return parsed;

@@ -1,46 +1,19 @@
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import type { EmissionOptions } from '../../shared/ports/ObjectStore';
-import { portalCallRules, type PortalCallName } from '../../shared/portal/portalCallRules';
 import { portalTokenOf } from '../../shared/portal/portalTokenOf';
-import type { Outcome } from '../../shared/retry/Outcome';
-import type { PortalFile } from '../../shared/ports/Portal';
-import { PagedListing } from '../../shared/wire/PagedListing';
-import { hashFile } from '../hashing/hashFile';
+import type { PortalVerifyReport, PortalVerifyStop } from '../nights/verifyPortalNight';
+import { verifyPortalNight } from '../nights/verifyPortalNight';
 import { VigieChiroPortal } from '../portal/VigieChiroPortal';
 import { fsSourceReader } from '../runtime/fsSourceReader';
 import type { CommandIo } from './Command';
 import { ENDLESS_LISTING, PORTAL_SIGNED_OUT } from './describeCause';
 import { readFolder } from './readFolder';
-import { verifyAsker } from './verifyAsker';
 import type { Programme } from './readProgramme';
-
-/** What `depot verify` found of a portal night (ADR 0032): names, availability, bytes if read. */
-export type PortalVerifyReport = {
-  readonly api: string;
-  readonly participation: string;
-  readonly files: number;
-  /** Present and available; with `--read-back`, also the same SHA-256. */
-  readonly verified: number;
-  /** Whether the bytes were compared (`--read-back`), or only names and availability. */
-  readonly readBack: boolean;
-  readonly missing: readonly string[];
-  /** Declared on the portal but not finalized: not available to the programme. */
-  readonly notAvailable: readonly string[];
-  readonly differing: readonly { readonly path: string; readonly reason: string }[];
-  /** Files of the participation that are none of this folder's names. */
-  readonly unexpected: readonly string[];
-};
-
-class CouldNotVerify extends Error {}
-class SignedOut extends Error {}
+import { verifyAsker } from './verifyAsker';
 
 /**
  * `depot verify DIR --programme FILE --participation ID` for a portal night, changing nothing:
- * the participation's files listed and compared with the names the profile gives the folder's
- * files, each present and `available`; with `--read-back`, each read through the portal's signed
- * GET URL and its SHA-256 compared with the local file's (the portal gives no checksum to compare
- * without reading). Exit codes as `depot verify`'s.
+ * parse, prepare the folder, `verifyPortalNight` (names and availability; with `--read-back`,
+ * every file's bytes), its report, and the exit code: 0 clean, 3 differences, 2 usage or a
+ * sign-in refused, 4 nothing concluded (as `depot verify`'s).
  */
 export const portalVerify = async (
   v: {
@@ -81,116 +54,55 @@ export const portalVerify = async (
   const [night] = folder.nights;
   if (night === undefined || folder.nights.length > 1)
     return usageError(`${dir}: a participation is one night: pick it with --night`);
-  const scanned = new Map((folder.scan?.files ?? []).map((f) => [f.relPath, f]));
   const portal = new VigieChiroPortal({ api: destination.api, token: () => token });
-  const asked = verifyAsker(io.signal);
-  const ask = async <T>(
-    call: PortalCallName,
-    operation: string,
-    endpoint: string,
-    emit: (o: EmissionOptions) => Promise<Outcome<T>>,
-  ): Promise<T> => {
-    const r = await asked({ endpoint, profile: portalCallRules[call].profile, operation }, emit);
-    if (r.kind === 'success') return r.value;
-    const last = r.last;
-    if (last?.kind === 'refused' && last.status === 401) throw new SignedOut(PORTAL_SIGNED_OUT);
-    const why =
-      last === undefined
-        ? r.reason
-        : last.kind === 'refused'
-          ? `${last.status} ${last.code ?? ''}${last.detail === undefined ? '' : ` ${last.detail}`}`.trim()
-          : last.kind === 'unreachable'
-            ? `unreachable (${last.reason})`
-            : last.kind;
-    throw new CouldNotVerify(`${operation}: ${why}`);
-  };
   try {
-    // One page per call through the policy (ADR 0002), guarded against endless paging.
-    const pages = await new PagedListing<PortalFile, number>((f) => f.fileId, String).list(
-      async (page) => ({
-        kind: 'page' as const,
-        page: await ask('listFiles', `ListFiles ${v.participation}`, portal.endpoint, (o) =>
-          portal.listFilesPage({ collectionId: v.participation ?? '', page }, o),
-        ),
-      }),
-    );
-    if (pages.kind === 'endless')
-      throw new CouldNotVerify(`ListFiles ${v.participation}: ${ENDLESS_LISTING}`);
-    const remote = new Map(pages.items.map((f) => [f.name, f]));
-    const names = night.names ?? new Map<string, string>();
-    const missing: string[] = [];
-    const notAvailable: string[] = [];
-    const differing: { path: string; reason: string }[] = [];
-    let verified = 0;
-    for (const relPath of night.include) {
-      const name = names.get(relPath) ?? relPath;
-      const there = remote.get(name);
-      if (there === undefined) {
-        missing.push(relPath);
-        continue;
-      }
-      if (!there.available) {
-        notAvailable.push(relPath);
-        continue;
-      }
-      if (!v['read-back']) {
-        verified += 1;
-        continue;
-      }
-      const target = await ask('readTarget', `Access ${name}`, portal.endpoint, (o) =>
-        portal.readTarget({ fileId: there.fileId }, o),
-      );
-      if (target.kind === 'not-available') {
-        notAvailable.push(relPath);
-        continue;
-      }
-      const size = scanned.get(relPath)?.size ?? 0;
-      const absPath = scanned.get(relPath)?.absPath ?? join(dir, relPath);
-      const local = await hashFile(fsSourceReader, absPath, size, Math.max(1, size), io.signal);
-      const read = await ask('readBytes', `GET ${name}`, target.endpoint, (o) =>
-        portal.readBytes({ url: target.url, maxBytes: size }, o),
-      );
-      if (read.kind === 'absent') missing.push(relPath);
-      else if (read.kind === 'too-large')
-        differing.push({ path: relPath, reason: `larger on the portal (${read.size} bytes)` });
-      else if (createHash('sha256').update(read.bytes).digest('hex') !== local.sha256)
-        differing.push({
-          path: relPath,
-          reason: `other bytes on the portal (SHA-256 differs, ${read.bytes.length} bytes there)`,
-        });
-      else verified += 1;
-    }
-    const ours = new Set(night.include.map((p) => names.get(p) ?? p));
-    const report: PortalVerifyReport = {
-      api: portal.target.api,
+    const outcome = await verifyPortalNight(night, {
+      portal,
+      ask: verifyAsker(io.signal),
+      reader: fsSourceReader,
+      signal: io.signal,
       participation: v.participation,
-      files: night.include.length,
-      verified,
+      root: folder.root,
+      sizeOf: folder.sizeOf,
       readBack: v['read-back'],
-      missing,
-      notAvailable,
-      differing,
-      unexpected: [...remote.keys()].filter((n) => !ours.has(n)),
-    };
-    if (v.json) io.stdout.write(JSON.stringify(report) + '\n');
-    else io.stdout.write(formatPortalVerify(report));
-    return missing.length + notAvailable.length + differing.length === 0 ? 0 : 3;
-  } catch (error) {
-    if (error instanceof SignedOut) return usageError(error.message);
-    if (error instanceof CouldNotVerify) {
-      io.stderr.write(`depot verify: could not verify: ${error.message}\n`);
-      return 4;
+    });
+    if (outcome.kind === 'verified') {
+      io.stdout.write(
+        v.json ? JSON.stringify(outcome.report) + '\n' : formatPortalVerify(outcome.report),
+      );
+      return outcome.clean ? 0 : 3;
     }
-    if (io.signal.aborted) return 4;
-    throw error;
+    const { stop } = outcome;
+    if (stop.kind === 'signed-out') return usageError(PORTAL_SIGNED_OUT);
+    if (stop.kind !== 'interrupted')
+      io.stderr.write(`depot verify: could not verify: ${portalStopText(stop)}\n`);
+    return 4;
   } finally {
     portal.destroy();
   }
 };
 
+/** Why a question to the portal went unanswered, after `could not verify: `. */
+const portalStopText = (
+  stop: Exclude<PortalVerifyStop, { kind: 'signed-out' } | { kind: 'interrupted' }>,
+): string => {
+  if (stop.kind === 'endless-listing') return `${stop.operation}: ${ENDLESS_LISTING}`;
+  const last = stop.last;
+  const why =
+    last === undefined
+      ? stop.reason
+      : last.kind === 'refused'
+        ? `${last.status} ${last.code ?? ''}${last.detail === undefined ? '' : ` ${last.detail}`}`.trim()
+        : last.kind === 'unreachable'
+          ? `unreachable (${last.reason})`
+          : last.kind;
+  return `${stop.operation}: ${why}`;
+};
+
 const list = (paths: readonly string[]): string =>
   paths.slice(0, 20).join(', ') + (paths.length > 20 ? `, ... (${paths.length} in all)` : '');
 
+/** The report as `depot verify` prints it without --json. */
 export const formatPortalVerify = (r: PortalVerifyReport): string =>
   [
     `Participation ${r.participation} on ${r.api}: ${r.files} files`,

@@ -4,6 +4,16 @@ import { prepareFolder } from '../nights/prepareFolder';
 import type { CommandIo } from './Command';
 import { sayFolderRefusal } from './sayFolderRefusal';
 
+/** The options of the commands that read a folder's nights (`depot deposit`, `depot verify`). */
+export const folderOptions = {
+  prefix: { type: 'string' },
+  night: { type: 'string' },
+  tz: { type: 'string' },
+  'skip-invalid': { type: 'boolean', default: false },
+  'read-back': { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+} as const;
+
 /**
  * `prepareFolder` for a deposit (S3 or portal), its refusal said as `depot deposit` says it: the
  * nights to deposit, or the exit code of what was written.

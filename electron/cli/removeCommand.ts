@@ -1,11 +1,8 @@
 import type { Command, CommandIo } from './Command';
-import { nightEngine } from './nightEngine';
-import { openPlanStore } from './openPlanStore';
 import { parseCommandLine } from './parseCommandLine';
 import { planNumberArg } from './planNumberArg';
 import { placeText, removalText } from './removalText';
-import { resolveCredentials } from './resolveCredentials';
-import { DEFAULT_REGION } from './targetArgs';
+import { withNight } from './withNight';
 
 const USAGE = `Usage: depot remove PLAN [--yes] [--db FILE] [--profile NAME] [--region R] [--path-style] [--json]
 
@@ -19,6 +16,7 @@ those of \`depot deposit\` (environment or --profile); the key needs s3:DeleteOb
 server refuses, nothing is hidden: what was removed and what stays are said, exit 3.
 Exit codes: 0 removed (or nothing to remove), 2 usage, 3 refused, 4 interrupted (run again).`;
 
+/** `depot remove`: parse, then the night's own objects taken off its server (`withNight`). */
 const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('remove', USAGE, argv, io, {
     yes: { type: 'boolean', default: false },
@@ -36,71 +34,42 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
     io.stderr.write(`depot remove: give the plan's number (see depot status)\n\n${USAGE}\n`);
     return 2;
   }
-  const planId = arg.plan;
-  const store = openPlanStore('remove', io, values.db);
-  if (typeof store === 'number') return store;
-  try {
-    const plan = store.getPlan(planId);
-    if (plan === undefined) {
-      io.stderr.write(`depot remove: no plan ${planId}\n`);
-      return 2;
-    }
-    const credentials = resolveCredentials(io.env, values.profile);
-    if (credentials === undefined) {
-      io.stderr.write(
-        'depot remove: no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or use --profile / AWS_PROFILE\n',
+  const json = values.json;
+  return withNight('remove', io, arg.plan, values, async ({ store, plan, night }) => {
+    const place = placeText({ endpoint: plan.endpoint, bucket: plan.bucket, prefix: plan.prefix });
+    const planId = plan.id;
+    const own = night.engine.ownObjects(planId);
+    if (!values.yes && !plan.removing) {
+      const line = `Plan ${planId} wrote ${own.objects} object(s) under ${place}${own.uploads > 0 ? ` and holds ${own.uploads} open upload(s)` : ''}. Nothing removed: run again with --yes to remove them.`;
+      io.stdout.write(
+        json ? `${JSON.stringify({ planId, place, ...own, removed: false })}\n` : `${line}\n`,
       );
-      return 2;
+      return 0;
     }
-    const night = nightEngine(store, plan, credentials, {
-      region: values.region ?? DEFAULT_REGION,
-      pathStyle: values['path-style'],
-    });
-    try {
-      const place = placeText({
-        endpoint: plan.endpoint,
-        bucket: plan.bucket,
-        prefix: plan.prefix,
-      });
-      const own = night.engine.ownObjects(planId);
-      if (!values.yes && !plan.removing) {
-        const line = `Plan ${planId} wrote ${own.objects} object(s) under ${place}${own.uploads > 0 ? ` and holds ${own.uploads} open upload(s)` : ''}. Nothing removed: run again with --yes to remove them.`;
-        io.stdout.write(
-          values.json
-            ? `${JSON.stringify({ planId, place, ...own, removed: false })}\n`
-            : `${line}\n`,
-        );
-        return 0;
-      }
-      if (night.engine.leaseHolder(planId) !== undefined) {
-        io.stderr.write(
-          `depot remove: plan ${planId} is being deposited by another Depot process: stop it first\n`,
-        );
-        return 4;
-      }
-      night.engine.removeFromServer(planId);
-      const pass = await night.engine.workRemovals(planId, io.signal);
-      const counts = night.engine.removalCounts(planId);
-      const done = pass.ended === 'done';
-      if (done) store.forgetPlan(planId);
-      if (values.json)
-        io.stdout.write(
-          `${JSON.stringify({ planId, place, ended: pass.ended, ...counts, forgotten: done })}\n`,
-        );
-      else {
-        io.stdout.write(`${removalText(counts, pass, place)}\n`);
-        if (done)
-          io.stdout.write(`Plan ${planId} is forgotten by this Depot; the card was not touched.\n`);
-        if (pass.ended === 'stopped')
-          io.stdout.write('Stopped before the end: run the same command again to finish.\n');
-      }
-      return done ? 0 : pass.ended === 'stopped' ? 4 : 3;
-    } finally {
-      night.close();
+    if (night.engine.leaseHolder(planId) !== undefined) {
+      io.stderr.write(
+        `depot remove: plan ${planId} is being deposited by another Depot process: stop it first\n`,
+      );
+      return 4;
     }
-  } finally {
-    store.close();
-  }
+    night.engine.removeFromServer(planId);
+    const pass = await night.engine.workRemovals(planId, io.signal);
+    const counts = night.engine.removalCounts(planId);
+    const done = pass.ended === 'done';
+    if (done) store.forgetPlan(planId);
+    if (json)
+      io.stdout.write(
+        `${JSON.stringify({ planId, place, ended: pass.ended, ...counts, forgotten: done })}\n`,
+      );
+    else {
+      io.stdout.write(`${removalText(counts, pass, place)}\n`);
+      if (done)
+        io.stdout.write(`Plan ${planId} is forgotten by this Depot; the card was not touched.\n`);
+      if (pass.ended === 'stopped')
+        io.stdout.write('Stopped before the end: run the same command again to finish.\n');
+    }
+    return done ? 0 : pass.ended === 'stopped' ? 4 : 3;
+  });
 };
 
 export const removeCommand: Command = {

@@ -6,7 +6,7 @@ import type { CommandIo } from './Command';
 import { formatSummary, summarize } from './DepositSummary';
 import type { DepositSummary } from './DepositSummary';
 import { describeUpdate } from './describeUpdate';
-import type { Depot } from './openDepot';
+import type { DepositEngine } from '../engine/DepositEngine';
 import { formatBytes } from './parseSize';
 import { heldElsewhere } from './planningFailed';
 import { wallClockText } from './wallClockText';
@@ -18,6 +18,8 @@ export type NightText = {
   readonly endpoint: string;
   readonly bucket: string;
   readonly say: (text: string) => void;
+  /** A portal's nights (ADR 0032): the portal, not a server, postpones. */
+  readonly portal?: boolean;
 };
 
 /** What a night's plan is, before it runs. */
@@ -26,10 +28,11 @@ export const sayPlanned = (
   night: NightInputs,
   plan: PlanningResult,
   readBackAgain: number,
+  to = `s3://${d.bucket}/${night.prefix}`,
 ): void => {
   const { say } = d;
   say(
-    `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}${night.night === undefined ? '' : ` (night ${night.night})`}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to s3://${d.bucket}/${night.prefix}` +
+    `${plan.resumed ? 'Resuming' : 'Planned'} plan ${plan.id}${night.night === undefined ? '' : ` (night ${night.night})`}: ${plan.units} files, ${formatBytes(plan.bytesTotal)} to ${to}` +
       (plan.programme === null ? '' : `, named by the programme "${plan.programme.name}"`) +
       (plan.skippedJunk > 0 ? ` (${plan.skippedJunk} system files skipped)` : ''),
   );
@@ -42,7 +45,7 @@ export const sayPlanned = (
 
 /** How a night ended: its summary (printed unless --json), and what stopped it, if anything. */
 export const sayNight = (
-  depot: Depot,
+  depot: { readonly engine: DepositEngine },
   deposit: NightDeposit<NightInputs>,
   d: NightText,
 ): DepositSummary | undefined => {
@@ -51,12 +54,15 @@ export const sayNight = (
     heldElsewhere(deposit.error, io);
     return undefined;
   }
-  const { night, plan, result, spent, checked } = deposit;
-  const summary = summarize(depot, plan.id, result, spent, {
-    ...(night.night === undefined ? {} : { night: night.night }),
-    ...(plan.update === undefined ? {} : { update: plan.update }),
-    ...(checked === undefined ? {} : { checked }),
-  });
+  const { night, plan, result, spent, checked, analysis } = deposit;
+  const summary: DepositSummary = {
+    ...summarize(depot, plan.id, result, spent, {
+      ...(night.night === undefined ? {} : { night: night.night }),
+      ...(plan.update === undefined ? {} : { update: plan.update }),
+      ...(checked === undefined ? {} : { checked }),
+    }),
+    ...(analysis?.kind === 'ok' ? { analysis: analysis.value } : {}),
+  };
   if (!d.v.json) io.stdout.write(formatSummary(summary));
   if (result.kind === 'blocked') {
     const failed = depot.engine
@@ -66,7 +72,11 @@ export const sayNight = (
   }
   if (result.kind === 'stopped')
     say('Stopped before the end: run the same command again to resume.');
-  if (result.kind === 'postponed') {
+  if (result.kind === 'postponed' && d.portal === true)
+    io.stderr.write(
+      `depot deposit: ${result.units} file(s) postponed by the portal until ${wallClockText(result.until)} (it asked to come back later: Retry-After); run the same command after that time.\n`,
+    );
+  else if (result.kind === 'postponed') {
     // The server's word, never slept on for hours: the other nights go on (issue 30, item 6).
     io.stderr.write(
       `depot deposit: ${result.units} file(s) postponed by the server until ${wallClockText(result.until)} (it asked to come back later: Retry-After); run the same command after that time, or \`depot retry-failures\` then the same command to try now.\n`,

@@ -35,7 +35,8 @@ export type FolderTarget = Target & {
   readonly prefix: string;
 };
 
-type TargetValues = {
+/** The command line's options of a target (any of them may be refused by a programme). */
+export type TargetValues = {
   readonly endpoint?: string;
   readonly bucket?: string;
   readonly region?: string;

@@ -9,6 +9,7 @@ import { verifyExitCode } from './exitCodeOf';
 import type { ExitCode } from './exitCodeOf';
 import { formatVerifyReport } from './formatVerifyReport';
 import { parseCommandLine } from './parseCommandLine';
+import { folderOptions } from './readFolder';
 import { portalVerify } from './portalVerify';
 import { probeOutcome, said } from './probeTarget';
 import { programmeOptions, readProgramme } from './readProgramme';
@@ -49,12 +50,7 @@ const run = async (argv: readonly string[], io: CommandIo): Promise<number> => {
   const parsed = parseCommandLine('verify', USAGE, argv, io, {
     ...targetOptions,
     ...programmeOptions,
-    prefix: { type: 'string' },
-    night: { type: 'string' },
-    tz: { type: 'string' },
-    'skip-invalid': { type: 'boolean', default: false },
-    'read-back': { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
+    ...folderOptions,
     token: { type: 'string' },
     participation: { type: 'string' },
   });

@@ -1,102 +1,49 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
-import { sameTarget } from '../../shared/domain/StorageTarget';
 import { targetOfPlan } from '../../shared/engine/targetOfPlan';
-import type { Clock } from '../../shared/ports/Clock';
 import type { ObjectStore } from '../../shared/ports/ObjectStore';
-import type {
-  Portal,
-  PortalFile,
-  PortalParticipations,
-  PortalTarget,
-} from '../../shared/ports/Portal';
+import type { Portal, PortalFile, PortalParticipations } from '../../shared/ports/Portal';
 import type { NewParticipation, Participation } from '../../shared/portal/Participation';
-import type { Random } from '../../shared/ports/Random';
-import type { Sleeper } from '../../shared/ports/Sleeper';
-import type { SourceReader } from '../../shared/ports/SourceReader';
 import type { RetryCounters } from '../../shared/retry/RetryCall';
 import { nightIdFrom } from '../../shared/wire/nightManifestKey';
-import { fsSourceReader } from '../runtime/fsSourceReader';
 import type { JournalEntry } from '../store/JournalEntry';
-import type { PlanStore, UnitFilter } from '../store/PlanStore';
+import type { UnitFilter } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
-import { EmissionsInFlight } from './call/EmissionsInFlight';
 import type { EngineEvent } from './EngineEvent';
 import type { EnginePorts } from './EnginePorts';
 import type { EngineSettings } from './EngineSettings';
 import { defaultEngineSettings } from './EngineSettings';
-import { EventHub } from './events/EventHub';
+import type { EventHub } from './events/EventHub';
 import { hashPending } from './hashPending';
-import type { LeaseHolder } from './LeaseHolder';
-import { thisProcess } from './LeaseHolder';
-import { Pacer } from './pacer/Pacer';
 import { PlanError } from './PlanError';
 import type { PlanFolderInput } from './planFolder';
 import { planFolder } from './planFolder';
 import type { PlanningResult, PlanSummary } from './PlanSummary';
-import type { PolicyPort } from './PolicyPort';
 import type { RetryFailuresResult } from './requeueFailures';
-import { requeueFailures } from './requeueFailures';
+import { credentialsChanged, readBackUnproven, retryFailures } from './requeueUnits';
+import { planSummaryOf } from './planSummaryOf';
+import { runNight } from './run/runNight';
 import { abortForPlan } from './run/abortForPlan';
 import type { EndpointCheck } from './run/checkEndpoint';
 import { checkEndpoint } from './run/checkEndpoint';
-import { executeRun } from './run/executeRun';
-import { PlanLease } from './run/PlanLease';
+import type { PlanLease } from './run/PlanLease';
 import type { RunContext } from './run/RunContext';
 import type { RunResult } from './RunResult';
-import { TokenBucket } from './TokenBucket';
-import type { FileHashing } from './FileHashing';
 import type { UnitView } from './UnitView';
 import type { RemovalCounts } from '../store/PlanStore';
-import { moveNight } from './ways/moveNight';
 import type { MoveReport, NightMove } from './ways/moveNight';
-import { removalsOf } from './ways/removalsOf';
-import { workRemovals } from './ways/workRemovals';
 import type { RemovalPass } from './ways/workRemovals';
-import { conflictFacts, settleConflict } from './ways/settleConflict';
 import type { ConflictFacts, SettleChoice, Settled, Unanswered } from './ways/settleConflict';
 import type { NightLive } from './NightLive';
-import { newPortalRun } from './portal/PortalRun';
 import type { PortalAnswer, ReadBack } from './portal/portalRequests';
-import {
-  checkPortal,
-  createParticipation,
-  listParticipations,
-  listPortalFiles,
-  readBackPortalFile,
-  startProcessing,
-} from './portal/portalRequests';
 
-export type DepositEngineDeps = {
-  readonly store: PlanStore;
-  readonly objectStore: ObjectStore;
-  readonly policy: PolicyPort;
-  /** The engine's time: every wait, deadline and pace (the monotonic clock in production). */
-  readonly clock: Clock;
-  /** Times another process compares with its own (the run lease's heartbeat); default `clock`. */
-  readonly wallClock?: Clock;
-  readonly sleeper: Sleeper;
-  readonly random: Random;
-  readonly settings?: Partial<EngineSettings>;
-  /** How the source files are read (default: the local file system). */
-  readonly sourceReader?: SourceReader;
-  /** How files are hashed (`electron/hashing/`, wired by `createEngineStack`). */
-  readonly hashing: FileHashing;
-  /** This process, for the plan's run lease (default: the running process). */
-  readonly leaseHolder?: LeaseHolder;
-  /**
-   * The object store of a night whose target is not `objectStore`'s (settings changed since it
-   * was created); undefined when this Depot cannot reach it (its credentials are gone): the night
-   * then waits, blocked with that cause, and never goes elsewhere (issue 11).
-   */
-  readonly storeFor?: (target: StorageTarget) => ObjectStore | undefined;
-  /**
-   * The portal of a night that deposits to a programme's portal (ADR 0032), with the volunteer's
-   * sign-in; undefined when this Depot cannot reach it (no sign-in held for it): the night then
-   * waits, blocked, until the volunteer signs in.
-   */
-  readonly portalFor?: (target: PortalTarget) => Portal | undefined;
-};
+import type { DepositEngineDeps } from './DepositEngineDeps';
+import type { EngineWiring } from './EngineWiring';
+import { wireEngine } from './EngineWiring';
+import { NightWays } from './ways/NightWays';
+import { PortalNights } from './portal/PortalNights';
+
+export type { DepositEngineDeps } from './DepositEngineDeps';
 
 export type { PlanFolderInput } from './planFolder';
 
@@ -111,84 +58,28 @@ export type EngineCounters = RetryCounters & { readonly endpoint: string };
  */
 export class DepositEngine {
   readonly settings: EngineSettings;
+  private readonly engine: EngineWiring;
   private readonly ports: EnginePorts;
+  private readonly hub: EventHub;
+  private readonly runs: ReadonlyMap<number, RunContext>;
   private readonly lease: PlanLease;
-  private readonly storeFor: ((target: StorageTarget) => ObjectStore | undefined) | undefined;
-  private readonly wallClock: Clock;
-  private readonly portalFor: ((target: PortalTarget) => Portal | undefined) | undefined;
-  private readonly probedPortals = new Set<string>();
+  private readonly ways: NightWays;
+  private readonly portals: PortalNights;
 
   constructor(deps: DepositEngineDeps) {
-    this.storeFor = deps.storeFor;
-    this.wallClock = deps.wallClock ?? deps.clock;
-    this.portalFor = deps.portalFor;
     this.settings = { ...defaultEngineSettings, ...deps.settings };
-    const { store, objectStore, policy, clock, sleeper, random } = deps;
-    const rate = this.settings.bwlimitBytesPerSec;
-    const runs = new Map<number, RunContext>();
-    this.ports = {
-      store,
-      objectStore,
-      policy,
-      clock,
-      wallClock: deps.wallClock ?? clock,
-      sleeper,
-      random,
-      source: deps.sourceReader ?? fsSourceReader,
-      hashing: deps.hashing,
-      settings: this.settings,
-      bandwidth:
-        rate === undefined || rate <= 0 ? undefined : new TokenBucket(rate, clock, sleeper),
-      hub: new EventHub(store, clock, policy, runs, objectStore.endpoint),
-      pacer: new Pacer(this.settings, clock, sleeper, random),
-      inFlight: new EmissionsInFlight(clock, sleeper),
-      runs,
-      probe: { prefix: '' },
-    };
-    this.lease = new PlanLease(
-      store,
-      deps.wallClock ?? clock,
-      this.settings,
-      deps.leaseHolder ?? thisProcess(),
-      randomUUID(),
-      (planId) => runs.has(planId),
-    );
-    policy.onEvent((event) => {
-      this.ports.hub.onPolicyEvent(event);
-      this.ports.inFlight.onPolicyEvent(event);
-    });
-    this.probeWith(objectStore);
-  }
-
-  /**
-   * While the circuit is open, a listing of the night's prefix with max-keys 0 is the probe, not
-   * the next caller's 8 MiB part; while the route was gone, a look at the route comes first (it
-   * sends nothing). Any answer, a 403 of a key that may not list included, proves the endpoint
-   * answers (ADR 0028).
-   */
-  private probeWith(objectStore: ObjectStore): void {
-    const probe = this.ports.probe;
-    this.ports.policy.probeWith(
-      objectStore.endpoint,
-      (ctx) =>
-        objectStore.probeListing(
-          { prefix: probe.prefix },
-          {
-            deadline: ctx.deadline,
-            ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-          },
-        ),
-      () => objectStore.checkRoute(),
-    );
+    this.engine = wireEngine(deps, this.settings);
+    ({ ports: this.ports, hub: this.hub, runs: this.runs, lease: this.lease } = this.engine);
+    this.ways = new NightWays(this.engine);
+    this.portals = new PortalNights(this.engine);
   }
 
   private storeOf(target: StorageTarget): ObjectStore | undefined {
-    const current = this.ports.objectStore;
-    return sameTarget(target, current.target) ? current : this.storeFor?.(target);
+    return this.engine.storeOf(target);
   }
 
   on(listener: (event: EngineEvent) => void): () => void {
-    return this.ports.hub.on(listener);
+    return this.hub.on(listener);
   }
 
   // ---------------------------------------------------------------- planning
@@ -198,7 +89,8 @@ export class DepositEngine {
    * see `planFolder`. Then checksums the files, unless left to the workers.
    */
   async planFolder(input: PlanFolderInput): Promise<PlanningResult> {
-    const { store, clock, hub, source, hashing } = this.ports;
+    const { store, clock, source, hashing } = this.ports;
+    const { hub } = this;
     const planned = await planFolder(
       {
         store,
@@ -213,7 +105,7 @@ export class DepositEngine {
               ? undefined
               : this.storeOf(targetOfPlan(plan, this.ports.objectStore.target));
           const bucket = plan?.bucket ?? '';
-          return abortForPlan(this.ports, { planId, bucket, objects }, upload, signal);
+          return abortForPlan(this.ports, this.hub, { planId, bucket, objects }, upload, signal);
         },
         withLease: (planId, work) => this.lease.withLease(planId, work),
       },
@@ -240,31 +132,7 @@ export class DepositEngine {
   }
 
   planSummary(planId: number): PlanSummary {
-    const { store } = this.ports;
-    const plan = store.getPlan(planId);
-    if (plan === undefined)
-      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
-    return {
-      ...store.counts(planId),
-      id: plan.id,
-      dir: plan.dir,
-      endpoint: plan.endpoint,
-      bucket: plan.bucket,
-      prefix: plan.prefix,
-      metadata: plan.metadata,
-      programme: plan.programme,
-      createdAt: plan.createdAt,
-      completedAt: plan.completedAt,
-      manifestAt: plan.manifestAt,
-      paused: plan.paused,
-      bytesSent: plan.bytesSent,
-      bytesResent: plan.bytesResent,
-      correction: plan.correction,
-      removing: plan.removing,
-      removals: this.removalCounts(planId),
-      portal: plan.portal,
-      analysisAt: plan.analysisAt,
-    };
+    return planSummaryOf(this.ports.store, planId, this.removalCounts(planId));
   }
 
   listUnits(
@@ -274,13 +142,13 @@ export class DepositEngine {
     const { total, units } = this.ports.store.listUnits(planId, page);
     return {
       total,
-      units: units.map((u) => ({ ...u, activity: this.ports.hub.activityOf(u.id) })),
+      units: units.map((u) => ({ ...u, activity: this.hub.activityOf(u.id) })),
     };
   }
 
   /** What the night is doing now that no table holds (ADR 0037). */
   nightLive(planId: number): NightLive {
-    return this.ports.hub.liveOf(planId);
+    return this.hub.liveOf(planId);
   }
 
   failedUnits(planId: number): UnitRecord[] {
@@ -299,12 +167,12 @@ export class DepositEngine {
   /** Stops the plan's work at once (in-flight parts are lost, at most one per file) and persists the pause. */
   pause(planId: number): void {
     this.ports.store.setPaused(planId, true);
-    const run = this.ports.runs.get(planId);
+    const run = this.runs.get(planId);
     if (run !== undefined) {
       run.state.paused = true;
       run.controller.abort();
     }
-    this.ports.hub.emit({ type: 'plan-state', planId, state: 'paused' });
+    this.hub.emit({ type: 'plan-state', planId, state: 'paused' });
   }
 
   /**
@@ -313,7 +181,7 @@ export class DepositEngine {
    */
   forget(planId: number): void {
     const holder = this.leaseHolder(planId);
-    if (this.ports.runs.has(planId) || holder !== undefined) {
+    if (this.runs.has(planId) || holder !== undefined) {
       throw new PlanError(
         { code: 'already-running', planId, ...(holder === undefined ? {} : { holder }) },
         `plan ${planId} is depositing: pause it before forgetting it`,
@@ -326,60 +194,22 @@ export class DepositEngine {
   /** Lifts the pause; the caller starts `run(planId)` again. */
   resume(planId: number): void {
     this.ports.store.setPaused(planId, false);
-    this.ports.hub.emit({ type: 'plan-state', planId, state: 'stopped' });
+    this.hub.emit({ type: 'plan-state', planId, state: 'stopped' });
   }
 
   /** Re-queues the failed units that retrying can help; definitive ones stay, with their cause. */
   retryFailures(planId: number): RetryFailuresResult {
-    const { store, clock, hub } = this.ports;
-    const result = requeueFailures(store, planId, clock.now(), (unit) =>
-      hub.emit({
-        type: 'unit-state',
-        planId,
-        unitId: unit.id,
-        relPath: unit.relPath,
-        state: { kind: 'pending' },
-        activity: { kind: 'idle' },
-        was: unit.state.kind,
-      }),
-    );
-    hub.emitProgress(planId, true);
-    return result;
+    return retryFailures(this.ports.store, this.hub, planId, this.ports.clock.now());
   }
 
   /** New credentials: units refused for authentication go back in the queue (parts kept). */
   credentialsChanged(): number {
-    const { store, hub } = this.ports;
-    let rearmed = 0;
-    for (const plan of store.listPlans()) {
-      for (const unit of store.failedUnits(plan.id)) {
-        const kind = unit.state.kind === 'failed' ? unit.state.cause.kind : undefined;
-        // A new key may be the one with the permission that was missing (issue 29); a new
-        // sign-in is the portal's new credentials (ADR 0032).
-        if (kind === 'auth' || kind === 'denied' || kind === 'portal-signed-out') {
-          rearmed += 1;
-          hub.setState(plan.id, unit, { kind: 'pending' });
-        }
-      }
-    }
-    return rearmed;
+    return credentialsChanged(this.ports.store, this.hub);
   }
 
-  /**
-   * The volunteer asked to read back what nothing the server computed proves (`--read-back`):
-   * the plan's units failed as "present, content unproven" go back in the queue, to be read and
-   * compared this time. Without it the advice to use `--read-back` led back to itself (issue 30).
-   */
+  /** `--read-back`: the units failed as "present, content unproven" go back in the queue. */
   readBackUnproven(planId: number): number {
-    const { store, hub } = this.ports;
-    let requeued = 0;
-    for (const unit of store.failedUnits(planId)) {
-      if (unit.state.kind !== 'failed' || unit.state.cause.kind !== 'unproven') continue;
-      requeued += 1;
-      hub.setState(planId, unit, { kind: 'pending' });
-    }
-    if (requeued > 0) store.setCompleted(planId, null);
-    return requeued;
+    return readBackUnproven(this.ports.store, this.hub, planId);
   }
 
   // ---------------------------------------------------------------- running
@@ -392,180 +222,61 @@ export class DepositEngine {
     bucket: string,
     options: { signal?: AbortSignal; prefix?: string } = {},
   ): Promise<EndpointCheck> {
-    return checkEndpoint(this.ports, bucket, options.prefix ?? '', options.signal);
+    return checkEndpoint(
+      this.ports,
+      this.hub,
+      this.engine.runs,
+      bucket,
+      options.prefix ?? '',
+      options.signal,
+    );
   }
 
   /**
    * Works on the plan until every unit is terminal, the signal aborts, or the plan is paused.
    * Transient troubles never fail a unit: it waits (paced, deferred when long, or for the network).
    */
-  async run(planId: number, options: { signal?: AbortSignal } = {}): Promise<RunResult> {
-    const plan = this.ports.store.getPlan(planId);
-    if (plan === undefined)
-      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
-    if (this.ports.runs.has(planId)) {
-      throw new PlanError({ code: 'already-running', planId }, `plan ${planId} is already running`);
-    }
-    if (plan.paused) return { kind: 'stopped', reason: 'paused' };
-    // Asked off the server: its removal is `workRemovals`' work, never a deposit again.
-    if (plan.removing) return { kind: 'stopped', reason: 'aborted' };
-    // What it wrote before its destination was corrected is taken back first (issue 31); a
-    // refusal is recorded on those removals, and the night goes on at its right place.
-    if (this.ports.store.pendingRemovals(planId).length > 0) {
-      const pass = await this.workRemovals(planId, options.signal);
-      if (pass.ended === 'stopped') {
-        const paused = this.ports.store.getPlan(planId)?.paused ?? false;
-        return { kind: 'stopped', reason: paused ? 'paused' : 'aborted' };
-      }
-    }
-    if (plan.portal !== null) {
-      // Its own portal and participation, never elsewhere; without a sign-in for it, it waits.
-      const portal = this.portalFor?.(plan.portal.target);
-      if (portal === undefined) {
-        this.ports.hub.emit({ type: 'plan-state', planId, state: 'blocked' });
-        return { kind: 'blocked', cause: { kind: 'portal-signed-out' } };
-      }
-      this.probePortal(portal);
-      return executeRun(
-        this.ports,
-        this.lease,
-        {
-          planId,
-          objects: this.ports.objectStore,
-          bucket: plan.bucket,
-          partSize: plan.partSize,
-          portal: newPortalRun(portal, plan.portal.participationId),
-        },
-        options.signal,
-      );
-    }
-    const target = targetOfPlan(plan, this.ports.objectStore.target);
-    const objects = this.storeOf(target);
-    if (objects === undefined) {
-      // Never elsewhere: the night waits for its own credentials (issue 11).
-      this.ports.hub.emit({ type: 'plan-state', planId, state: 'blocked' });
-      return {
-        kind: 'blocked',
-        cause: {
-          kind: 'target-unavailable',
-          bucket: target.bucket,
-          credentialId: target.credentialId,
-        },
-      };
-    }
-    if (objects !== this.ports.objectStore) this.probeWith(objects);
-    return executeRun(
-      this.ports,
-      this.lease,
-      { planId, objects, bucket: plan.bucket, partSize: plan.partSize },
-      options.signal,
-    );
+  run(planId: number, options: { signal?: AbortSignal } = {}): Promise<RunResult> {
+    return runNight(this.engine, this.portals, this.ways, planId, options.signal);
   }
 
   // ---------------------------------------------------------------- ways back (issue 31)
+  // What a night wrote, corrected, taken back or settled: `NightWays`.
 
-  /** The night's own target (a plan made before targets were recorded follows the settings). */
   targetOf(planId: number): StorageTarget {
-    const plan = this.ports.store.getPlan(planId);
-    if (plan === undefined)
-      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
-    return targetOfPlan(plan, this.ports.objectStore.target);
+    return this.ways.targetOf(planId);
   }
 
-  private refuseWhileRunning(planId: number): void {
-    const holder = this.leaseHolder(planId);
-    if (this.ports.runs.has(planId) || holder !== undefined) {
-      throw new PlanError(
-        { code: 'already-running', planId, ...(holder === undefined ? {} : { holder }) },
-        `plan ${planId} is depositing: pause it first`,
-      );
-    }
-  }
-
-  /**
-   * What the night wrote at its destination and would take back, counted from its plan (objects,
-   * uploads), for the confirmation the volunteer reads before a correction or a removal.
-   */
   ownObjects(planId: number): { readonly objects: number; readonly uploads: number } {
-    const plan = this.ports.store.getPlan(planId);
-    if (plan === undefined)
-      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
-    const removals = removalsOf(this.ports.store, plan, this.targetOf(planId), 0);
-    return {
-      objects: removals.filter((r) => r.kind === 'object').length,
-      uploads: removals.filter((r) => r.kind === 'upload' || r.kind === 'uploads-at').length,
-    };
+    return this.ways.ownObjects(planId);
   }
 
-  /**
-   * Moves a night to its corrected destination (see `moveNight`); refused while it deposits. What
-   * it wrote at the old place is taken back by its next run (or `workRemovals`).
-   */
   correctDestination(planId: number, move: NightMove): MoveReport {
-    this.refuseWhileRunning(planId);
-    const plan = this.ports.store.getPlan(planId);
-    if (plan === undefined)
-      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
-    const report = moveNight(
-      this.ports.store,
-      plan,
-      this.targetOf(planId),
-      move,
-      this.ports.clock.now(),
-    );
-    if (report.moved) this.ports.hub.emitProgress(planId, true);
-    return report;
+    return this.ways.correctDestination(planId, move);
   }
 
-  /**
-   * "Retirer ce dépôt du serveur": everything the night wrote is queued for removal and the night
-   * is no longer deposited; `workRemovals` then takes it back. Refused while it deposits.
-   */
   removeFromServer(planId: number): { readonly objects: number; readonly uploads: number } {
-    this.refuseWhileRunning(planId);
-    const plan = this.ports.store.getPlan(planId);
-    if (plan === undefined)
-      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
-    const removals = plan.removing
-      ? []
-      : removalsOf(this.ports.store, plan, this.targetOf(planId), this.ports.clock.now());
-    if (!plan.removing) this.ports.store.removeNight(planId, removals);
-    this.ports.hub.emit({ type: 'plan-state', planId, state: 'stopped' });
-    return {
-      objects: removals.filter((r) => r.kind === 'object').length,
-      uploads: removals.filter((r) => r.kind === 'upload' || r.kind === 'uploads-at').length,
-    };
+    return this.ways.removeFromServer(planId);
   }
 
-  /** Takes back what the night queued for removal (see `workRemovals`). */
   workRemovals(planId: number, signal?: AbortSignal): Promise<RemovalPass> {
-    if (this.ports.runs.has(planId)) {
-      throw new PlanError({ code: 'already-running', planId }, `plan ${planId} is already running`);
-    }
-    return workRemovals(this.ports, this.lease, planId, (t) => this.storeOf(t), signal);
+    return this.ways.workRemovals(planId, signal);
   }
 
   removalCounts(planId: number): RemovalCounts & { readonly uploads: number } {
-    return {
-      ...this.ports.store.removalCounts(planId),
-      uploads: this.ports.store.pendingUploadRemovals(planId),
-    };
+    return this.ways.removalCounts(planId);
   }
 
-  /** The volunteer asks again after a refusal (a permission granted since), or leaves them. */
   retryDeniedRemovals(planId: number): number {
-    return this.ports.store.retryDeniedRemovals(planId);
+    return this.ways.retryDeniedRemovals(planId);
   }
 
   dropDeniedRemovals(planId: number): number {
-    return this.ports.store.dropDeniedRemovals(planId);
+    return this.ways.dropDeniedRemovals(planId);
   }
 
-  /** Whether the night wrote anything at its destination yet (a file's bytes, its manifest). */
   hasWritten(planId: number): boolean {
-    const plan = this.ports.store.getPlan(planId);
-    if (plan === undefined) return false;
-    return removalsOf(this.ports.store, plan, this.targetOf(planId), 0).length > 0;
+    return this.ways.hasWritten(planId);
   }
 
   /** Which nights hold a file of this path, size and time (one card, one deposit). */
@@ -577,139 +288,69 @@ export class DepositEngine {
     return this.ports.store.plansHolding(file);
   }
 
-  private objectsOf(planId: number): ObjectStore {
-    const objects = this.storeOf(this.targetOf(planId));
-    if (objects === undefined)
-      throw new PlanError({ code: 'no-such-plan', planId }, `plan ${planId}: target unavailable`);
-    return objects;
-  }
-
-  /** Both sides of a file's conflict, and the free name it would take (see `conflictFacts`). */
   conflictFacts(
     planId: number,
     unitId: number,
     pattern?: RegExp,
   ): Promise<ConflictFacts | Unanswered> {
-    return conflictFacts(this.ports, planId, unitId, this.objectsOf(planId), pattern);
+    return this.ways.conflictFacts(planId, unitId, pattern);
   }
 
-  /** The volunteer's choice on a conflict, written in the plan (see `settleConflict`). */
   settleConflict(
     planId: number,
     unitId: number,
     choice: SettleChoice,
     pattern?: RegExp,
   ): Promise<Settled> {
-    return settleConflict(
-      this.ports,
-      planId,
-      unitId,
-      this.objectsOf(planId),
-      choice,
-      pattern,
-      this.wallClock.now(),
-    );
+    return this.ways.settleConflict(planId, unitId, choice, pattern);
   }
 
   // ---------------------------------------------------------------- portals (ADR 0032)
+  // A programme's portal outside a night's run: `PortalNights`.
 
-  /** While the API's circuit is open, its smallest listing is the probe; a route check first. */
-  private probePortal(portal: Portal): void {
-    if (this.probedPortals.has(portal.endpoint)) return;
-    this.probedPortals.add(portal.endpoint);
-    this.ports.policy.probeWith(
-      portal.endpoint,
-      (ctx) =>
-        portal.probe({
-          deadline: ctx.deadline,
-          ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-        }),
-      () => portal.checkRoute(),
-    );
-  }
-
-  /** The night's portal and participation, or why it cannot be reached now. */
-  private portalOf(planId: number): { portal: Portal; participationId: string } | 'signed-out' {
-    const plan = this.ports.store.getPlan(planId);
-    if (plan === undefined)
-      throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
-    if (plan.portal === null)
-      throw new PlanError({ code: 'not-a-portal-night', planId }, `plan ${planId} is an S3 night`);
-    const portal = this.portalFor?.(plan.portal.target);
-    if (portal === undefined) return 'signed-out';
-    this.probePortal(portal);
-    return { portal, participationId: plan.portal.participationId };
-  }
-
-  /** Whether the portal takes the volunteer's sign-in now (waits for the network). */
   checkPortal(
     portal: Portal,
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<undefined>> {
-    this.probePortal(portal);
-    return checkPortal(this.ports, portal, options.signal);
+    return this.portals.checkPortal(portal, options);
   }
 
-  /** A site's participations, or the volunteer's own (no site). */
   participations(
     portal: Portal & PortalParticipations,
     siteId: string | undefined,
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<Participation[]>> {
-    this.probePortal(portal);
-    return listParticipations(this.ports, portal, siteId, options.signal);
+    return this.portals.participations(portal, siteId, options);
   }
 
-  /** A new participation for a night (never two after a lost reply: see `createParticipation`). */
   createParticipation(
     portal: Portal & PortalParticipations,
     input: NewParticipation,
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<Participation>> {
-    this.probePortal(portal);
-    return createParticipation(this.ports, portal, input, options.signal);
+    return this.portals.createParticipation(portal, input, options);
   }
 
-  /** What the night's participation holds on the portal now (a request made by this call). */
-  async portalFiles(
+  portalFiles(
     planId: number,
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<PortalFile[]>> {
-    const night = this.portalOf(planId);
-    if (night === 'signed-out') return { kind: 'refused', cause: { kind: 'portal-signed-out' } };
-    return listPortalFiles(this.ports, night.portal, night.participationId, planId, options.signal);
+    return this.portals.portalFiles(planId, options);
   }
 
-  /**
-   * "Lancer l'analyse": asks the portal to process the night's participation, once: an analysis
-   * already planned is success. Recorded on the plan when the portal accepted it.
-   */
-  async startAnalysis(
+  startAnalysis(
     planId: number,
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<'started' | 'already-planned'>> {
-    const night = this.portalOf(planId);
-    if (night === 'signed-out') return { kind: 'refused', cause: { kind: 'portal-signed-out' } };
-    const answer = await startProcessing(
-      this.ports,
-      night.portal,
-      night.participationId,
-      planId,
-      options.signal,
-    );
-    if (answer.kind === 'ok') this.ports.store.setAnalysisAt(planId, this.ports.clock.now());
-    return answer;
+    return this.portals.startAnalysis(planId, options);
   }
 
-  /** One file of the night read back through the portal's signed GET URL (`verify --read-back`). */
-  async readBackPortalFile(
+  readBackPortalFile(
     planId: number,
     file: { readonly fileId: string; readonly name: string; readonly maxBytes: number },
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<ReadBack>> {
-    const night = this.portalOf(planId);
-    if (night === 'signed-out') return { kind: 'refused', cause: { kind: 'portal-signed-out' } };
-    return readBackPortalFile(this.ports, night.portal, file, planId, options.signal);
+    return this.portals.readBackPortalFile(planId, file, options);
   }
 
   /**

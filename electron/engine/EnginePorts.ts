@@ -6,14 +6,16 @@ import type { SourceReader } from '../../shared/ports/SourceReader';
 import type { PlanStore } from '../store/PlanStore';
 import type { EmissionsInFlight } from './call/EmissionsInFlight';
 import type { EngineSettings } from './EngineSettings';
-import type { EventHub } from './events/EventHub';
 import type { FileHashing } from './FileHashing';
 import type { Pacer } from './pacer/Pacer';
 import type { PolicyPort } from './PolicyPort';
-import type { RunContext } from './run/RunContext';
 import type { TokenBucket } from './TokenBucket';
 
-/** What every part of the engine shares, wired once by `DepositEngine`: ports and engine-wide parts. */
+/**
+ * What every part of the engine shares, wired once by `DepositEngine`: ports and engine-wide parts.
+ * Not the runs nor the event hub: the engine keeps its runs, and each run carries the hub it
+ * reports to (`RunContext.hub`), so no type runs back from here to a run (issue 32).
+ */
 export type EnginePorts = {
   readonly store: PlanStore;
   /** The current settings' object store (a night may have its own: `RunContext.objects`). */
@@ -33,12 +35,9 @@ export type EnginePorts = {
   readonly hashing: FileHashing;
   readonly settings: EngineSettings;
   readonly bandwidth: TokenBucket | undefined;
-  readonly hub: EventHub;
   readonly pacer: Pacer;
   /** Every attempt on the wire and when it last moved: abandoned when it sat through an outage. */
   readonly inFlight: EmissionsInFlight;
-  /** The runs of this engine by plan id (0: an endpoint check), for events and the lease. */
-  readonly runs: Map<number, RunContext>;
   /**
    * The prefix the breaker's probe and the silent link's check list (max-keys 0): the night of the
    * latest run or endpoint check, so a key limited to its folder is asked nothing outside it.

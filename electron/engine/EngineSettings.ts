@@ -57,3 +57,7 @@ export const defaultEngineSettings: EngineSettings = {
   leaseStaleMs: 60_000,
   leaseRenewMs: 15_000,
 };
+
+/** How long one call may take: `callTimeoutMs` plus its body at the slowest throughput accepted. */
+export const callMsFor = (settings: EngineSettings, bodyBytes: number): number =>
+  settings.callTimeoutMs + Math.ceil((bodyBytes * 1000) / settings.minThroughputBytesPerSec);

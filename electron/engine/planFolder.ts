@@ -110,17 +110,11 @@ const newUnit = (
   multipart: f.size >= threshold,
 });
 
-/**
- * Plans a folder (one unit per file) or finds its plan: the same folder, endpoint, bucket and
- * prefix resume the existing plan. A folder that changed since is refused (PlanError
- * 'sources-changed', with the files), or brought up to date when `update` is asked. Checksums are
- * the engine's business, after this.
- */
-export const planFolder = async (
-  deps: PlannerDeps,
+/** The folder's files to plan: its scan (given, or made now), narrowed to `include`; never none. */
+const filesToPlan = async (
+  dir: string,
   input: PlanFolderInput,
-): Promise<PlannedFolder> => {
-  const dir = resolve(input.dir);
+): Promise<{ readonly scanned: ScanResult; readonly files: readonly ScannedFile[] }> => {
   if (input.scan !== undefined && input.scan.root !== dir)
     throw new Error(`the scan of ${input.scan.root} cannot plan ${dir}`);
   const scanned =
@@ -140,6 +134,21 @@ export const planFolder = async (
         : `${dir} holds no file to deposit`,
     );
   }
+  return { scanned, files };
+};
+
+/**
+ * Plans a folder (one unit per file) or finds its plan: the same folder, endpoint, bucket and
+ * prefix resume the existing plan. A folder that changed since is refused (PlanError
+ * 'sources-changed', with the files), or brought up to date when `update` is asked. Checksums are
+ * the engine's business, after this.
+ */
+export const planFolder = async (
+  deps: PlannerDeps,
+  input: PlanFolderInput,
+): Promise<PlannedFolder> => {
+  const dir = resolve(input.dir);
+  const { scanned, files } = await filesToPlan(dir, input);
   const portal = input.portal;
   // A portal file is one PUT whatever its size (multipart is retired there, ADR 0029).
   const threshold =

@@ -87,6 +87,55 @@ export const requeueFailures = (
   // left `completed_at` on a plan with pending units.
   store.atomically(() => requeue(store, planId, now, onRequeued));
 
+/** Files that changed (or came back changed) planned again as they are now, the folder's fingerprint with them. */
+const planAgain = (
+  store: PlanStore,
+  planId: number,
+  replans: readonly Replan[],
+  now: number,
+): void => {
+  const byId = new Map(replans.map((r) => [r.unitId, r]));
+  const sources = [...store.iterateUnits(planId)]
+    .map((u) => {
+      const r = byId.get(u.id);
+      return r === undefined ? u : { relPath: u.relPath, size: r.size, mtimeMs: r.mtimeMs };
+    })
+    // The scanner's order (UTF-16 code units), which the folder's fingerprint is taken in.
+    .sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
+  store.updatePlanSources(planId, {
+    fingerprint: fingerprint(sources),
+    replan: replans,
+    remove: [],
+    add: [],
+    now,
+  });
+};
+
+/** Deferrals the server asked for, lifted by the volunteer's choice (written in the journal). */
+const liftDeferrals = (
+  store: PlanStore,
+  planId: number,
+  now: number,
+  onRequeued?: (unit: UnitRecord) => void,
+): number => {
+  const deferred = store.deferredUnits(planId);
+  for (const unit of deferred) {
+    if (unit.state.kind !== 'deferred') continue;
+    store.setState(unit.id, { kind: 'pending' }, now);
+    // What the server had asked, and that the volunteer chose not to wait for it.
+    store.addJournal({
+      planId,
+      operation: `Deferral ${unit.key}`,
+      outcome: `lifted:${Math.round(unit.state.notBefore)}`,
+      attempt: 0,
+      delayMs: null,
+      at: now,
+    });
+    onRequeued?.(unit);
+  }
+  return deferred.length;
+};
+
 const requeue = (
   store: PlanStore,
   planId: number,
@@ -136,39 +185,11 @@ const requeue = (
     else definitive += 1;
   }
   if (replans.length > 0) {
-    const byId = new Map(replans.map((r) => [r.unitId, r]));
-    const sources = [...store.iterateUnits(planId)]
-      .map((u) => {
-        const r = byId.get(u.id);
-        return r === undefined ? u : { relPath: u.relPath, size: r.size, mtimeMs: r.mtimeMs };
-      })
-      // The scanner's order (UTF-16 code units), which the folder's fingerprint is taken in.
-      .sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
-    store.updatePlanSources(planId, {
-      fingerprint: fingerprint(sources),
-      replan: replans,
-      remove: [],
-      add: [],
-      now,
-    });
+    planAgain(store, planId, replans, now);
     requeued += replans.length;
     for (const unit of replanned) onRequeued?.(unit);
   }
-  const deferred = store.deferredUnits(planId);
-  for (const unit of deferred) {
-    if (unit.state.kind !== 'deferred') continue;
-    store.setState(unit.id, { kind: 'pending' }, now);
-    // What the server had asked, and that the volunteer chose not to wait for it.
-    store.addJournal({
-      planId,
-      operation: `Deferral ${unit.key}`,
-      outcome: `lifted:${Math.round(unit.state.notBefore)}`,
-      attempt: 0,
-      delayMs: null,
-      at: now,
-    });
-    onRequeued?.(unit);
-  }
+  const lifted = liftDeferrals(store, planId, now, onRequeued);
   if (requeued > 0) store.setCompleted(planId, null);
-  return { requeued, lifted: deferred.length, definitive, awaitingCredentials };
+  return { requeued, lifted, definitive, awaitingCredentials };
 };

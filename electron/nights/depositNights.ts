@@ -7,8 +7,12 @@ import { PlanError } from '../engine/PlanError';
 import type { PlanningResult } from '../engine/PlanSummary';
 import type { RunResult } from '../engine/RunResult';
 
-/** What running the nights needs of the engine. */
-export type NightRunner = Pick<DepositEngine, 'run' | 'on' | 'counters' | 'readBackUnproven'>;
+/** What running the nights needs of the engine (a portal's analysis, when one is asked). */
+export type NightRunner = Pick<DepositEngine, 'run' | 'on' | 'counters' | 'readBackUnproven'> &
+  Partial<Pick<DepositEngine, 'startAnalysis'>>;
+
+/** A portal night's analysis, asked once the night is complete: what the portal answered. */
+export type NightAnalysis = Awaited<ReturnType<DepositEngine['startAnalysis']>>;
 
 /** A moment of the deposit: the clock's time and the policy's counters then. */
 export type Reading = { readonly at: number; readonly counters: RetryCounters };
@@ -24,6 +28,8 @@ export type NightDeposit<N> =
       readonly plan: PlanningResult;
       readonly result: RunResult;
       readonly checked?: NightChecked;
+      /** A portal night complete, with `startAnalysis` asked: the portal's answer. */
+      readonly analysis?: NightAnalysis;
       /** Its share of the time and the requests: from where the previous night's ended. */
       readonly spent: { readonly elapsedMs: number; readonly counters: RetryCounters };
     }
@@ -42,6 +48,8 @@ export type DepositHooks<N> = {
   readonly since: Reading;
   /** Objects already there with content unproven are read back and compared this time. */
   readonly readBack: boolean;
+  /** A portal night complete: its analysis is asked (once; the portal says if it was already). */
+  readonly startAnalysis?: boolean;
   /** Before a night runs (how many files will be read back); what it returns, after its run. */
   readonly beforeRun?: (
     planned: { readonly night: N; readonly plan: PlanningResult },
@@ -86,6 +94,10 @@ export const depositNights = async <N>(
       after?.();
       offChecked();
     }
+    const analysis =
+      result.kind === 'completed' && hooks.startAnalysis === true && runner.startAnalysis
+        ? await runner.startAnalysis(plan.id, { signal: hooks.signal })
+        : undefined;
     const now = { at: hooks.clock.now(), counters: runner.counters() };
     const spent = {
       elapsedMs: now.at - since.at,
@@ -99,6 +111,7 @@ export const depositNights = async <N>(
       result,
       spent,
       ...(checked === undefined ? {} : { checked }),
+      ...(analysis === undefined ? {} : { analysis }),
     } as const;
     deposits.push(ran);
     hooks.afterRun?.(ran);

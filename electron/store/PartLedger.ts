@@ -9,6 +9,15 @@ export type NewPart = {
   readonly md5: string;
 };
 
+/** A file's checksums and its part plan, as the worker hashed it. */
+export type UnitHashes = {
+  readonly sha256: string;
+  readonly md5: string;
+  /** Nanoseconds since the epoch, decimal (rclone's `mtime`, issue 15). */
+  readonly mtimeNs?: string;
+  readonly parts: readonly NewPart[];
+};
+
 /**
  * The `parts` table and the counters it feeds: a unit's `bytes_acked` and its plan's
  * `bytes_sent`/`bytes_resent` change only here, in the same transaction as the part they count,

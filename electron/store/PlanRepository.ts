@@ -35,16 +35,23 @@ export type NewPlan = Omit<
   readonly portal?: 'vigiechiro';
 };
 
+/** What finds a folder's plan: one plan per folder and destination. */
+export type PlanKey = { dir: string; endpoint: string; bucket: string; prefix: string };
+
+/** A night's place after a correction (issue 31): its target, prefix, names and why. */
+export type PlanPlace = {
+  readonly target: StorageTarget;
+  readonly prefix: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly programme: ProgrammeRecord | null;
+  readonly correction: Correction;
+};
+
 /** The `plans` table: a night's target, settings and milestones. Its byte counters are the part ledger's. */
 export class PlanRepository {
   constructor(private readonly sql: SqlStatements) {}
 
-  find(key: {
-    dir: string;
-    endpoint: string;
-    bucket: string;
-    prefix: string;
-  }): PlanRecord | undefined {
+  find(key: PlanKey): PlanRecord | undefined {
     const row: unknown = this.sql
       .statement('SELECT * FROM plans WHERE dir = ? AND endpoint = ? AND bucket = ? AND prefix = ?')
       .get(key.dir, key.endpoint, key.bucket, key.prefix);
@@ -130,16 +137,7 @@ export class PlanRepository {
    * The night's new destination (issue 31): target, prefix, what the volunteer entered, and where
    * it came from. No longer complete: its manifest is written again at the new place.
    */
-  moveTo(
-    planId: number,
-    to: {
-      readonly target: StorageTarget;
-      readonly prefix: string;
-      readonly metadata: Readonly<Record<string, unknown>>;
-      readonly programme: ProgrammeRecord | null;
-      readonly correction: Correction;
-    },
-  ): void {
+  moveTo(planId: number, to: PlanPlace): void {
     this.sql
       .statement(
         `UPDATE plans SET endpoint = ?, region = ?, path_style = ?, bucket = ?, credential_id = ?,

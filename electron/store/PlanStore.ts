@@ -1,27 +1,19 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { UnitState } from '../../shared/domain/UnitState';
 import type { JournalEntry } from './JournalEntry';
-import { Journal } from './Journal';
 import type { NightUpload } from './NightUploads';
-import { NightUploads } from './NightUploads';
-import type { NewPart } from './PartLedger';
-import { PartLedger } from './PartLedger';
+import type { UnitHashes } from './PartLedger';
 import type { PartRecord } from './PartRecord';
 import type { PlanRecord } from './PlanRecord';
-import type { NewPlan } from './PlanRepository';
-import { PlanRepository } from './PlanRepository';
+import type { NewPlan, PlanKey, PlanPlace } from './PlanRepository';
+import type { PlanSourcesUpdate } from './PlanSourcesUpdate';
 import type { LeaseAnswer, LeaseRequest, RunLease } from './RunLease';
-import { RunLeases } from './RunLeases';
 import type { NewRemoval, RemovalOutcome, RemovalRecord } from './RemovalRecord';
-import { Removals } from './Removals';
 import type { RemovalCounts } from './Removals';
-import type { Correction } from '../../shared/domain/Correction';
-import type { Settlement } from '../../shared/domain/Settlement';
-import type { StorageTarget } from '../../shared/domain/StorageTarget';
-import type { ProgrammeRecord } from '../../shared/programme/ProgrammeRecord';
 import { SqlStatements } from './SqlStatements';
-import type { NewUnit, StateCounts, UnitFilter } from './UnitQueue';
-import { UnitQueue } from './UnitQueue';
+import type { NewUnit, StateCounts, UnitQueue } from './UnitQueue';
+import type { Repositories } from './Repositories';
+import { repositoriesOver } from './Repositories';
 import type { UnitRecord } from './UnitRecord';
 
 export type { NewPart } from './PartLedger';
@@ -29,16 +21,7 @@ export type { NewPlan } from './PlanRepository';
 export type { NewUnit, StateCounts, UnitFilter } from './UnitQueue';
 export type { RemovalCounts } from './Removals';
 
-/** The store's repositories, one per table (the part ledger also keeps the byte counters its parts feed). */
-export type Repositories = {
-  readonly plans: PlanRepository;
-  readonly units: UnitQueue;
-  readonly parts: PartLedger;
-  readonly journal: Journal;
-  readonly leases: RunLeases;
-  readonly uploads: NightUploads;
-  readonly removals: Removals;
-};
+export type { Repositories } from './Repositories';
 
 /**
  * The plan database as the engine, the app and the command line use it: the repositories
@@ -52,15 +35,7 @@ export class PlanStore {
 
   constructor(db: BetterSqlite3.Database) {
     this.sql = new SqlStatements(db);
-    this.repositories = {
-      plans: new PlanRepository(this.sql),
-      units: new UnitQueue(this.sql),
-      parts: new PartLedger(this.sql),
-      journal: new Journal(this.sql),
-      leases: new RunLeases(this.sql),
-      uploads: new NightUploads(this.sql),
-      removals: new Removals(this.sql),
-    };
+    this.repositories = repositoriesOver(this.sql);
   }
 
   close(): void {
@@ -69,19 +44,12 @@ export class PlanStore {
 
   // ---------------------------------------------------------------- plans
 
-  findPlan(key: {
-    dir: string;
-    endpoint: string;
-    bucket: string;
-    prefix: string;
-  }): PlanRecord | undefined {
+  findPlan(key: PlanKey): PlanRecord | undefined {
     return this.repositories.plans.find(key);
   }
-
   getPlan(planId: number): PlanRecord | undefined {
     return this.repositories.plans.get(planId);
   }
-
   listPlans(): PlanRecord[] {
     return this.repositories.plans.list();
   }
@@ -128,21 +96,7 @@ export class PlanStore {
    * the plan with their parts, new ones join at the end, and the fingerprint follows. A plan that
    * changed is no longer complete: its manifest must be written again.
    */
-  updatePlanSources(
-    planId: number,
-    update: {
-      readonly fingerprint: string;
-      readonly replan: readonly {
-        readonly unitId: number;
-        readonly size: number;
-        readonly mtimeMs: number;
-        readonly multipart: boolean;
-      }[];
-      readonly remove: readonly number[];
-      readonly add: readonly NewUnit[];
-      readonly now: number;
-    },
-  ): void {
+  updatePlanSources(planId: number, update: PlanSourcesUpdate): void {
     const { plans, units, parts } = this.repositories;
     this.sql.transaction(() => {
       for (const r of update.replan) {
@@ -162,20 +116,16 @@ export class PlanStore {
   setPlanMetadata(planId: number, metadata: Readonly<Record<string, unknown>>): void {
     this.repositories.plans.setMetadata(planId, metadata);
   }
-
   setPaused(planId: number, paused: boolean): void {
     this.repositories.plans.setPaused(planId, paused);
   }
-
   /** The portal accepted "start the analysis" for the night (ADR 0032). */
   setAnalysisAt(planId: number, at: number): void {
     this.repositories.plans.setAnalysisAt(planId, at);
   }
-
   setCompleted(planId: number, at: number | null): void {
     this.repositories.plans.setCompleted(planId, at);
   }
-
   /** The night's manifest is on the server: written and completed in one statement (a kill never splits them). */
   setManifestWritten(planId: number, at: number | null): void {
     this.repositories.plans.setManifestWritten(planId, at);
@@ -207,12 +157,7 @@ export class PlanStore {
    */
   moveNight(
     planId: number,
-    move: {
-      readonly target: StorageTarget;
-      readonly prefix: string;
-      readonly metadata: Readonly<Record<string, unknown>>;
-      readonly programme: ProgrammeRecord | null;
-      readonly correction: Correction;
+    move: PlanPlace & {
       readonly keys: ReadonlyMap<number, string>;
       readonly removals: readonly NewRemoval[];
       readonly now: number;
@@ -240,45 +185,33 @@ export class PlanStore {
   pendingRemovals(planId: number): RemovalRecord[] {
     return this.repositories.removals.pending(planId);
   }
-
   removals(planId: number): RemovalRecord[] {
     return this.repositories.removals.all(planId);
   }
-
   removalCounts(planId: number): RemovalCounts {
     return this.repositories.removals.counts(planId);
   }
-
   pendingUploadRemovals(planId: number): number {
     return this.repositories.removals.pendingUploads(planId);
   }
-
   setRemovalOutcome(id: number, outcome: RemovalOutcome): void {
     this.repositories.removals.setOutcome(id, outcome);
   }
-
   retryDeniedRemovals(planId: number): number {
     return this.repositories.removals.retryDenied(planId);
   }
-
   dropDeniedRemovals(planId: number): number {
     return this.repositories.removals.dropDenied(planId);
   }
-
   /** The volunteer's choice on a conflict, with the unit's new state (and key), in one statement. */
-  settleUnit(
-    unitId: number,
-    settlement: Settlement,
-    state: UnitState,
-    key: string | undefined,
-    now: number,
-  ): void {
+  settleUnit(...settled: Parameters<UnitQueue['settle']>): void {
+    const [unitId, , , key] = settled;
     this.sql.transaction(() => {
       if (key !== undefined) {
         this.repositories.units.clearUpload(unitId);
         this.repositories.parts.startOverAtNewKey(unitId);
       }
-      this.repositories.units.settle(unitId, settlement, state, key, now);
+      this.repositories.units.settle(...settled);
     });
   }
 
@@ -288,10 +221,7 @@ export class PlanStore {
     readonly size: number;
     readonly mtimeMs: number;
   }): number[] {
-    return this.repositories.units
-      .holders(file.relPath, file.size)
-      .filter((h) => Math.trunc(h.mtimeMs) === Math.trunc(file.mtimeMs))
-      .map((h) => h.planId);
+    return this.repositories.units.holders(file);
   }
 
   // ---------------------------------------------------------------- units
@@ -300,34 +230,20 @@ export class PlanStore {
   iterateUnits(planId: number, pageSize?: number): Generator<UnitRecord> {
     return this.repositories.units.iterate(planId, pageSize);
   }
-
   getUnit(unitId: number): UnitRecord | undefined {
     return this.repositories.units.get(unitId);
   }
-
   unitByKey(planId: number, key: string): UnitRecord | undefined {
     return this.repositories.units.byKey(planId, key);
   }
-
   nextUnhashed(planId: number): UnitRecord | undefined {
     return this.repositories.units.nextUnhashed(planId);
   }
-
   countUnhashed(planId: number): number {
     return this.repositories.units.countUnhashed(planId);
   }
-
   /** The file's checksums and its part plan, replacing any earlier one, in one transaction. */
-  setHashes(
-    unitId: number,
-    hashes: {
-      readonly sha256: string;
-      readonly md5: string;
-      /** Nanoseconds since the epoch, decimal (rclone's `mtime`, issue 15). */
-      readonly mtimeNs?: string;
-      readonly parts: readonly NewPart[];
-    },
-  ): void {
+  setHashes(unitId: number, hashes: UnitHashes): void {
     this.sql.transaction(() => {
       this.repositories.parts.replace(unitId, hashes.parts);
       this.repositories.units.setChecksums(
@@ -339,41 +255,28 @@ export class PlanStore {
     });
   }
 
-  /**
-   * The next unit a worker may take: pending or interrupted first, then deferred ones whose time
-   * has come, in plan order, skipping the units other workers hold.
-   */
-  nextRunnable(
-    planId: number,
-    now: number,
-    exclude: readonly number[],
-    options: { readonly interrupted?: boolean } = {},
-  ): UnitRecord | undefined {
-    return this.repositories.units.nextRunnable(planId, now, exclude, options);
+  /** The next unit a worker may take (`UnitQueue.nextRunnable`). */
+  nextRunnable(...query: Parameters<UnitQueue['nextRunnable']>): UnitRecord | undefined {
+    return this.repositories.units.nextRunnable(...query);
   }
 
   earliestDeferred(planId: number): number | undefined {
     return this.repositories.units.earliestDeferred(planId);
   }
-
   counts(planId: number): StateCounts {
     return this.repositories.units.counts(planId);
   }
-
   setState(unitId: number, state: UnitState, now: number): void {
     this.repositories.units.setState(unitId, state, now);
   }
-
   /** A portal file's `_id` once declared, before its bytes go (ADR 0032). */
   setPortalFileId(unitId: number, fileId: string | null): void {
     this.repositories.units.setPortalFileId(unitId, fileId);
   }
-
   /** Before emitting CreateMultipartUpload: from now on, a retry must reconcile first. */
   markCreateStarted(unitId: number): void {
     this.repositories.units.markCreateStarted(unitId);
   }
-
   /** Persisted before the engine relies on the upload; null once it is completed or gone. */
   setUploadId(unitId: number, uploadId: string | null): void {
     this.repositories.units.setUploadId(unitId, uploadId);
@@ -384,7 +287,7 @@ export class PlanStore {
    * and the night's list of its own uploads has it until it is completed or aborted (ADR 0028).
    */
   openedUpload(
-    unit: { id: number; planId: number; key: string },
+    unit: Pick<UnitRecord, 'id' | 'planId' | 'key'>,
     uploadId: string,
     now: number,
   ): void {
@@ -398,12 +301,10 @@ export class PlanStore {
   closedUpload(planId: number, uploadId: string): void {
     this.repositories.uploads.closed(planId, uploadId);
   }
-
   /** The uploads this night created and has not seen completed or aborted, oldest first. */
   nightUploads(planId: number): NightUpload[] {
     return this.repositories.uploads.open(planId);
   }
-
   /** The upload is gone: its parts must be sent again, and a new upload may be created. */
   forgetUpload(unitId: number): void {
     this.sql.transaction(() => {
@@ -416,22 +317,16 @@ export class PlanStore {
   resetInProgress(planId: number, now: number): void {
     this.repositories.units.resetInProgress(planId, now);
   }
-
   /** Failed units in plan order (failures are few; the interface groups them by cause). */
   failedUnits(planId: number): UnitRecord[] {
     return this.repositories.units.failed(planId);
   }
-
   /** Units waiting for a time the server set (Retry-After), in plan order. */
   deferredUnits(planId: number): UnitRecord[] {
     return this.repositories.units.deferred(planId);
   }
-
-  listUnits(
-    planId: number,
-    page: { offset: number; limit: number; filter?: UnitFilter },
-  ): { total: number; units: UnitRecord[] } {
-    return this.repositories.units.list(planId, page);
+  listUnits(...page: Parameters<UnitQueue['list']>): ReturnType<UnitQueue['list']> {
+    return this.repositories.units.list(...page);
   }
 
   // ---------------------------------------------------------------- parts
@@ -440,25 +335,17 @@ export class PlanStore {
   forgetAcks(unitId: number, partNumber?: number): void {
     this.repositories.parts.forgetAcks(unitId, partNumber);
   }
-
   parts(unitId: number): PartRecord[] {
     return this.repositories.parts.parts(unitId);
   }
-
-  /**
-   * Before a part's bytes go out: counts the whole part as sent (and what of it goes beyond the
-   * part's first full send as re-sent), so a kill during the send is not forgotten. `endSend`
-   * then puts the real count in its place. Returns the bytes sent for the part before this send.
-   */
+  /** Before a part's bytes go out, counted as sent (`PartLedger.beginSend`); `endSend` after. */
   beginSend(unitId: number, partNumber: number): number {
     return this.repositories.parts.beginSend(unitId, partNumber);
   }
-
   /** The bytes that really went on the wire for this send (every attempt of it), after `beginSend`. */
   endSend(unitId: number, partNumber: number, before: number, sent: number): void {
     this.repositories.parts.endSend(unitId, partNumber, before, sent);
   }
-
   /** A part the server acknowledged (sent by us now, or found by ListParts), in one transaction. */
   ackPart(unitId: number, partNumber: number, etag: string): void {
     this.repositories.parts.ackPart(unitId, partNumber, etag);
@@ -469,7 +356,6 @@ export class PlanStore {
   addJournal(entry: Omit<JournalEntry, 'id'>): void {
     this.repositories.journal.add(entry);
   }
-
   journal(query: { limit: number; planId?: number }): JournalEntry[] {
     return this.repositories.journal.entries(query);
   }
@@ -480,20 +366,14 @@ export class PlanStore {
   lease(planId: number): RunLease | undefined {
     return this.repositories.leases.lease(planId);
   }
-
-  /**
-   * Takes the plan's run lease in one IMMEDIATE transaction (so two processes cannot both see it
-   * free): free, already ours, held by a dead pid on this host, or with a stale heartbeat.
-   */
+  /** Takes the plan's run lease, in one IMMEDIATE transaction (`RunLeases.acquire`). */
   acquireLease(request: LeaseRequest): LeaseAnswer {
     return this.repositories.leases.acquire(request);
   }
-
   /** False when the lease is no longer ours (taken over after a stale heartbeat). */
   renewLease(planId: number, token: string, now: number): boolean {
     return this.repositories.leases.renew(planId, token, now);
   }
-
   releaseLease(planId: number, token: string): void {
     this.repositories.leases.release(planId, token);
   }

@@ -4,15 +4,10 @@ import type { SqlStatements } from './SqlStatements';
 import type { UnitRecord } from './UnitRecord';
 import { decodeUnitRow } from './rows/decodeUnitRow';
 
-export type NewUnit = {
-  readonly relPath: string;
-  readonly absPath: string;
-  readonly key: string;
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly multipart: boolean;
-};
-
+export type NewUnit = Pick<
+  UnitRecord,
+  'relPath' | 'absPath' | 'key' | 'size' | 'mtimeMs' | 'multipart'
+>;
 export type UnitFilter = 'all' | 'pending' | 'active' | 'deferred' | 'done' | 'failed';
 
 export type StateCounts = {
@@ -31,6 +26,24 @@ export type StateCounts = {
   readonly bytesTotal: number;
   readonly bytesAcked: number;
 };
+
+const STATE_COUNTS = [
+  'units',
+  'pending',
+  'inProgress',
+  'deferred',
+  'done',
+  'alreadyPresent',
+  'unverifiable',
+  'failed',
+  'leftOut',
+  'conflicts',
+  'bytesTotal',
+  'bytesAcked',
+] as const satisfies readonly (keyof StateCounts)[];
+
+/** The states every unit is in exactly one of: their sum is the plan's units. */
+const SETTLED_OR_NOT = ['pending', 'inProgress', 'deferred', 'done', 'failed', 'leftOut'] as const;
 
 const filterSql: Record<UnitFilter, string> = {
   all: '1 = 1',
@@ -234,30 +247,15 @@ export class UnitQueue {
          FROM units WHERE plan_id = ?`,
       )
       .get(planId) as Record<keyof StateCounts | 'unreadable' | 'least', number | null>;
+    const counts = Object.fromEntries(STATE_COUNTS.map((k) => [k, row[k] ?? 0])) as Record<
+      keyof StateCounts,
+      number
+    >;
     // Next to nothing beside the counts: a state in none of them shows as a gap in the sum.
-    const counted =
-      (row.pending ?? 0) +
-      (row.inProgress ?? 0) +
-      (row.deferred ?? 0) +
-      (row.done ?? 0) +
-      (row.failed ?? 0) +
-      (row.leftOut ?? 0);
-    if (counted !== (row.units ?? 0) || (row.unreadable ?? 0) > 0 || (row.least ?? 0) < 0)
+    const counted = SETTLED_OR_NOT.reduce((sum, k) => sum + counts[k], 0);
+    if (counted !== counts.units || (row.unreadable ?? 0) > 0 || (row.least ?? 0) < 0)
       this.throwFirstDamaged(planId);
-    return {
-      units: row.units ?? 0,
-      pending: row.pending ?? 0,
-      inProgress: row.inProgress ?? 0,
-      deferred: row.deferred ?? 0,
-      done: row.done ?? 0,
-      alreadyPresent: row.alreadyPresent ?? 0,
-      unverifiable: row.unverifiable ?? 0,
-      failed: row.failed ?? 0,
-      leftOut: row.leftOut ?? 0,
-      conflicts: row.conflicts ?? 0,
-      bytesTotal: row.bytesTotal ?? 0,
-      bytesAcked: row.bytesAcked ?? 0,
-    };
+    return counts;
   }
 
   private throwFirstDamaged(planId: number): never {
@@ -296,13 +294,19 @@ export class UnitQueue {
       .run(key, now, unitId);
   }
 
-  /** Which plans hold a file of this path and size, with its modification time (whole ms). */
-  holders(relPath: string, size: number): { readonly planId: number; readonly mtimeMs: number }[] {
+  /** Which plans hold a file of this path, size and modification time (one card, one deposit). */
+  holders(file: {
+    readonly relPath: string;
+    readonly size: number;
+    readonly mtimeMs: number;
+  }): number[] {
     return (
       this.sql
         .statement('SELECT plan_id, mtime_ms FROM units WHERE rel_path = ? AND size = ?')
-        .all(relPath, size) as { plan_id: number; mtime_ms: number }[]
-    ).map((r) => ({ planId: r.plan_id, mtimeMs: r.mtime_ms }));
+        .all(file.relPath, file.size) as { plan_id: number; mtime_ms: number }[]
+    )
+      .filter((r) => Math.trunc(r.mtime_ms) === Math.trunc(file.mtimeMs))
+      .map((r) => r.plan_id);
   }
 
   setState(unitId: number, state: UnitState, now: number): void {

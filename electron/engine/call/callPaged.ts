@@ -2,11 +2,10 @@ import type { EmissionOptions } from '../../../shared/ports/ObjectStore';
 import type { Outcome } from '../../../shared/retry/Outcome';
 import type { ProfileName } from '../../../shared/retry/RetryCall';
 import type { Page, PagedListing, PageOf } from '../../../shared/wire/PagedListing';
-import type { UnitRecord } from '../../store/UnitRecord';
 import { blockRun } from '../run/blockRun';
 import type { RunContext } from '../run/RunContext';
 import type { MustWait } from '../StepOutcome';
-import type { CallOptions, Called } from './callPolicy';
+import type { CallingFile, CallOptions, Called } from './callPolicy';
 import { callPolicy } from './callPolicy';
 
 /**
@@ -18,7 +17,7 @@ import { callPolicy } from './callPolicy';
  */
 export const callPaged = async <T, C>(
   run: RunContext,
-  unit: UnitRecord | undefined,
+  file: CallingFile | undefined,
   operation: string,
   profile: ProfileName,
   listing: PagedListing<T, C>,
@@ -30,7 +29,7 @@ export const callPaged = async <T, C>(
   const r = await listing.list<Stop>(async (cursor): Promise<PageOf<T, C> | Stop> => {
     const called = await callPolicy(
       run,
-      unit,
+      file,
       operation,
       profile,
       0,
@@ -43,7 +42,7 @@ export const callPaged = async <T, C>(
   });
   if (r.kind === 'listed') return { kind: 'ok', value: r.items, attempts, sent: 0 };
   if (r.kind === 'endless') {
-    run.ports.hub.record(
+    run.hub.record(
       run.planId === 0 ? null : run.planId,
       operation,
       `unreachable:endless-listing:${r.why}:${r.pages}`,

@@ -1,17 +1,32 @@
 import type { EmissionOptions } from '../../../shared/ports/ObjectStore';
 import type { Failure, Outcome, Refused } from '../../../shared/retry/Outcome';
-import type { ProfileName } from '../../../shared/retry/RetryCall';
+import type { CallResult, ProfileName } from '../../../shared/retry/RetryCall';
 import { mayHaveActed } from '../../../shared/engine/mayHaveActed';
-import type { UnitRecord } from '../../store/UnitRecord';
+import type { FileEvents } from '../file/FileEvents';
 import type { RunContext } from '../run/RunContext';
 import type { MustWait } from '../StepOutcome';
 import { mustWait } from '../StepOutcome';
 import { abortError } from '../abortError';
 import { blockRun } from '../run/blockRun';
+import { callMsFor } from '../EngineSettings';
+import type { Tally } from './emitAttempt';
+import { emitAttempt } from './emitAttempt';
 
 export type Called<T> =
   | { readonly kind: 'ok'; readonly value: T; readonly attempts: number; readonly sent: number }
   | { readonly kind: 'refused'; readonly failure: Refused; readonly attempts: number };
+
+/** What a call tells the file it works for (its `FileDeposit`). */
+export type CallingFile = {
+  readonly id: number;
+  readonly events: Pick<FileEvents, 'call' | 'waitOver'>;
+  /** The call's bytes counted and its journal line: now, or with the file's next commit. */
+  settleCall(settle: () => void, withNextCommit: boolean): void;
+  /** A write of this call may have acted without a reply: its next step asks the server first. */
+  mayHaveActed(): void;
+  /** The server answered: nothing of the file's is in doubt any more. */
+  answered(): void;
+};
 
 export type CallOptions = {
   readonly write?: boolean;
@@ -43,27 +58,25 @@ export type CallOptions = {
  */
 export const callPolicy = async <T>(
   run: RunContext,
-  unit: UnitRecord | undefined,
+  file: CallingFile | undefined,
   operation: string,
   profile: ProfileName,
   bodyBytes: number,
   emit: (options: EmissionOptions, attempt: number) => Promise<Outcome<T>>,
   options: CallOptions = {},
 ): Promise<Called<T> | MustWait> => {
-  const { clock, settings, pacer, policy, hub, inFlight, store } = run.ports;
+  const { clock, settings, pacer, policy } = run.ports;
+  const { hub } = run;
   const endpoint = options.endpoint ?? run.objects.endpoint;
   const signal = run.controller.signal;
   await pacer.waitHold(signal);
-  const deadline =
-    clock.now() +
-    settings.callTimeoutMs +
-    Math.ceil((bodyBytes * 1000) / settings.minThroughputBytesPerSec);
-  let sent = 0;
-  let attemptSent = 0;
+  const deadline = clock.now() + callMsFor(settings, bodyBytes);
+  const tally: Tally = { sent: 0, attemptSent: 0 };
   let unknown = false;
   const acted = (failure: Failure): boolean =>
-    options.mayHaveActed?.(failure) ?? mayHaveActed(failure, attemptSent >= bodyBytes);
+    options.mayHaveActed?.(failure) ?? mayHaveActed(failure, tally.attemptSent >= bodyBytes);
   const journalPlan = run.planId === 0 ? null : run.planId;
+  const write = options.write === true;
   let result;
   try {
     result = await policy.run(
@@ -74,9 +87,12 @@ export const callPolicy = async <T>(
         signal,
         operation,
         // The policy tells this call its waits: the file's row hears them, no lookup by name.
-        onEvent: (event) => hub.onCallEvent(journalPlan, unit?.id, event),
+        onEvent: (event) =>
+          file === undefined
+            ? hub.onCallEvent(journalPlan, undefined, event)
+            : file.events.call(event),
         ...(options.reconciles === true ? { reconciles: true } : {}),
-        ...(options.write === true
+        ...(write
           ? {
               mayReplay: (failure: Failure) => {
                 unknown = acted(failure);
@@ -85,52 +101,13 @@ export const callPolicy = async <T>(
             }
           : {}),
       },
-      async (ctx) => {
-        attemptSent = 0;
-        if (unit !== undefined && ctx.attempt > 1) hub.waitOver(run.planId, unit.id);
-        const emission = inFlight.begin(endpoint, bodyBytes, options.write === true);
-        let answered = false;
-        try {
-          const outcome = await emit(
-            {
-              deadline: ctx.deadline,
-              signal: ctx.signal,
-              onBytesSent: (total) => {
-                sent += Math.max(0, total - attemptSent);
-                attemptSent = total;
-                emission.progress(total);
-              },
-              // Checked once nothing of the endpoint moved for as long as this emission is quiet.
-              onSilent: () => emission.silent(() => policy.suspect(endpoint, signal)),
-              abandon: emission.abandon,
-              // The cap holds on the wire, for every attempt (issue 30).
-              ...(bodyBytes > 0 && run.ports.bandwidth !== undefined
-                ? { pace: run.ports.bandwidth }
-                : {}),
-            },
-            ctx.attempt,
-          );
-          answered = outcome.kind === 'success' || outcome.kind === 'refused';
-          if (outcome.kind === 'unreachable' && outcome.reason === 'no-route') {
-            // The body was handed to a connection that never opened: nothing left this machine.
-            // (Attempts beside a no-route probe, 10-20 a second in an outage, each counted a
-            // chunk: 134 MB "re-sent" by Depot's own count for 5 MB on the wire, quick harsh.)
-            sent -= attemptSent;
-          }
-          if (outcome.kind === 'unreachable' && outcome.reason === 'stalled-in-outage') {
-            // The policy sends it again at once and says nothing: the journal keeps the trace.
-            hub.record(journalPlan, operation, 'unreachable:stalled-in-outage', ctx.attempt, 0);
-          }
-          return outcome;
-        } finally {
-          emission.end(answered);
-        }
-      },
+      emitAttempt(run, { file, endpoint, operation, bodyBytes, write, emit }, tally),
     );
   } catch (error) {
-    options.onSent?.(sent);
+    options.onSent?.(tally.sent);
     throw error;
   }
+  const { sent } = tally;
   if (result.kind === 'success') {
     const { attempts } = result;
     // The bytes counted and the journal's line, written in this one synchronous stretch: one
@@ -139,19 +116,39 @@ export const callPolicy = async <T>(
       options.onSent?.(sent);
       hub.record(journalPlan, operation, 'success', attempts, null);
     };
-    if (unit === undefined || options.onSent === undefined) settle();
-    else if (options.committedAfter === true && sent === bodyBytes)
-      run.writes.hold(unit.id, settle);
-    else run.writes.commit(unit.id, () => store.atomically(settle));
+    if (file === undefined || options.onSent === undefined) settle();
+    else file.settleCall(settle, options.committedAfter === true && sent === bodyBytes);
     pacer.succeeded();
-    if (unit !== undefined) run.unsettled.delete(unit.id);
+    file?.answered();
     return { kind: 'ok', value: result.value, attempts, sent };
   }
   options.onSent?.(sent);
   if (result.reason === 'aborted' || signal.aborted) {
-    if (unknown && unit !== undefined) run.unsettled.add(unit.id);
+    if (unknown) file?.mayHaveActed();
     throw abortError();
   }
+  return afterGiveUp(
+    run,
+    file,
+    result,
+    write && result.last !== undefined && acted(result.last),
+    options.endpoint,
+  );
+};
+
+/**
+ * A call the policy gave up on: a not-retryable refusal comes back; a refused certificate blocks
+ * the run (`blockRun` throws); anything else is a wait (never a failure), for the network when
+ * the circuit is open or nothing answered. A write whose last attempt may have acted leaves its
+ * file unsettled: its next step asks the server before replaying.
+ */
+const afterGiveUp = (
+  run: RunContext,
+  file: CallingFile | undefined,
+  result: Extract<CallResult<unknown>, { readonly kind: 'gave-up' }>,
+  mayHaveActedLast: boolean,
+  endpoint: string | undefined,
+): Called<never> | MustWait => {
   if (result.last?.kind === 'refused' && result.reason === 'not-retryable') {
     return { kind: 'refused', failure: result.last, attempts: result.attempts };
   }
@@ -162,18 +159,11 @@ export const callPolicy = async <T>(
     blockRun(run, { kind: 'certificate', problem, code });
   }
   // The last attempt of a write went unanswered: whatever ended the call, ask before replaying.
-  if (
-    options.write === true &&
-    unit !== undefined &&
-    result.last !== undefined &&
-    acted(result.last)
-  ) {
-    run.unsettled.add(unit.id);
-  }
+  if (mayHaveActedLast) file?.mayHaveActed();
   const network = result.reason === 'circuit-open' || result.last?.kind === 'unreachable';
   return mustWait(
-    pacer.gaveUp({ notBefore: result.notBefore, network }),
+    run.ports.pacer.gaveUp({ notBefore: result.notBefore, network }),
     network,
-    options.endpoint,
+    endpoint,
   );
 };

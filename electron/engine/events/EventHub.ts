@@ -74,6 +74,12 @@ export class EventHub {
     if (entry !== undefined) this.setActivity(entry.planId, unitId, { kind: 'idle' });
   }
 
+  /** The night's run ended: whatever its files were doing is over. */
+  forgetRunActivity(planId: number): void {
+    for (const [unitId, entry] of this.activity)
+      if (entry.planId === planId) this.forgetActivity(unitId);
+  }
+
   setActivity(planId: number, unitId: number, activity: UnitActivity): void {
     if (activity.kind === 'idle') this.activity.delete(unitId);
     else this.activity.set(unitId, { planId, activity });
@@ -113,13 +119,17 @@ export class EventHub {
       this.announceWait(planId, unitId, event.nextAttemptAt);
   }
 
+  /** A unit's state written and told, for a unit no file deposit holds (a night's check, a retry). */
   setState(planId: number, unit: UnitRecord, state: UnitState): void {
-    const now = this.clock.now();
-    const write = (): void => this.store.setState(unit.id, state, now);
-    // With the records its run held for the unit (UnitWrites), in one commit.
-    const run = this.runs.get(planId);
-    if (run === undefined) write();
-    else run.writes.commit(unit.id, write);
+    this.store.setState(unit.id, state, this.clock.now());
+    this.stateChanged(planId, unit, state);
+  }
+
+  /**
+   * A unit's new state told, once it is written (by `setState`, or by the file's deposit with what
+   * it held for the unit, in one commit): a state and its event never part.
+   */
+  stateChanged(planId: number, unit: UnitRecord, state: UnitState): void {
     // Settled, deferred or failed: its turn's activity ends with it.
     if (state.kind !== 'in-progress') this.activity.delete(unit.id);
     const was = this.told.get(unit.id);
@@ -139,22 +149,15 @@ export class EventHub {
     if (state.kind !== 'in-progress') this.emitProgress(planId, false);
   }
 
-  /**
-   * A worker took the unit: told now, persisted with the unit's next commit (its hashes, its
-   * write-ahead send, or its end). A kill before that leaves it pending, as the next run would
-   * reset it anyway (`resetInProgress`): one commit fewer per file (issue 15).
-   */
-  taken(run: HubRun, unit: UnitRecord): void {
-    const state: UnitState = { kind: 'in-progress' };
-    const now = this.clock.now();
-    run.writes.hold(unit.id, () => this.store.setState(unit.id, state, now));
-    this.told.set(unit.id, state.kind);
+  /** A worker took the unit (its deposit persists that with the unit's next commit): told now. */
+  taken(planId: number, unit: UnitRecord): void {
+    this.told.set(unit.id, 'in-progress');
     this.emit({
       type: 'unit-state',
-      planId: run.planId,
+      planId,
       unitId: unit.id,
       relPath: unit.relPath,
-      state,
+      state: { kind: 'in-progress' },
       activity: this.activityOf(unit.id),
       was: unit.state.kind,
     });
@@ -175,8 +178,8 @@ export class EventHub {
   private networkAnswered(run: HubRun): void {
     const before = this.isWaitingNetwork(run);
     run.state.networkWaitsAnswered = run.state.networkWaits;
-    for (const unitId of run.held) {
-      if (this.activity.get(unitId)?.activity.kind === 'waiting-network')
+    for (const [unitId, { planId, activity }] of this.activity) {
+      if (planId === run.planId && activity.kind === 'waiting-network')
         this.setActivity(run.planId, unitId, { kind: 'idle' });
     }
     this.emitNetworkChange(run, before);
@@ -203,14 +206,14 @@ export class EventHub {
     this.emit({ type: 'counters', counters: this.policy.counters(endpoint) });
   }
 
-  setNetworkWait(run: HubRun, unit: UnitRecord | undefined, waiting: boolean): void {
+  setNetworkWait(run: HubRun, unitId: number | undefined, waiting: boolean): void {
     const before = this.isWaitingNetwork(run);
     run.state.waitingNetwork += waiting ? 1 : -1;
     if (waiting) run.state.networkWaits += 1;
-    if (unit !== undefined) {
+    if (unitId !== undefined) {
       this.setActivity(
         run.planId,
-        unit.id,
+        unitId,
         waiting ? { kind: 'waiting-network' } : { kind: 'idle' },
       );
     }
@@ -218,10 +221,10 @@ export class EventHub {
   }
 
   /** A unit waits for its card, pulled out of the reader: the night says so while any does. */
-  setCardWait(run: HubRun, unit: UnitRecord, waiting: boolean): void {
+  setCardWait(run: HubRun, unitId: number, waiting: boolean): void {
     const before = run.state.waitingCard > 0;
     run.state.waitingCard += waiting ? 1 : -1;
-    this.setActivity(run.planId, unit.id, waiting ? { kind: 'waiting-card' } : { kind: 'idle' });
+    this.setActivity(run.planId, unitId, waiting ? { kind: 'waiting-card' } : { kind: 'idle' });
     const now = run.state.waitingCard > 0;
     if (now !== before) this.emit({ type: 'waiting-card', planId: run.planId, waiting: now });
   }

@@ -10,7 +10,8 @@ import { abortQuietly } from '../upload/multipartSteps';
  * close stays in the plan's list and is said in the journal; the next run tries again.
  */
 export const sweepUploads = async (run: RunContext): Promise<MustWait | undefined> => {
-  const { store, hub } = run.ports;
+  const { store } = run.ports;
+  const { hub } = run;
   const orphans = store.nightUploads(run.planId).filter((up) => {
     const unit = store.unitByKey(run.planId, up.key);
     const kept = unit !== undefined && unit.state.kind !== 'done' && unit.uploadId === up.uploadId;

@@ -1,4 +1,4 @@
-import type { UnitRecord } from '../../store/UnitRecord';
+import type { FileDeposit } from '../file/FileDeposit';
 import type { RunContext } from '../run/RunContext';
 import type { MustWait } from '../StepOutcome';
 
@@ -14,10 +14,10 @@ const isWait = <T extends { readonly kind: string }>(outcome: T | MustWait): out
  */
 export const withWaits = async <T extends { readonly kind: string }>(
   run: RunContext,
-  unit: UnitRecord | undefined,
+  file: FileDeposit | undefined,
   step: () => Promise<T | MustWait>,
 ): Promise<T | Deferred> => {
-  const { clock, policy, settings, sleeper, hub } = run.ports;
+  const { clock, policy, settings, sleeper } = run.ports;
   const signal = run.controller.signal;
   // "Waiting for network" lasts from the first network trouble until a step gets through (or
   // gives up for another reason), not merely until the next probe slot.
@@ -25,7 +25,8 @@ export const withWaits = async <T extends { readonly kind: string }>(
   const networkWait = (waiting: boolean): void => {
     if (waiting === waitingNetwork) return;
     waitingNetwork = waiting;
-    hub.setNetworkWait(run, unit, waiting);
+    if (file === undefined) run.hub.setNetworkWait(run, undefined, waiting);
+    else file.events.networkWait(waiting);
   };
   try {
     for (;;) {
@@ -41,13 +42,13 @@ export const withWaits = async <T extends { readonly kind: string }>(
       }
       networkWait(false);
       const wait = outcome.notBefore - now;
-      if (unit !== undefined && wait > settings.deferAfterMs) {
-        hub.setState(run.planId, unit, { kind: 'deferred', notBefore: outcome.notBefore });
+      if (file !== undefined && wait > settings.deferAfterMs) {
+        file.settle({ kind: 'deferred', notBefore: outcome.notBefore });
         return { kind: 'deferred' };
       }
-      if (unit !== undefined) hub.announceWait(run.planId, unit.id, outcome.notBefore);
+      file?.events.announceWait(outcome.notBefore);
       if (wait > 0) await sleeper.sleep(wait, signal);
-      if (unit !== undefined) hub.waitOver(run.planId, unit.id);
+      file?.events.waitOver();
     }
   } finally {
     networkWait(false);

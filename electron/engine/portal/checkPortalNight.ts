@@ -14,7 +14,8 @@ export const checkPortalNight = async (
   portal: PortalRun,
   plan: PlanRecord,
 ): Promise<void> => {
-  const { store, hub } = run.ports;
+  const { store } = run.ports;
+  const { hub } = run;
   const listing = await listParticipation(run, portal);
   run.state.portalListing = listing;
   const returned = putBackUnlisted(run, listing, `ListFiles ${portal.participationId}`);
@@ -31,7 +32,8 @@ export const putBackUnlisted = (
   listing: ReadonlyMap<string, { readonly available: boolean }>,
   operation: string,
 ): string[] => {
-  const { store, hub } = run.ports;
+  const { store } = run.ports;
+  const { hub } = run;
   const returned: string[] = [];
   for (const unit of store.iterateUnits(run.planId)) {
     if (unit.state.kind !== 'done' || listing.get(unit.key)?.available === true) continue;

@@ -6,14 +6,13 @@ import {
 import { needsFreshUpload } from '../../../shared/portal/portalCallRules';
 import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { PartRecord } from '../../store/PartRecord';
-import type { UnitRecord } from '../../store/UnitRecord';
-import type { RunContext } from '../run/RunContext';
+import type { FileDeposit } from '../file/FileDeposit';
 import { withSlot } from '../run/withSlot';
+import { callMsFor } from '../EngineSettings';
 import type { Step } from '../StepOutcome';
 import { mustWait, ok, unitFailed } from '../StepOutcome';
 import type { Deposited } from '../upload/Deposited';
 import { unverifiable, verified } from '../upload/Deposited';
-import { ackSent } from '../upload/emitPart';
 import type { HeldDeclaration, PortalRun } from './PortalRun';
 import { portalCall } from './portalCall';
 import { putToPortal } from './putToPortal';
@@ -34,20 +33,19 @@ const EXPIRY_MARGIN_MS = 5 * 60_000;
  * finished (409).
  */
 const declare = async (
-  run: RunContext,
+  file: FileDeposit,
   portal: PortalRun,
-  unit: UnitRecord,
   part: PartRecord,
 ): Promise<Step<HeldDeclaration | 'already-done'>> => {
-  const { clock, wallClock, settings, store } = run.ports;
+  const { run, unit } = file;
+  const { clock, wallClock, settings } = run.ports;
   const held = portal.declared.get(unit.id);
-  const putNeedsMs =
-    settings.callTimeoutMs + Math.ceil((part.size * 1000) / settings.minThroughputBytesPerSec);
+  const putNeedsMs = callMsFor(settings, part.size);
   if (held !== undefined && held.usableUntil > clock.now() + putNeedsMs) return ok(held);
   portal.declared.delete(unit.id);
   const r = await portalCall(
     run,
-    unit,
+    file,
     'declare',
     `Declare ${unit.key}`,
     portal.portal.endpoint,
@@ -69,8 +67,7 @@ const declare = async (
   const { fileId, upload } = r.value;
   // Written with the PUT's write-ahead record, before any byte goes: after a stop, the file is
   // found again by its `_id` (finalized once its bytes are proved, or declared again).
-  if (unit.portalFileId !== fileId)
-    run.writes.hold(unit.id, () => store.setPortalFileId(unit.id, fileId));
+  file.declaredAs(fileId);
   const lives =
     upload.expiresAt === undefined
       ? Infinity
@@ -87,15 +84,15 @@ const declare = async (
  * sent again, paced.
  */
 const finalize = async (
-  run: RunContext,
+  file: FileDeposit,
   portal: PortalRun,
-  unit: UnitRecord,
   fileId: string,
 ): Promise<Step<Deposited>> => {
-  const { store, clock, pacer } = run.ports;
+  const { run, unit } = file;
+  const { clock, pacer } = run.ports;
   const r = await portalCall(
     run,
-    unit,
+    file,
     'confirm',
     `Finalize ${unit.key}`,
     portal.portal.endpoint,
@@ -106,12 +103,7 @@ const finalize = async (
   if (r.kind === 'refused') {
     if (r.failure.status !== 404) return unitFailed(causeOfPortalRefusal(r.failure));
     portal.declared.delete(unit.id);
-    run.writes.commit(unit.id, () =>
-      store.atomically(() => {
-        store.forgetAcks(unit.id);
-        store.setPortalFileId(unit.id, null);
-      }),
-    );
+    file.undeclared();
     return mustWait(clock.now() + pacer.pace(), false, portal.portal.endpoint);
   }
   // A portal that ingests before it says done (Arbimon's status): asked again later.
@@ -127,23 +119,23 @@ const finalize = async (
  * URL and compares SHA-256: the same is verified, other bytes a conflict (never overwritten).
  */
 const alreadyThere = async (
-  run: RunContext,
+  file: FileDeposit,
   portal: PortalRun,
-  unit: UnitRecord,
   fileId: string | undefined,
 ): Promise<Step<Deposited>> => {
+  const { run, unit } = file;
   const there = { alreadyPresent: true } as const;
   if (!run.ports.settings.readBack || fileId === undefined)
     return ok({ ...unverifiable, ...there });
   const api = portal.portal.endpoint;
-  const target = await portalCall(run, unit, 'readTarget', `Access ${unit.key}`, api, 0, (o) =>
+  const target = await portalCall(run, file, 'readTarget', `Access ${unit.key}`, api, 0, (o) =>
     portal.portal.readTarget({ fileId }, o),
   );
   if (target.kind === 'wait') return target;
   if (target.kind === 'refused') return unitFailed(causeOfPortalRefusal(target.failure));
   if (target.value.kind === 'not-available') return ok({ ...unverifiable, ...there });
   const { url, endpoint } = target.value;
-  const read = await portalCall(run, unit, 'readBytes', `GET ${unit.key}`, endpoint, 0, (o) =>
+  const read = await portalCall(run, file, 'readBytes', `GET ${unit.key}`, endpoint, 0, (o) =>
     portal.portal.readBytes({ url, maxBytes: unit.size }, o),
   );
   if (read.kind === 'wait') return read;
@@ -165,24 +157,22 @@ const alreadyThere = async (
  * (403: expired, or refused for its signature) is answered by declaring again, never replayed.
  */
 export const depositToPortal = async (
-  run: RunContext,
+  file: FileDeposit,
   portal: PortalRun,
-  unit: UnitRecord,
-  /** Its parts when the caller has them (just hashed, not yet committed: UnitWrites). */
-  known?: readonly PartRecord[],
 ): Promise<Step<Deposited>> => {
-  const part = (known ?? run.ports.store.parts(unit.id))[0];
+  const { run, unit } = file;
+  const part = file.parts()[0];
   if (part === undefined) throw new Error(`unit ${unit.id} has no part plan`);
   if (part.etag !== null && unit.portalFileId !== null)
-    return finalize(run, portal, unit, unit.portalFileId);
+    return finalize(file, portal, unit.portalFileId);
   const listed = run.state.portalListing?.get(unit.key);
-  if (listed?.available === true) return alreadyThere(run, portal, unit, listed.fileId);
+  if (listed?.available === true) return alreadyThere(file, portal, listed.fileId);
   for (let urls = 1; ; urls++) {
-    const declared = await declare(run, portal, unit, part);
+    const declared = await declare(file, portal, part);
     if (declared.kind !== 'ok') return declared;
-    if (declared.value === 'already-done') return alreadyThere(run, portal, unit, listed?.fileId);
+    if (declared.value === 'already-done') return alreadyThere(file, portal, listed?.fileId);
     const { fileId, upload } = declared.value;
-    const r = await withSlot(run, () => putToPortal(run, portal, unit, part, upload));
+    const r = await withSlot(run, () => putToPortal(file, portal, part, upload));
     if (r.kind === 'wait') return r;
     if (r.kind === 'refused') {
       portal.declared.delete(unit.id);
@@ -199,7 +189,7 @@ export const depositToPortal = async (
       });
     }
     // Proved, and persisted before the finalize: a stop after it costs a finalize, not the bytes.
-    ackSent(run, unit, part, etag, 'now');
-    return finalize(run, portal, unit, fileId);
+    file.acked(part, etag, 'now');
+    return finalize(file, portal, fileId);
   }
 };

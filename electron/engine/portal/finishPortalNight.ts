@@ -19,7 +19,8 @@ export const closePortalNight = async (
   portal: PortalRun,
   putBack: Map<number, number>,
 ): Promise<number> => {
-  const { store, hub } = run.ports;
+  const { store } = run.ports;
+  const { hub } = run;
   const plan = store.getPlan(run.planId);
   const verdict = planVerdict(store.counts(run.planId), store.earliestDeferred(run.planId));
   if (plan === undefined || plan.manifestAt !== null || verdict.kind !== 'completed') return 0;

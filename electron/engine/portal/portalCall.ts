@@ -2,8 +2,7 @@ import type { EmissionOptions } from '../../../shared/ports/ObjectStore';
 import type { PortalCallName } from '../../../shared/portal/portalCallRules';
 import { portalCallRules } from '../../../shared/portal/portalCallRules';
 import type { Outcome } from '../../../shared/retry/Outcome';
-import type { UnitRecord } from '../../store/UnitRecord';
-import type { CallOptions, Called } from '../call/callPolicy';
+import type { CallingFile, CallOptions, Called } from '../call/callPolicy';
 import { callPolicy } from '../call/callPolicy';
 import type { RunContext } from '../run/RunContext';
 import type { MustWait } from '../StepOutcome';
@@ -15,7 +14,7 @@ import type { MustWait } from '../StepOutcome';
  */
 export const portalCall = <T>(
   run: RunContext,
-  unit: UnitRecord | undefined,
+  file: CallingFile | undefined,
   call: PortalCallName,
   operation: string,
   endpoint: string,
@@ -25,7 +24,7 @@ export const portalCall = <T>(
 ): Promise<Called<T> | MustWait> => {
   // Known to the event hub before its first event: the policy's retries are journaled.
   run.portal?.endpoints.add(endpoint);
-  return callPolicy(run, unit, operation, portalCallRules[call].profile, bodyBytes, emit, {
+  return callPolicy(run, file, operation, portalCallRules[call].profile, bodyBytes, emit, {
     ...options,
     endpoint,
   });

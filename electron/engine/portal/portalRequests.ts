@@ -8,6 +8,7 @@ import type { NewParticipation, Participation } from '../../../shared/portal/Par
 import type { Portal, PortalFile, PortalParticipations } from '../../../shared/ports/Portal';
 import { isAbort } from '../abortError';
 import type { EnginePorts } from '../EnginePorts';
+import type { EventHub } from '../events/EventHub';
 import { withWaits } from '../pacer/withWaits';
 import type { RunContext } from '../run/RunContext';
 import { newRunContext } from '../run/RunContext';
@@ -32,6 +33,7 @@ export type PortalAnswer<T> =
  */
 const oneOff = async <T>(
   ports: EnginePorts,
+  hub: EventHub,
   portal: Portal,
   planId: number,
   signal: AbortSignal | undefined,
@@ -41,7 +43,7 @@ const oneOff = async <T>(
   const stop = (): void => controller.abort();
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', stop, { once: true });
-  const run = newRunContext(ports, {
+  const run = newRunContext(ports, hub, {
     planId,
     objects: ports.objectStore,
     bucket: '',
@@ -66,10 +68,11 @@ const oneOff = async <T>(
 /** Whether the portal takes the volunteer's sign-in now (its smallest listing). */
 export const checkPortal = (
   ports: EnginePorts,
+  hub: EventHub,
   portal: Portal,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<undefined>> =>
-  oneOff(ports, portal, 0, signal, async (run) => {
+  oneOff(ports, hub, portal, 0, signal, async (run) => {
     const r = await portalCall(run, undefined, 'probe', 'CheckSignIn', portal.endpoint, 0, (o) =>
       portal.probe(o),
     );
@@ -81,12 +84,13 @@ export const checkPortal = (
 /** A site's participations, or the volunteer's own: one page per call. */
 export const listParticipations = (
   ports: EnginePorts,
+  hub: EventHub,
   portal: Portal & PortalParticipations,
   siteId: string | undefined,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<Participation[]>> => {
   const pages = portalListing<Participation>((p) => p.id);
-  return oneOff(ports, portal, 0, signal, async (run) => {
+  return oneOff(ports, hub, portal, 0, signal, async (run) => {
     const r = await portalPaged(
       run,
       'listFiles',
@@ -119,6 +123,7 @@ const sameNight = (p: Participation, asked: NewParticipation): boolean =>
  */
 export const createParticipation = (
   ports: EnginePorts,
+  hub: EventHub,
   portal: Portal & PortalParticipations,
   input: NewParticipation,
   signal?: AbortSignal,
@@ -127,7 +132,7 @@ export const createParticipation = (
   let pages: PagedListing<Participation, number> | undefined;
   // Whether the site was listed, with none of this night, since the last create that may have acted.
   let noneThere = false;
-  return oneOff(ports, portal, 0, signal, async (run) => {
+  return oneOff(ports, hub, portal, 0, signal, async (run) => {
     if (!noneThere) {
       pages ??= portalListing<Participation>((p) => p.id);
       const listed = await portalPaged(
@@ -171,13 +176,14 @@ export const createParticipation = (
 /** What the portal holds of a participation now: every file, by name, with `available`. */
 export const listPortalFiles = (
   ports: EnginePorts,
+  hub: EventHub,
   portal: Portal,
   participationId: string,
   planId: number,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<PortalFile[]>> => {
   const pages = portalListing<PortalFile>((f) => f.fileId);
-  return oneOff(ports, portal, planId, signal, async (run) => {
+  return oneOff(ports, hub, portal, planId, signal, async (run) => {
     const r = await portalPaged(
       run,
       'listFiles',
@@ -195,12 +201,13 @@ export const listPortalFiles = (
 /** "Lancer l'analyse": the portal's processing of the participation, asked once; already planned is success. */
 export const startProcessing = (
   ports: EnginePorts,
+  hub: EventHub,
   portal: Portal,
   participationId: string,
   planId: number,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<'started' | 'already-planned'>> =>
-  oneOff(ports, portal, planId, signal, async (run) => {
+  oneOff(ports, hub, portal, planId, signal, async (run) => {
     const r = await portalCall(
       run,
       undefined,
@@ -225,12 +232,13 @@ export type ReadBack =
 /** `--read-back`: the file's bytes through `acces` (a fresh signed GET URL), hashed here. */
 export const readBackPortalFile = (
   ports: EnginePorts,
+  hub: EventHub,
   portal: Portal,
   file: { readonly fileId: string; readonly name: string; readonly maxBytes: number },
   planId: number,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<ReadBack>> =>
-  oneOff<ReadBack>(ports, portal, planId, signal, async (run) => {
+  oneOff<ReadBack>(ports, hub, portal, planId, signal, async (run) => {
     const target = await portalCall(
       run,
       undefined,

@@ -1,9 +1,8 @@
 import type { PortalBody, UploadTarget } from '../../../shared/ports/Portal';
 import type { PartRecord } from '../../store/PartRecord';
-import type { UnitRecord } from '../../store/UnitRecord';
 import type { Called } from '../call/callPolicy';
 import { SourceChangedError } from '../../../shared/ports/SourceChangedError';
-import type { RunContext } from '../run/RunContext';
+import type { FileDeposit } from '../file/FileDeposit';
 import type { MustWait } from '../StepOutcome';
 import type { PortalRun } from './PortalRun';
 import { portalCall } from './portalCall';
@@ -12,10 +11,11 @@ import { portalCall } from './portalCall';
  * The file's bytes: as read when it was hashed (a small file), else read from the card slice by
  * slice as they go, afresh for each attempt (one PUT of up to 5 GB: ADR 0010's memory bound holds).
  */
-const bodyOf = (run: RunContext, unit: UnitRecord, part: PartRecord): PortalBody => {
-  const hashed = run.hashedBodies.get(unit.id);
-  if (hashed !== undefined && hashed.length === part.size) return { kind: 'bytes', bytes: hashed };
-  const { source } = run.ports;
+const bodyOf = (file: FileDeposit, part: PartRecord): PortalBody => {
+  const hashed = file.hashedBodyOf(part.size);
+  if (hashed !== undefined) return { kind: 'bytes', bytes: hashed };
+  const { unit } = file;
+  const { source } = file.run.ports;
   return {
     kind: 'source',
     size: part.size,
@@ -42,19 +42,18 @@ const bodyOf = (run: RunContext, unit: UnitRecord, part: PartRecord): PortalBody
  * key while the URL lives (`portalCallRules`). The caller compares the ETag with the planned MD5.
  */
 export const putToPortal = async (
-  run: RunContext,
+  file: FileDeposit,
   portal: PortalRun,
-  unit: UnitRecord,
   part: PartRecord,
   upload: UploadTarget,
 ): Promise<Called<{ readonly etag: string }> | MustWait> => {
-  const { store } = run.ports;
-  const body = bodyOf(run, unit, part);
-  // Write-ahead, committed before the bytes go (with the declaration the run held for the unit).
-  const before = run.writes.commit(unit.id, () => store.beginSend(unit.id, part.partNumber));
+  const { run, unit } = file;
+  const body = bodyOf(file, part);
+  // Write-ahead, committed before the bytes go (with the declaration the file held).
+  const before = file.beginSend(part);
   return portalCall(
     run,
-    unit,
+    file,
     'putBytes',
     `PUT ${unit.key}`,
     upload.endpoint,
@@ -63,7 +62,7 @@ export const putToPortal = async (
     {
       // The whole file once: `beginSend` already counted exactly that.
       onSent: (sent) => {
-        if (sent !== part.size) store.endSend(unit.id, part.partNumber, before, sent);
+        if (sent !== part.size) file.endSend(part, before, sent);
       },
       committedAfter: true,
     },

@@ -1,10 +1,10 @@
 import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { EnginePorts } from '../EnginePorts';
+import type { EventHub } from '../events/EventHub';
 import { PartBuffers } from './PartBuffers';
 import type { PortalRun } from '../portal/PortalRun';
 import { StreamSlots } from '../StreamSlots';
 import type { RunState } from './RunState';
-import { UnitWrites } from './UnitWrites';
 
 export type { RunState } from './RunState';
 
@@ -13,10 +13,13 @@ export const HASHED_AT_ONCE = 2;
 
 /**
  * One run's context, shared by every part that works for it (the plan run, the pacer, the policy
- * caller, the uploads, the verifier, the finisher): the engine's ports and the run's own state.
+ * caller, the finisher, and each file's deposit): the engine's ports, the hub its events go to and
+ * facts about the whole run. What belongs to one file in flight (its record, parts, pending writes,
+ * "unsettled" flag, hashed bytes) is that file's `FileDeposit`, not here (issue 32).
  */
 export type RunContext = {
   readonly ports: EnginePorts;
+  readonly hub: EventHub;
   readonly planId: number;
   /** The night's own target, for every request of the run. */
   readonly objects: ObjectStore;
@@ -36,21 +39,14 @@ export type RunContext = {
    * while the other's are hashed in the worker (ADR 0025).
    */
   readonly hashTurn: StreamSlots;
-  /** Units a worker of this run holds. */
-  readonly held: Set<number>;
-  /** Units whose last write may have acted without a reply: ask the server before sending again. */
-  readonly unsettled: Set<number>;
-  /** A small file's bytes as hashed when it was taken, until its request body is read. */
-  readonly hashedBodies: Map<number, Buffer>;
   /** What parts are read into, reused. */
   readonly partBuffers: PartBuffers;
-  /** Records held until their unit's next commit (only those a kill may lose: see UnitWrites). */
-  readonly writes: UnitWrites;
   readonly state: RunState;
 };
 
 export const newRunContext = (
   ports: EnginePorts,
+  hub: EventHub,
   run: {
     readonly planId: number;
     readonly objects: ObjectStore;
@@ -62,6 +58,7 @@ export const newRunContext = (
   },
 ): RunContext => ({
   ports,
+  hub,
   planId: run.planId,
   objects: run.objects,
   portal: run.portal,
@@ -70,11 +67,7 @@ export const newRunContext = (
   controller: run.controller,
   slots: new StreamSlots(run.concurrency),
   hashTurn: new StreamSlots(HASHED_AT_ONCE),
-  held: new Set(),
-  unsettled: new Set(),
-  hashedBodies: new Map(),
   partBuffers: new PartBuffers(run.concurrency, run.partSize),
-  writes: new UnitWrites(ports.store),
   state: {
     listing: new Map(),
     portalListing: undefined,

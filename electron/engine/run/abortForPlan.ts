@@ -1,6 +1,7 @@
 import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import { callPolicy } from '../call/callPolicy';
 import type { EnginePorts } from '../EnginePorts';
+import type { EventHub } from '../events/EventHub';
 import { withWaits } from '../pacer/withWaits';
 import { abortError, isAbort } from '../abortError';
 import { newRunContext } from './RunContext';
@@ -12,6 +13,7 @@ import { newRunContext } from './RunContext';
  */
 export const abortForPlan = async (
   ports: EnginePorts,
+  hub: EventHub,
   night: {
     readonly planId: number;
     readonly bucket: string;
@@ -23,14 +25,14 @@ export const abortForPlan = async (
   const { planId, bucket, objects } = night;
   if (objects === undefined) {
     // The night's target is out of reach from here: its next run's sweep aborts what it can.
-    ports.hub.record(planId, `AbortMultipartUpload ${upload.key}`, 'target-unavailable', 1, null);
+    hub.record(planId, `AbortMultipartUpload ${upload.key}`, 'target-unavailable', 1, null);
     return;
   }
   const controller = new AbortController();
   const stop = (): void => controller.abort();
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', stop, { once: true });
-  const run = newRunContext(ports, { planId, objects, bucket, controller, concurrency: 1 });
+  const run = newRunContext(ports, hub, { planId, objects, bucket, controller, concurrency: 1 });
   try {
     const r = await withWaits(run, undefined, () =>
       callPolicy(run, undefined, `AbortMultipartUpload ${upload.key}`, 'brief', 0, (o) =>

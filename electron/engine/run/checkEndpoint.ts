@@ -2,8 +2,10 @@ import type { FailureCause } from '../../../shared/domain/FailureCause';
 import { callPolicy } from '../call/callPolicy';
 import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import type { EnginePorts } from '../EnginePorts';
+import type { EventHub } from '../events/EventHub';
 import { withWaits } from '../pacer/withWaits';
 import { isAbort } from '../abortError';
+import type { RunContext } from './RunContext';
 import { newRunContext } from './RunContext';
 
 export type EndpointCheck =
@@ -21,6 +23,8 @@ export type EndpointCheck =
  */
 export const checkEndpoint = async (
   ports: EnginePorts,
+  hub: EventHub,
+  runs: Map<number, RunContext>,
   bucket: string,
   prefix: string,
   signal: AbortSignal | undefined,
@@ -31,9 +35,9 @@ export const checkEndpoint = async (
   signal?.addEventListener('abort', stop, { once: true });
   const objects = ports.objectStore;
   ports.probe.prefix = prefix;
-  const run = newRunContext(ports, { planId: 0, objects, bucket, controller, concurrency: 1 });
+  const run = newRunContext(ports, hub, { planId: 0, objects, bucket, controller, concurrency: 1 });
   // Registered like a plan's run (id 0) so circuit events report "waiting for network" for it too.
-  ports.runs.set(0, run);
+  runs.set(0, run);
   try {
     const outcome = await withWaits(run, undefined, async () => {
       const r = await callPolicy(
@@ -58,7 +62,7 @@ export const checkEndpoint = async (
     if (isAbort(error) || controller.signal.aborted) return { kind: 'stopped' };
     throw error;
   } finally {
-    ports.runs.delete(0);
+    runs.delete(0);
     signal?.removeEventListener('abort', stop);
   }
 };

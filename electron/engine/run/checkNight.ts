@@ -22,7 +22,8 @@ import type { RunContext } from './RunContext';
  * credentials or a missing bucket block the run here, failing no unit.
  */
 export const checkNight = async (run: RunContext, plan: PlanRecord): Promise<void> => {
-  const { store, hub } = run.ports;
+  const { store } = run.ports;
+  const { hub } = run;
   const prefix = listingPrefix(plan.prefix);
   // Outside the step: a wait between two pages goes on from the page it reached.
   const pages = new PagedListing<ListedObject, string>(

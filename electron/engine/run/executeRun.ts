@@ -3,9 +3,11 @@ import { planStateAfterRun } from '../../../shared/engine/planStateAfterRun';
 import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { PortalRun } from '../portal/PortalRun';
 import type { EnginePorts } from '../EnginePorts';
+import type { EventHub } from '../events/EventHub';
 import type { RunResult } from '../RunResult';
 import { isAbort } from '../abortError';
 import type { PlanLease } from './PlanLease';
+import type { RunContext } from './RunContext';
 import { newRunContext } from './RunContext';
 import { runPlan } from './runPlan';
 
@@ -15,6 +17,8 @@ import { runPlan } from './runPlan';
  */
 export const executeRun = async (
   ports: EnginePorts,
+  hub: EventHub,
+  runs: Map<number, RunContext>,
   lease: PlanLease,
   night: {
     readonly planId: number;
@@ -26,19 +30,13 @@ export const executeRun = async (
   },
   signal: AbortSignal | undefined,
 ): Promise<RunResult> => {
-  const { store, clock, settings, hub, runs } = ports;
+  const { store, clock, settings } = ports;
   const { planId } = night;
   const taken = lease.take(planId);
   if (taken.tookOver !== undefined) {
     const { pid, host, heartbeatAt } = taken.tookOver;
-    hub.record(
-      planId,
-      'RunLease',
-      // A code, not a sentence: the diagnostics screen words it in the reader's language.
-      `taken-over:${pid}:${host}:${heartbeatAt}`,
-      1,
-      null,
-    );
+    // A code, not a sentence: the diagnostics screen words it in the reader's language.
+    hub.record(planId, 'RunLease', `taken-over:${pid}:${host}:${heartbeatAt}`, 1, null);
   }
   const controller = new AbortController();
   // Every file waiting for a slot and every call in flight listens to this signal: up to twice
@@ -48,7 +46,11 @@ export const executeRun = async (
   const stop = (): void => controller.abort();
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', stop, { once: true });
-  const run = newRunContext(ports, { ...night, controller, concurrency: settings.concurrency });
+  const run = newRunContext(ports, hub, {
+    ...night,
+    controller,
+    concurrency: settings.concurrency,
+  });
   runs.set(planId, run);
   hub.emit({ type: 'plan-state', planId, state: 'running' });
   let result: RunResult;
@@ -78,7 +80,7 @@ export const executeRun = async (
     hub.emitProgress(planId, true);
     runs.delete(planId);
     cleanup(() => store.resetInProgress(planId, clock.now()));
-    for (const id of run.held) hub.forgetActivity(id);
+    hub.forgetRunActivity(planId);
   }
   if (cleanupError !== undefined) throw cleanupError;
   hub.emitProgress(planId, true);

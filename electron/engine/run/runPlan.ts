@@ -1,7 +1,8 @@
 import { COMPLETED } from '../../../shared/domain/Completed';
 import { planPhase } from '../../../shared/domain/planPhase';
 import { listingPrefix } from '../../../shared/wire/nightManifestKey';
-import type { UnitRecord } from '../../store/UnitRecord';
+import type { FileDeposit } from '../file/FileDeposit';
+import { FilesInFlight } from '../file/FilesInFlight';
 import { unitStateAfter } from '../../../shared/engine/unitStateAfter';
 import { finishPlan } from '../finish/finishPlan';
 import { withWaits } from '../pacer/withWaits';
@@ -31,19 +32,17 @@ const WORKERS_PER_SLOT = 2;
 /** How often a file that failed as gone, and is there when looked at, is read again. */
 const LOOKS_AGAIN = 2;
 
-/** One unit until it is done, failed or deferred; short waits are slept here. */
-const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => {
-  const { store, hub } = run.ports;
-  if (unit.state.kind !== 'in-progress') hub.taken(run, unit);
+/** One file until it is done, failed or deferred; short waits are slept here. */
+const processFile = async (run: RunContext, file: FileDeposit): Promise<void> => {
+  if (file.unit.state.kind !== 'in-progress') file.taken();
   // Read again for every attempt but the first (`nextRunnable` has just read it), once what
   // the last attempt held for it is committed.
-  let fresh: UnitRecord | undefined = unit;
+  let fresh = true;
   const attempt = async (): Promise<Step<{ alreadyPresent: boolean }>> => {
-    if (fresh === undefined) run.writes.flush(unit.id);
-    const u = fresh ?? store.getUnit(unit.id) ?? unit;
-    fresh = undefined;
+    if (!fresh) file.reread();
+    fresh = false;
     try {
-      return await depositUnit(run, u);
+      return await depositUnit(file);
     } catch (error) {
       // The file system's errors (a read, a hash) are thrown by the platform: the source's fault
       // fails the unit, anything else is the run's.
@@ -53,7 +52,8 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
     }
   };
   let looksAgain = LOOKS_AGAIN;
-  const result = await withWaits(run, unit, async () => {
+  const { store, source } = run.ports;
+  const result = await withWaits(run, file, async () => {
     for (;;) {
       const step = await attempt();
       if (step.kind !== 'failed' || !maySignCardAway(step.cause)) return step;
@@ -61,14 +61,14 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
       // file was (its parts kept); gone alone: the failure stands (issue 30, item 10).
       const dir = store.getPlan(run.planId)?.dir;
       if (dir === undefined) return step;
-      if (await cardAway(run.ports.source, store, dir, unit)) {
-        await waitForCard(run, unit, dir);
+      if (await cardAway(source, store, dir, file.unit)) {
+        await waitForCard(run, file, dir);
         continue;
       }
       // The card came back between the failed read and this look (another file's wait saw it
       // go): the failure tells of a moment that is over, and the file is read again. Bounded: a
       // file that flickers fails.
-      if (looksAgain > 0 && (await fileThere(run.ports.source, unit.absPath))) {
+      if (looksAgain > 0 && (await fileThere(source, file.unit.absPath))) {
         looksAgain -= 1;
         continue;
       }
@@ -77,7 +77,7 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
   });
   if (result.kind === 'deferred') return;
   const after = unitStateAfter(result);
-  hub.setState(run.planId, unit, after.state);
+  file.settle(after.state);
   if (after.blocksPlan && result.kind === 'failed') blockRun(run, result.cause);
 };
 
@@ -86,14 +86,14 @@ const processUnit = async (run: RunContext, unit: UnitRecord): Promise<void> => 
  * the wire (see `withSlot`), so a file's round trips without payload (the HeadObject before it,
  * Create, Complete, the verification) overlap another file's bytes instead of idling a stream.
  */
-const worker = async (run: RunContext): Promise<void> => {
-  const { store, clock, sleeper, pacer, hub, settings } = run.ports;
+const worker = async (run: RunContext, files: FilesInFlight): Promise<void> => {
+  const { store, clock, sleeper, pacer, settings } = run.ports;
   const signal = run.controller.signal;
   for (;;) {
     if (signal.aborted) return;
     await pacer.waitHold(signal);
     // Only this run's workers hold units in progress (the others were reset as it started).
-    const unit = store.nextRunnable(run.planId, clock.now(), [...run.held], {
+    const unit = store.nextRunnable(run.planId, clock.now(), files.heldIds(), {
       interrupted: false,
     });
     if (unit === undefined) {
@@ -104,14 +104,11 @@ const worker = async (run: RunContext): Promise<void> => {
       await sleeper.sleep(Math.max(1, Math.min(next - clock.now(), 5_000)), signal);
       continue;
     }
-    run.held.add(unit.id);
+    const file = files.take(unit);
     try {
-      await processUnit(run, unit);
+      await processFile(run, file);
     } finally {
-      // Its turn ended by a stop: what was held for it is committed (a kill would lose it).
-      run.writes.flush(unit.id);
-      run.held.delete(unit.id);
-      hub.forgetActivity(unit.id);
+      files.release(file);
     }
   }
 };
@@ -121,7 +118,7 @@ const worker = async (run: RunContext): Promise<void> => {
  * until no unit is runnable, then the finisher. Throws the platform's AbortError when stopped.
  */
 export const runPlan = async (run: RunContext): Promise<RunResult> => {
-  const { store, clock, settings, hub } = run.ports;
+  const { store, clock, settings } = run.ports;
   const signal = run.controller.signal;
   const plan = store.getPlan(run.planId);
   if (plan === undefined) throw new PlanError({ code: 'no-such-plan', planId: run.planId }, 'gone');
@@ -142,15 +139,16 @@ export const runPlan = async (run: RunContext): Promise<RunResult> => {
     return { kind: COMPLETED };
   }
   // Files planning did not get to are hashed by the workers, one at a time, as they come.
-  hub.emitProgress(run.planId, true);
+  run.hub.emitProgress(run.planId, true);
   // Units re-queued while the last workers were finishing (retryFailures, credentialsChanged)
   // get a new round instead of being left pending; so do a portal night's files its closing
   // listing does not show available.
   const putBack = new Map<number, number>();
+  const files = new FilesInFlight(run, store);
   for (;;) {
     const workers = Array.from(
       { length: WORKERS_PER_SLOT * Math.max(1, settings.concurrency) },
-      () => worker(run),
+      () => worker(run, files),
     );
     const settled = await Promise.allSettled(workers);
     if (run.state.blocked !== undefined) return { kind: 'blocked', cause: run.state.blocked };

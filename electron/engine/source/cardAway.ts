@@ -15,6 +15,12 @@ export const fileThere = async (source: SourceReader, path: string): Promise<boo
   }
 };
 
+/** Whether any of `paths` is there, looked at one after another until one is. */
+const anyThere = async (source: SourceReader, paths: readonly string[]): Promise<boolean> => {
+  for (const path of paths) if (await fileThere(source, path)) return true;
+  return false;
+};
+
 /** Up to `SIBLINGS` of the night's other files, in plan order. */
 const siblingsOf = (store: PlanStore, unit: UnitRecord): string[] => {
   const paths: string[] = [];
@@ -39,9 +45,7 @@ export const cardAway = async (
 ): Promise<boolean> => {
   if (!(await fileThere(source, dir))) return true;
   const siblings = siblingsOf(store, unit);
-  if (siblings.length === 0) return false;
-  for (const path of siblings) if (await fileThere(source, path)) return false;
-  return true;
+  return siblings.length > 0 && !(await anyThere(source, siblings));
 };
 
 /**
@@ -55,7 +59,5 @@ export const cardBack = async (
   unit: UnitRecord,
 ): Promise<boolean> => {
   if (!(await fileThere(source, dir))) return false;
-  if (await fileThere(source, unit.absPath)) return true;
-  for (const path of siblingsOf(store, unit)) if (await fileThere(source, path)) return true;
-  return false;
+  return anyThere(source, [unit.absPath, ...siblingsOf(store, unit)]);
 };

@@ -1,4 +1,4 @@
-import type { UnitRecord } from '../../store/UnitRecord';
+import type { FileDeposit } from '../file/FileDeposit';
 import type { RunContext } from '../run/RunContext';
 import { cardBack } from './cardAway';
 
@@ -12,16 +12,16 @@ const LOOK_EVERY_MS = 1_000;
  */
 export const waitForCard = async (
   run: RunContext,
-  unit: UnitRecord,
+  file: FileDeposit,
   dir: string,
 ): Promise<void> => {
-  const { source, store, sleeper, hub } = run.ports;
-  hub.setCardWait(run, unit, true);
+  const { source, store, sleeper } = run.ports;
+  file.events.cardWait(true);
   try {
-    while (!(await cardBack(source, store, dir, unit))) {
+    while (!(await cardBack(source, store, dir, file.unit))) {
       await sleeper.sleep(LOOK_EVERY_MS, run.controller.signal);
     }
   } finally {
-    hub.setCardWait(run, unit, false);
+    file.events.cardWait(false);
   }
 };

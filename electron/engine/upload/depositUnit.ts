@@ -1,7 +1,5 @@
-import type { PartRecord } from '../../store/PartRecord';
-import type { UnitRecord } from '../../store/UnitRecord';
+import type { FileDeposit } from '../file/FileDeposit';
 import { hashUnit } from '../hashUnit';
-import type { RunContext } from '../run/RunContext';
 import { changedSince } from '../source/changedSince';
 import { checkSource } from '../source/checkSource';
 import type { Step } from '../StepOutcome';
@@ -17,23 +15,21 @@ import type { Deposited } from './Deposited';
 const KEEP_HASHED_BODY_UP_TO = 1024 * 1024;
 
 /** By the night's target: its portal (ADR 0032), else S3, in one request or in parts. */
-const upload = (
-  run: RunContext,
-  unit: UnitRecord,
-  parts?: readonly PartRecord[],
-): Promise<Step<Deposited>> =>
-  run.portal !== undefined
-    ? depositToPortal(run, run.portal, unit, parts)
-    : unit.multipart
-      ? uploadMultipart(run, unit)
-      : uploadSingle(run, unit, parts);
+const upload = (file: FileDeposit): Promise<Step<Deposited>> =>
+  file.run.portal !== undefined
+    ? depositToPortal(file, file.run.portal)
+    : file.unit.multipart
+      ? uploadMultipart(file)
+      : uploadSingle(file);
 
-/** One unit to the server: hashed first if planning did not get to it, then in one or in parts. */
-export const depositUnit = async (run: RunContext, unit: UnitRecord): Promise<Step<Deposited>> => {
+/** One file to the server: hashed first if planning did not get to it, then in one or in parts. */
+export const depositUnit = async (file: FileDeposit): Promise<Step<Deposited>> => {
+  const { run } = file;
   const { store, settings, source, hashing } = run.ports;
+  const unit = file.unit;
   if (unit.sha256 !== null) {
     const changed = await checkSource(source, unit);
-    return changed ?? upload(run, unit);
+    return changed ?? upload(file);
   }
   // Planning was interrupted before this file: hash it now (a source error fails the unit). A
   // multipart file in its turn (see RunContext.hashTurn).
@@ -46,20 +42,13 @@ export const depositUnit = async (run: RunContext, unit: UnitRecord): Promise<St
     unit,
     run.controller.signal,
     KEEP_HASHED_BODY_UP_TO,
-    // A small file's hashes go with its write-ahead send (or its end): a kill before that costs
-    // hashing it again, nothing sent. A multipart file's parts are read back by its steps.
-    (write) =>
-      unit.multipart ? run.writes.commit(unit.id, write) : run.writes.hold(unit.id, write),
+    (write) => file.hashesWritten(write),
   ).finally(release);
   // The open file's size and time, taken as it was hashed, are the check a `stat` would make now
   // (a path stat per file: 0.44 s of a 23 s CPU profile of 2,000 x 40 KB, issue 15).
   const changed = changedSince(unit, seen);
   if (changed !== undefined) return changed;
-  if (body !== undefined) run.hashedBodies.set(unit.id, body);
-  try {
-    // As stored: no read back (issue 15).
-    return await upload(run, hashed, parts);
-  } finally {
-    run.hashedBodies.delete(unit.id);
-  }
+  // As stored: no read back (issue 15).
+  file.hashed(hashed, parts, body);
+  return upload(file);
 };

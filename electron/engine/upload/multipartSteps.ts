@@ -1,9 +1,8 @@
-import { callPaged } from '../call/callPaged';
 import type { ListedUpload, UploadsMarker } from '../../../shared/ports/ObjectStore';
 import { PagedListing } from '../../../shared/wire/PagedListing';
 import { bareEtag } from '../../../shared/wire/proveSameContent';
-import type { PlanStore } from '../../store/PlanStore';
-import type { UnitRecord } from '../../store/UnitRecord';
+import type { PartRecord } from '../../store/PartRecord';
+import type { FileDeposit } from '../file/FileDeposit';
 import { callPolicy } from '../call/callPolicy';
 import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import { objectMetadata } from '../objectMetadata';
@@ -18,13 +17,9 @@ import { ok, unitFailed } from '../StepOutcome';
  * a new upload is created; the lost one, if the server made it, is left to the bucket's lifecycle
  * rule (AbortIncompleteMultipartUpload), and the journal says so (ADR 0028).
  */
-export const findOwnUpload = async (
-  run: RunContext,
-  unit: UnitRecord,
-): Promise<Step<string | null>> => {
-  const r = await callPaged(
-    run,
-    unit,
+export const findOwnUpload = async (file: FileDeposit): Promise<Step<string | null>> => {
+  const { run, unit } = file;
+  const r = await file.paged(
     `ListMultipartUploads ${unit.key}`,
     'brief',
     new PagedListing<ListedUpload, UploadsMarker>(
@@ -32,7 +27,7 @@ export const findOwnUpload = async (
       (marker) => `${marker.key}\n${marker.uploadId}`,
     ),
     (marker, o) => run.objects.listUploadsPage({ prefix: unit.key, marker }, o),
-    { reconciles: run.unsettled.has(unit.id) },
+    { reconciles: file.unsettled },
   );
   if (r.kind === 'wait') return r;
   if (r.kind === 'refused') {
@@ -42,13 +37,7 @@ export const findOwnUpload = async (
       where: unit.key,
     });
     if (cause.kind !== 'denied') return unitFailed(cause);
-    run.ports.hub.record(
-      run.planId,
-      `ListMultipartUploads ${unit.key}`,
-      'denied:upload-may-be-left-open',
-      1,
-      null,
-    );
+    file.events.record(`ListMultipartUploads ${unit.key}`, 'denied:upload-may-be-left-open');
     return ok(null);
   }
   const own = r.value
@@ -61,10 +50,9 @@ export const findOwnUpload = async (
  * CreateMultipartUpload, never blindly replayed: after a lost reply the unit is unsettled and
  * its next step looks for the upload that reply created (`findOwnUpload`) before creating one.
  */
-export const createUpload = async (run: RunContext, unit: UnitRecord): Promise<Step<string>> => {
-  const r = await callPolicy(
-    run,
-    unit,
+export const createUpload = async (file: FileDeposit): Promise<Step<string>> => {
+  const { run, unit } = file;
+  const r = await file.call(
     `CreateMultipartUpload ${unit.key}`,
     'insistent',
     0,
@@ -102,16 +90,18 @@ export const abortQuietly = async (
 
 /** Keeps a listed part only when its size and ETag match the local bytes; anything else is re-sent. */
 export const reconcileParts = (
-  store: PlanStore,
-  unitId: number,
+  file: FileDeposit,
   listed: readonly { partNumber: number; size: number; etag: string }[],
 ): void => {
   const byNumber = new Map(listed.map((p) => [p.partNumber, p]));
-  for (const part of store.parts(unitId)) {
+  const ack: PartRecord[] = [];
+  const forget: PartRecord[] = [];
+  for (const part of file.parts()) {
     const remote = byNumber.get(part.partNumber);
     const matches =
       remote !== undefined && remote.size === part.size && bareEtag(remote.etag) === part.md5;
-    if (matches && part.etag === null) store.ackPart(unitId, part.partNumber, part.md5);
-    if (!matches && part.etag !== null) store.forgetAcks(unitId, part.partNumber);
+    if (matches && part.etag === null) ack.push(part);
+    if (!matches && part.etag !== null) forget.push(part);
   }
+  file.reconciled(ack, forget);
 };

@@ -5,9 +5,7 @@ import {
 } from '../../../shared/engine/ownPlaceholder';
 import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import type { ObjectHead } from '../../../shared/ports/ObjectStore';
-import type { UnitRecord } from '../../store/UnitRecord';
-import { callPolicy } from '../call/callPolicy';
-import type { RunContext } from '../run/RunContext';
+import type { FileDeposit } from '../file/FileDeposit';
 import type { Step } from '../StepOutcome';
 import { mustWait, ok, unitFailed } from '../StepOutcome';
 import { headObject, UNREADABLE } from '../verify/headObject';
@@ -32,13 +30,11 @@ export type Reservation =
  * proves the object is ours, and it is never replaced.
  */
 export const reserveKey = async (
-  run: RunContext,
-  unit: UnitRecord,
+  file: FileDeposit,
   nightId: string,
 ): Promise<Step<Reservation>> => {
-  const r = await callPolicy(
-    run,
-    unit,
+  const { run, unit } = file;
+  const r = await file.call(
     `PutObject ${unit.key} (placeholder)`,
     'insistent',
     0,

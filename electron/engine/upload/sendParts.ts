@@ -1,26 +1,24 @@
 import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { PartRecord } from '../../store/PartRecord';
-import type { UnitRecord } from '../../store/UnitRecord';
 import { causeOfBodyRefusal } from '../../../shared/engine/causeOfBodyRefusal';
-import type { RunContext } from '../run/RunContext';
+import type { FileDeposit } from '../file/FileDeposit';
 import { withSlot } from '../run/withSlot';
 import { checkSource } from '../source/checkSource';
 import type { Halt, Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
-import { ackSent, emitPart } from './emitPart';
+import { emitPart } from './emitPart';
 
 const sendPart = async (
-  run: RunContext,
-  unit: UnitRecord,
+  file: FileDeposit,
   uploadId: string,
   part: PartRecord,
 ): Promise<Step<'sent' | 'upload-gone'>> => {
+  const { run, unit } = file;
   run.controller.signal.throwIfAborted();
   const changed = await checkSource(run.ports.source, unit);
   if (changed !== undefined) return changed;
   const r = await emitPart(
-    run,
-    unit,
+    file,
     part,
     `UploadPart ${part.partNumber} ${unit.key}`,
     (body, md5Base64, o) =>
@@ -40,11 +38,8 @@ const sendPart = async (
       ),
     );
   }
-  ackSent(run, unit, part, bareEtag(r.value.etag));
-  run.ports.hub.setActivity(run.planId, unit.id, {
-    kind: 'sending',
-    bytesAcked: run.ports.store.getUnit(unit.id)?.bytesAcked ?? 0,
-  });
+  file.acked(part, bareEtag(r.value.etag));
+  file.events.activity({ kind: 'sending', bytesAcked: file.reread().bytesAcked });
   return ok('sent');
 };
 
@@ -55,11 +50,11 @@ const sendPart = async (
  * acknowledgements are kept), then it is returned (an error thrown, a halt, or 'upload-gone').
  */
 export const sendParts = async (
-  run: RunContext,
-  unit: UnitRecord,
+  file: FileDeposit,
   uploadId: string,
   parts: readonly PartRecord[],
 ): Promise<Step<'sent' | 'upload-gone'>> => {
+  const { run } = file;
   let next = 0;
   let trouble: { readonly error: unknown } | { readonly halt: Halt } | undefined;
   let gone = false;
@@ -68,7 +63,7 @@ export const sendParts = async (
   const lane = async (borrowed: boolean): Promise<void> => {
     for (let part = take(); part !== undefined; part = take()) {
       try {
-        const sent = await sendPart(run, unit, uploadId, part);
+        const sent = await sendPart(file, uploadId, part);
         if (sent.kind !== 'ok') trouble ??= { halt: sent };
         else if (sent.value === 'upload-gone') gone = true;
       } catch (error) {

@@ -1,13 +1,10 @@
-import { callPaged } from '../call/callPaged';
 import type { ListedPart } from '../../../shared/ports/ObjectStore';
 import { PagedListing } from '../../../shared/wire/PagedListing';
 import { afterUploadLost } from '../../../shared/engine/afterUploadLost';
 import { multipartRefusal } from '../../../shared/engine/multipartRefusal';
 import { bareEtag } from '../../../shared/wire/proveSameContent';
-import type { UnitRecord } from '../../store/UnitRecord';
-import { callPolicy } from '../call/callPolicy';
 import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
-import type { RunContext } from '../run/RunContext';
+import type { FileDeposit } from '../file/FileDeposit';
 import { checkSource } from '../source/checkSource';
 import { decideExisting } from '../verify/decideExisting';
 import { expectedEtag } from '../verify/expectedEtag';
@@ -45,58 +42,55 @@ const folderOfKey = (key: string): string => key.slice(0, key.lastIndexOf('/') +
  * that may not read cannot tell: with every part acknowledged a Complete of ours was the last
  * step, said deposited and not verifiable; otherwise the upload was dropped (ADR 0028).
  */
-const uploadGone = async (run: RunContext, u: UnitRecord, uploadId: string): Promise<Pass> => {
-  const { store } = run.ports;
-  store.closedUpload(run.planId, uploadId);
-  const head = await headObject(run, u);
+const uploadGone = async (file: FileDeposit, uploadId: string): Promise<Pass> => {
+  const { run } = file;
+  file.uploadClosed(uploadId);
+  const head = await headObject(run, file.unit);
   if (head.kind !== 'ok') return head;
   if (head.value === UNREADABLE) {
-    if (!store.parts(u.id).every((p) => p.etag !== null)) return { kind: 'upload-lost' };
-    store.setUploadId(u.id, null);
+    if (!file.parts().every((p) => p.etag !== null)) return { kind: 'upload-lost' };
+    file.uploadDone();
     return done(unverifiable);
   }
-  const nightId = store.getPlan(run.planId)?.nightId ?? '';
+  const nightId = run.ports.store.getPlan(run.planId)?.nightId ?? '';
   // Nothing, or only this night's placeholder: the Complete never acted.
   if (head.value === undefined || isOwnPlaceholder(head.value, nightId)) {
     return { kind: 'upload-lost' };
   }
-  const decided = await decideExisting(run, u, head.value, false);
+  const decided = await decideExisting(file, head.value, false);
   if (decided.kind !== 'ok') return decided;
-  store.setUploadId(u.id, null);
+  file.uploadDone();
   return done(decided.value);
 };
 
 /** The unit's open upload: found again, listed and reconciled, or created. */
 const openUpload = async (
-  run: RunContext,
-  u: UnitRecord,
+  file: FileDeposit,
 ): Promise<{ readonly kind: 'open'; readonly uploadId: string } | Pass> => {
-  const { store } = run.ports;
+  const { run, unit: u } = file;
   const known = u.uploadId;
   if (known === null) {
-    const own = u.createStarted ? await findOwnUpload(run, u) : ok(null);
+    const own = u.createStarted ? await findOwnUpload(file) : ok(null);
     if (own.kind !== 'ok') return own;
     let uploadId = own.value;
     if (uploadId === null) {
       if (!u.createStarted) {
         // Fresh file: if the key already holds an object, decide now instead of sending parts.
-        const remote = await remoteBefore(run, u);
+        const remote = await remoteBefore(file);
         if (remote.kind !== 'ok') return remote;
         if (remote.value !== undefined) {
-          return passOf(await decideExisting(run, u, remote.value, true));
+          return passOf(await decideExisting(file, remote.value, true));
         }
       }
-      store.markCreateStarted(u.id);
-      const created = await createUpload(run, u);
+      file.createStarted();
+      const created = await createUpload(file);
       if (created.kind !== 'ok') return created;
       uploadId = created.value;
     }
-    store.openedUpload(u, uploadId, run.ports.clock.now());
+    file.uploadOpened(uploadId);
     return { kind: 'open', uploadId };
   }
-  const listed = await callPaged(
-    run,
-    u,
+  const listed = await file.paged(
     `ListParts ${u.key}`,
     'brief',
     new PagedListing<ListedPart, string>(
@@ -104,7 +98,7 @@ const openUpload = async (
       (marker) => marker,
     ),
     (marker, o) => run.objects.listPartsPage({ key: u.key, uploadId: known, marker }, o),
-    { reconciles: run.unsettled.has(u.id) },
+    { reconciles: file.unsettled },
   );
   if (listed.kind === 'wait') return listed;
   if (listed.kind === 'refused') {
@@ -113,37 +107,59 @@ const openUpload = async (
         causeOfRefusal(listed.failure, { bucket: run.bucket, action: 'list', where: u.key }),
       );
     }
-    return uploadGone(run, u, known);
+    return uploadGone(file, known);
   }
-  reconcileParts(store, u.id, listed.value);
+  reconcileParts(file, listed.value);
   return { kind: 'open', uploadId: known };
+};
+
+/**
+ * The server refused the Complete for a conflict (another object at the key since the reservation,
+ * where the server honours If-Match): what is there now decides; the upload is aborted.
+ */
+const conflictOnComplete = async (file: FileDeposit, uploadId: string): Promise<Pass> => {
+  const { run, unit: u } = file;
+  const head = await headObject(run, u);
+  if (head.kind !== 'ok') return head;
+  await abortQuietly(run, u.key, uploadId);
+  if (head.value === UNREADABLE) {
+    file.forgetUpload();
+    return unitFailed({
+      kind: 'denied',
+      action: 'read',
+      bucket: run.bucket,
+      folder: folderOfKey(u.key),
+    });
+  }
+  if (head.value === undefined) return { kind: 'upload-lost' };
+  file.forgetUpload();
+  return passOf(await decideExisting(file, head.value, true));
 };
 
 /**
  * Complete, after the key is reserved with this night's placeholder (never replacing another
  * writer's object, issue 30 item 3); then the server's ETag, or HeadObject's, proves the bytes.
  */
-const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string): Promise<Pass> => {
+const completeUpload = async (file: FileDeposit, uploadId: string): Promise<Pass> => {
+  const { run, unit: u } = file;
   const { store } = run.ports;
   const changed = await checkSource(run.ports.source, u);
   if (changed !== undefined) return changed;
-  const parts = store.parts(u.id);
+  const parts = file.parts();
   // radosgw 16 ignores If-None-Match on Complete and would replace an object that appeared
   // while the parts were sent: the key is reserved first (see reserveKey).
   const nightId = store.getPlan(run.planId)?.nightId ?? '';
-  const reserved = await reserveKey(run, u, nightId);
+  const reserved = await reserveKey(file, nightId);
   if (reserved.kind !== 'ok') return reserved;
   if (reserved.value.kind === 'taken') {
     // An earlier Complete of ours whose answer was lost has nothing to abort; anyone else's
     // object means ours never completed.
-    const ours = run.unsettled.has(u.id);
+    const ours = file.unsettled;
     await abortQuietly(run, u.key, uploadId);
-    store.forgetUpload(u.id);
-    return passOf(await decideExisting(run, u, reserved.value.head, !ours));
+    file.forgetUpload();
+    return passOf(await decideExisting(file, reserved.value.head, !ours));
   }
-  const completed = await callPolicy(
-    run,
-    u,
+  const completed = await file.call(
     `CompleteMultipartUpload ${u.key}`,
     'insistent',
     0,
@@ -171,24 +187,9 @@ const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string):
   if (completed.kind === 'refused') {
     switch (multipartRefusal(completed.failure)) {
       case 'upload-lost':
-        return uploadGone(run, u, uploadId);
-      case 'conflict': {
-        const head = await headObject(run, u);
-        if (head.kind !== 'ok') return head;
-        await abortQuietly(run, u.key, uploadId);
-        if (head.value === UNREADABLE) {
-          store.forgetUpload(u.id);
-          return unitFailed({
-            kind: 'denied',
-            action: 'read',
-            bucket: run.bucket,
-            folder: folderOfKey(u.key),
-          });
-        }
-        if (head.value === undefined) return { kind: 'upload-lost' };
-        store.forgetUpload(u.id);
-        return passOf(await decideExisting(run, u, head.value, true));
-      }
+        return uploadGone(file, uploadId);
+      case 'conflict':
+        return conflictOnComplete(file, uploadId);
       case 'parts-rejected':
         return { kind: 'parts-rejected' };
       case 'refused':
@@ -197,7 +198,7 @@ const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string):
         );
     }
   }
-  store.closedUpload(run.planId, uploadId);
+  file.uploadClosed(uploadId);
   const expected = expectedEtag(u, parts);
   const etag = bareEtag(completed.value.etag);
   let proof: Deposited = verified;
@@ -213,28 +214,27 @@ const completeUpload = async (run: RunContext, u: UnitRecord, uploadId: string):
       detail: `ETag ${etag} from the server, ${expected} expected`,
     });
   }
-  store.setUploadId(u.id, null);
+  file.uploadDone();
   return done(proof);
 };
 
 /** One pass: the upload opened, its missing parts sent, completed. */
-const uploadPass = async (run: RunContext, unit: UnitRecord): Promise<Pass> => {
-  const { store } = run.ports;
-  const u = store.getUnit(unit.id) ?? unit;
-  const opened = await openUpload(run, u);
+const uploadPass = async (file: FileDeposit): Promise<Pass> => {
+  file.reread();
+  const opened = await openUpload(file);
   if (opened.kind !== 'open') return opened;
-  const missing = store.parts(u.id).filter((p) => p.etag === null);
-  const sent = await sendParts(run, u, opened.uploadId, missing);
+  const missing = file.parts().filter((p) => p.etag === null);
+  const sent = await sendParts(file, opened.uploadId, missing);
   if (sent.kind !== 'ok') return sent;
   if (sent.value === 'upload-gone') return { kind: 'upload-lost' };
-  return completeUpload(run, u, opened.uploadId);
+  return completeUpload(file, opened.uploadId);
 };
 
 /** A large file in parts, resumable from the parts the server acknowledged. */
-export const uploadMultipart = async (run: RunContext, unit: UnitRecord): Promise<Step<Done>> => {
+export const uploadMultipart = async (file: FileDeposit): Promise<Step<Done>> => {
   let restarts = 0;
   for (;;) {
-    const pass = await uploadPass(run, unit);
+    const pass = await uploadPass(file);
     switch (pass.kind) {
       case 'done':
         return ok(pass.done);
@@ -242,15 +242,15 @@ export const uploadMultipart = async (run: RunContext, unit: UnitRecord): Promis
       case 'failed':
         return pass;
       case 'parts-rejected':
-        run.ports.store.forgetAcks(unit.id);
+        file.forgetAcks();
         break;
       case 'upload-lost': {
         const next = afterUploadLost(restarts);
         if (next.kind === 'fail') return unitFailed(next.cause);
         restarts = next.restarts;
-        const lost = run.ports.store.getUnit(unit.id)?.uploadId;
-        if (lost !== null && lost !== undefined) run.ports.store.closedUpload(run.planId, lost);
-        run.ports.store.forgetUpload(unit.id);
+        const lost = file.reread().uploadId;
+        if (lost !== null) file.uploadClosed(lost);
+        file.forgetUpload();
         break;
       }
     }

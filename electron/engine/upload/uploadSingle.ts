@@ -1,9 +1,7 @@
 import { bareEtag } from '../../../shared/wire/proveSameContent';
-import type { PartRecord } from '../../store/PartRecord';
-import type { UnitRecord } from '../../store/UnitRecord';
 import { causeOfBodyRefusal } from '../../../shared/engine/causeOfBodyRefusal';
 import { objectMetadata } from '../objectMetadata';
-import type { RunContext } from '../run/RunContext';
+import type { FileDeposit } from '../file/FileDeposit';
 import { withSlot } from '../run/withSlot';
 import type { Step } from '../StepOutcome';
 import { mustWait, ok, unitFailed } from '../StepOutcome';
@@ -13,27 +11,23 @@ import type { Deposited } from './Deposited';
 import { unverifiable, verified } from './Deposited';
 import { remoteBefore } from '../verify/remoteBefore';
 import { verifyUpload } from '../verify/verifyUpload';
-import { ackSent, emitPart } from './emitPart';
+import { emitPart } from './emitPart';
 
 /** A small file in one PutObject, written only where nothing is (If-None-Match). */
-export const uploadSingle = async (
-  run: RunContext,
-  unit: UnitRecord,
-  /** Its parts when the caller has them (just hashed, not yet committed: UnitWrites). */
-  known?: readonly PartRecord[],
-): Promise<Step<Deposited>> => {
-  const parts = known ?? run.ports.store.parts(unit.id);
+export const uploadSingle = async (file: FileDeposit): Promise<Step<Deposited>> => {
+  const { run, unit } = file;
+  const parts = file.parts();
   const part = parts[0];
   if (part === undefined) throw new Error(`unit ${unit.id} has no part plan`);
   // Acknowledged before a stop: the PUT's ETag was the server's MD5 of the bytes.
   if (part.etag !== null) return ok(verified);
   // Found before any byte of ours went out, it is someone else's: "already there".
   const foreign = part.sentBytes === 0;
-  const remote = await remoteBefore(run, unit);
+  const remote = await remoteBefore(file);
   if (remote.kind !== 'ok') return remote;
-  if (remote.value !== undefined) return decideExisting(run, unit, remote.value, foreign, parts);
+  if (remote.value !== undefined) return decideExisting(file, remote.value, foreign, parts);
   const r = await withSlot(run, () =>
-    emitPart(run, unit, part, `PutObject ${unit.key}`, (body, md5Base64, o) =>
+    emitPart(file, part, `PutObject ${unit.key}`, (body, md5Base64, o) =>
       run.objects.putObject(
         { key: unit.key, body, md5Base64, metadata: objectMetadata(unit), ifNoneMatch: true },
         o,
@@ -70,15 +64,15 @@ export const uploadSingle = async (
     if (head.value === undefined) {
       return mustWait(run.ports.clock.now() + run.ports.pacer.pace(), false);
     }
-    return decideExisting(run, unit, head.value, foreign, parts);
+    return decideExisting(file, head.value, foreign, parts);
   }
   const etag = bareEtag(r.value.etag);
   if (etag === '') {
     // The PutObject's journal line before the HeadObject's (held by `emitPart`).
-    run.writes.flush(unit.id);
+    file.flush();
     const checked = await verifyUpload(run, unit, part.md5);
     if (checked === 'unverifiable') {
-      ackSent(run, unit, part, part.md5, 'with-done');
+      file.acked(part, part.md5, 'with-done');
       return ok(unverifiable);
     }
     if (checked !== 'verified') return checked;
@@ -88,6 +82,6 @@ export const uploadSingle = async (
       detail: `ETag ${etag} from the server, ${part.md5} expected`,
     });
   }
-  ackSent(run, unit, part, part.md5, 'with-done');
+  file.acked(part, part.md5, 'with-done');
   return ok(verified);
 };

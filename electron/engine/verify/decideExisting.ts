@@ -3,23 +3,18 @@ import { localContentOf } from '../../../shared/engine/localContentOf';
 import type { ContentProof } from '../../../shared/wire/proveSameContent';
 import { bareEtag, proveSameContent } from '../../../shared/wire/proveSameContent';
 import type { PartRecord } from '../../store/PartRecord';
-import type { UnitRecord } from '../../store/UnitRecord';
-import { callPolicy } from '../call/callPolicy';
 import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
-import type { RunContext } from '../run/RunContext';
+import type { FileDeposit } from '../file/FileDeposit';
 import type { Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
 import { expectedEtag } from './expectedEtag';
 import type { Deposited } from '../upload/Deposited';
 
 /** With `readBack`, an unproven object is read and hashed (SHA-256 against the local file's). */
-const settleProof = async (
-  run: RunContext,
-  unit: UnitRecord,
-  proof: ContentProof,
-): Promise<Step<ContentProof>> => {
+const settleProof = async (file: FileDeposit, proof: ContentProof): Promise<Step<ContentProof>> => {
+  const { run, unit } = file;
   if (proof.kind !== 'unproven' || !run.ports.settings.readBack) return ok(proof);
-  const r = await callPolicy(run, unit, `GetObject ${unit.key}`, 'insistent', 0, (o) =>
+  const r = await file.call(`GetObject ${unit.key}`, 'insistent', 0, (o) =>
     run.objects.getObject({ key: unit.key, maxBytes: unit.size }, o),
   );
   if (r.kind === 'wait') return r;
@@ -41,19 +36,19 @@ const settleProof = async (
  * never overwritten, and what nothing proves is "present, content unproven" unless read back.
  */
 export const decideExisting = async (
-  run: RunContext,
-  unit: UnitRecord,
+  file: FileDeposit,
   remote: { size: number; etag: string },
   alreadyPresent: boolean,
-  /** The unit's parts when the caller has them (perhaps not yet committed: UnitWrites). */
+  /** The unit's parts when the caller has them. */
   known?: readonly PartRecord[],
 ): Promise<Step<Deposited>> => {
-  const parts = known ?? run.ports.store.parts(unit.id);
+  const { unit } = file;
+  const parts = known ?? file.parts();
   const proof = proveSameContent(
     localContentOf(unit, expectedEtag(unit, parts), parts[0]?.md5),
     remote,
   );
-  const settled = await settleProof(run, unit, proof);
+  const settled = await settleProof(file, proof);
   if (settled.kind !== 'ok') return settled;
   if (settled.value.kind === 'same') return ok({ alreadyPresent });
   if (settled.value.kind === 'unproven') {

@@ -1,5 +1,4 @@
-import type { UnitRecord } from '../../store/UnitRecord';
-import type { RunContext } from '../run/RunContext';
+import type { FileDeposit } from '../file/FileDeposit';
 import type { Step } from '../StepOutcome';
 import { ok } from '../StepOutcome';
 import { headObject, UNREADABLE } from './headObject';
@@ -14,14 +13,13 @@ import { isOwnPlaceholder } from '../../../shared/engine/ownPlaceholder';
  * is there, ADR 0028).
  */
 export const remoteBefore = async (
-  run: RunContext,
-  unit: UnitRecord,
+  file: FileDeposit,
 ): Promise<Step<{ size: number; etag: string } | undefined>> => {
-  const unsettled = run.unsettled.has(unit.id);
+  const { run, unit, unsettled } = file;
   if (!unsettled && run.state.listing?.get(unit.key) === undefined) return ok(undefined);
   const head = await headObject(run, unit, unsettled ? { reconciles: true } : {});
   if (head.kind !== 'ok') return head;
-  if (unsettled) run.unsettled.delete(unit.id);
+  if (unsettled) file.answered();
   if (head.value === UNREADABLE || head.value === undefined) return ok(undefined);
   // This night's own placeholder (a multipart file stopped before its Complete): its key is
   // reserved for it, nothing of anyone else's is there (ADR 0028).

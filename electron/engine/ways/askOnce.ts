@@ -2,6 +2,7 @@ import type { EmissionOptions, ObjectStore } from '../../../shared/ports/ObjectS
 import type { Outcome, Refused } from '../../../shared/retry/Outcome';
 import { callPolicy } from '../call/callPolicy';
 import type { EnginePorts } from '../EnginePorts';
+import type { EventHub } from '../events/EventHub';
 import { newRunContext } from '../run/RunContext';
 
 /** What a question asked while someone waits at the screen got: an answer, a refusal, or nothing. */
@@ -16,6 +17,7 @@ export type Asked<T> =
  */
 export const askOnce = async <T>(
   ports: EnginePorts,
+  hub: EventHub,
   planId: number,
   objects: ObjectStore,
   operation: string,
@@ -25,7 +27,7 @@ export const askOnce = async <T>(
   const controller = new AbortController();
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', () => controller.abort(), { once: true });
-  const run = newRunContext(ports, {
+  const run = newRunContext(ports, hub, {
     planId,
     objects,
     bucket: objects.target.bucket,

@@ -4,6 +4,7 @@ import { freeNameCandidates, suffixPlace } from '../../../shared/ways/freeName';
 import { listingPrefix } from '../../../shared/wire/nightManifestKey';
 import type { UnitRecord } from '../../store/UnitRecord';
 import type { EnginePorts } from '../EnginePorts';
+import type { EventHub } from '../events/EventHub';
 import { PlanError } from '../PlanError';
 import { askOnce } from './askOnce';
 import { expectedEtag } from '../verify/expectedEtag';
@@ -51,6 +52,7 @@ const nameUnder = (prefix: string, key: string): { head: string; name: string } 
 /** The first free name of the rule: held by no file of the night, and by no object now. */
 const findFreeKey = async (
   ports: EnginePorts,
+  hub: EventHub,
   planId: number,
   objects: ObjectStore,
   unit: UnitRecord,
@@ -64,7 +66,7 @@ const findFreeKey = async (
     const key = `${head}${candidate}`;
     if (ports.store.unitByKey(planId, key) !== undefined) continue;
     if (asked++ >= MAX_NAMES_ASKED) return undefined;
-    const there = await askOnce(ports, planId, objects, `HeadObject ${key}`, (o) =>
+    const there = await askOnce(ports, hub, planId, objects, `HeadObject ${key}`, (o) =>
       objects.headObject({ key }, o),
     );
     if (there.kind === 'unreachable') return { kind: 'unanswered' };
@@ -91,18 +93,19 @@ const ruleOf = (
 /** What is at the file's key now, and the free name it would take. */
 export const conflictFacts = async (
   ports: EnginePorts,
+  hub: EventHub,
   planId: number,
   unitId: number,
   objects: ObjectStore,
   pattern: RegExp | undefined,
 ): Promise<ConflictFacts | Unanswered> => {
   const unit = unitOf(ports, planId, unitId);
-  const head = await askOnce(ports, planId, objects, `HeadObject ${unit.key}`, (o) =>
+  const head = await askOnce(ports, hub, planId, objects, `HeadObject ${unit.key}`, (o) =>
     objects.headObject({ key: unit.key }, o),
   );
   if (head.kind === 'unreachable') return { kind: 'unanswered' };
   if (head.kind === 'refused') return { kind: 'unanswered', status: head.failure.status };
-  const free = await findFreeKey(ports, planId, objects, unit, pattern);
+  const free = await findFreeKey(ports, hub, planId, objects, unit, pattern);
   if (typeof free === 'object') return free;
   const prefix = ports.store.getPlan(planId)?.prefix ?? '';
   return {
@@ -130,6 +133,7 @@ export type Settled =
  */
 export const settleConflict = async (
   ports: EnginePorts,
+  hub: EventHub,
   planId: number,
   unitId: number,
   objects: ObjectStore,
@@ -137,9 +141,9 @@ export const settleConflict = async (
   pattern: RegExp | undefined,
   wallNow: number,
 ): Promise<Settled> => {
-  const { store, clock, hub } = ports;
+  const { store, clock } = ports;
   const unit = unitOf(ports, planId, unitId);
-  const head = await askOnce(ports, planId, objects, `HeadObject ${unit.key}`, (o) =>
+  const head = await askOnce(ports, hub, planId, objects, `HeadObject ${unit.key}`, (o) =>
     objects.headObject({ key: unit.key }, o),
   );
   if (head.kind === 'unreachable') return { kind: 'unanswered' };
@@ -159,7 +163,7 @@ export const settleConflict = async (
       remote: { size: head.value.size, etag: head.value.etag },
     };
   } else {
-    const free = await findFreeKey(ports, planId, objects, unit, pattern);
+    const free = await findFreeKey(ports, hub, planId, objects, unit, pattern);
     if (typeof free === 'object') return free;
     if (free === undefined)
       throw new PlanError(

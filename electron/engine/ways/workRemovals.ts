@@ -9,6 +9,7 @@ import { readManifestNightId } from '../buildManifest';
 import { callPaged } from '../call/callPaged';
 import { callPolicy } from '../call/callPolicy';
 import type { EnginePorts } from '../EnginePorts';
+import type { EventHub } from '../events/EventHub';
 import { withWaits } from '../pacer/withWaits';
 import type { PlanLease } from '../run/PlanLease';
 import { newRunContext } from '../run/RunContext';
@@ -137,6 +138,16 @@ const settle = (run: RunContext, removal: RemovalRecord, nightId: string): Promi
   }
 };
 
+/** The night's removals by the target they are at (a corrected night has two). */
+const byTarget = (removals: readonly RemovalRecord[]): RemovalRecord[][] => {
+  const groups = new Map<string, RemovalRecord[]>();
+  for (const r of removals) {
+    const id = JSON.stringify(r.target);
+    groups.set(id, [...(groups.get(id) ?? []), r]);
+  }
+  return [...groups.values()];
+};
+
 /**
  * Takes back what the night queued for removal (issue 31), one request at a time through the
  * policy (a network trouble waits, as a deposit does), holding the plan's run lease: each object
@@ -147,12 +158,14 @@ const settle = (run: RunContext, removal: RemovalRecord, nightId: string): Promi
  */
 export const workRemovals = async (
   ports: EnginePorts,
+  hub: EventHub,
+  runs: Map<number, RunContext>,
   lease: PlanLease,
   planId: number,
   storeOf: (target: StorageTarget) => ObjectStore | undefined,
   signal: AbortSignal | undefined,
 ): Promise<RemovalPass> => {
-  const { store, settings, runs } = ports;
+  const { store, settings } = ports;
   const plan = store.getPlan(planId);
   if (plan === undefined || store.pendingRemovals(planId).length === 0) return { ended: 'done' };
   lease.take(planId);
@@ -166,12 +179,7 @@ export const workRemovals = async (
   let uploadRefusal: Refused | undefined;
   let unavailable = false;
   try {
-    const byTarget = new Map<string, RemovalRecord[]>();
-    for (const r of store.pendingRemovals(planId)) {
-      const id = JSON.stringify(r.target);
-      byTarget.set(id, [...(byTarget.get(id) ?? []), r]);
-    }
-    for (const removals of byTarget.values()) {
+    for (const removals of byTarget(store.pendingRemovals(planId))) {
       const [first] = removals;
       if (first === undefined) continue;
       const objects = storeOf(first.target);
@@ -179,7 +187,7 @@ export const workRemovals = async (
         unavailable = true;
         continue;
       }
-      const run = newRunContext(ports, {
+      const run = newRunContext(ports, hub, {
         planId,
         objects,
         bucket: first.target.bucket,
