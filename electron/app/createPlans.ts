@@ -4,11 +4,8 @@ import type { ParsedInput } from '../../shared/ipc/contract';
 import type { CreateOutcome } from '../../shared/ipc/views';
 import { planNights } from '../nights/planNights';
 import { IpcFailure } from '../ipc/IpcFailure';
-import type { BackendConfig } from './BackendConfig';
 import type { DepotBackendDeps } from './DepotBackendDeps';
-import type { EventRelay } from './EventRelay';
-import type { PlanRuns } from './PlanRuns';
-import type { PlanViews } from './PlanViews';
+import type { BackendParts } from './BackendParts';
 import { nightsToDeposit } from './nightsToDeposit';
 import { programmeFields } from './programmeFields';
 import type { ActiveProgramme } from './ProgrammeFile';
@@ -71,11 +68,7 @@ export const readingOf = (programme: ActiveProgramme | undefined): FolderReading
   };
 };
 
-export type PlanCreation = {
-  readonly config: BackendConfig;
-  readonly runs: PlanRuns;
-  readonly views: PlanViews;
-  readonly relay: EventRelay;
+export type PlanCreation = BackendParts & {
   readonly deps: Pick<DepotBackendDeps, 'preflight' | 'expandPrefix'>;
 };
 

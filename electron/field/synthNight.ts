@@ -79,18 +79,19 @@ const noiseStream = (seed: number, index: number) => {
   return (length: number): Buffer => cipher.update(ZEROS.subarray(0, length));
 };
 
-/**
- * Writes a deterministic synthetic night of bat-detector recordings into `dir`: 384 kHz mono
- * 16-bit WAV files with a GUANO chunk after the samples (as streaming recorders write it), noise
- * as audio, names `SITE01_YYYYMMDD_HHMMSS.wav` spread from 21:00 to 06:00 local time. Files are
- * streamed in 1 MiB chunks: memory stays flat whatever the sizes. Same seed, same bytes.
- */
-export const synthNight = async (
-  dir: string,
-  opts: SynthNightOptions,
-): Promise<{ files: number; bytes: number }> => {
-  if (!Number.isInteger(opts.files) || opts.files < 0)
-    throw new RangeError('synthNight: files must be a non-negative integer');
+/** A night drawn from its seed: every file's size and start, before any byte is written. */
+type DrawnNight = {
+  readonly startAt: number;
+  readonly offsetMin: number;
+  readonly site: string;
+  readonly serial: string;
+  readonly raw: readonly number[];
+  readonly scale: number;
+  readonly offsets: readonly number[];
+};
+
+/** Sizes and times, drawn in one order (the serial, the sizes, the starts): same seed, same night. */
+const drawNight = (opts: SynthNightOptions): DrawnNight => {
   const rand = seededRandom(opts.seed);
   const { instant: startAt, offsetMin } = parseStart(opts.start ?? '2026-06-12T21:00:00+02:00');
   const site = opts.site ?? 'SITE01';
@@ -110,63 +111,86 @@ export const synthNight = async (
     const previous = offsets.at(-1);
     offsets.push(previous !== undefined && drawn <= previous ? previous + 1000 : drawn);
   }
+  return { startAt, offsetMin, site, serial, raw, scale, offsets };
+};
 
-  await mkdir(dir, { recursive: true });
-  const writeOne = async (i: number): Promise<number> => {
-    const offset = offsets[i];
-    const rawSize = raw[i];
-    if (offset === undefined || rawSize === undefined)
-      throw new RangeError(`synthNight: file ${i} of ${opts.files} was not drawn`);
-    const at = startAt + offset;
-    const wall = wallParts(at, offsetMin);
-    const target = Math.max(0, Math.round(rawSize * scale));
-    const guanoFor = (dataSize: number): Uint8Array =>
-      guanoChunk([
-        ['GUANO|Version', '1.0'],
-        ['Timestamp', `${wall.iso}${offsetText(offsetMin)}`],
-        ['Make', 'Depot'],
-        ['Model', 'SynthNight'],
-        ['Serial', serial],
-        ['Loc Position', '48.85660 2.35220'],
-        ['Samplerate', String(FORMAT.sampleRate)],
-        ['TE', '1'],
-        ['Length', (dataSize / BYTES_PER_SECOND).toFixed(3)],
-        ['Depot|Seed', `${opts.seed}/${i}`],
-      ]);
-    const overhead = 12 + 24 + 8 + guanoFor(target).length;
-    const dataSize = Math.max(MIN_DATA, Math.floor((target - overhead) / 2) * 2);
-    const guano = guanoFor(dataSize);
-    const head = concatBytes([
-      riffHeader(4 + 24 + 8 + dataSize + guano.length),
-      fmtChunk(FORMAT),
-      dataChunkHeader(dataSize),
+/** The night's file `i` written (header, noise, GUANO) and dated; resolves with its length. */
+const writeRecording = async (
+  dir: string,
+  opts: SynthNightOptions,
+  night: DrawnNight,
+  i: number,
+): Promise<number> => {
+  const { startAt, offsetMin, site, serial, scale } = night;
+  const offset = night.offsets[i];
+  const rawSize = night.raw[i];
+  if (offset === undefined || rawSize === undefined)
+    throw new RangeError(`synthNight: file ${i} of ${opts.files} was not drawn`);
+  const at = startAt + offset;
+  const wall = wallParts(at, offsetMin);
+  const target = Math.max(0, Math.round(rawSize * scale));
+  const guanoFor = (dataSize: number): Uint8Array =>
+    guanoChunk([
+      ['GUANO|Version', '1.0'],
+      ['Timestamp', `${wall.iso}${offsetText(offsetMin)}`],
+      ['Make', 'Depot'],
+      ['Model', 'SynthNight'],
+      ['Serial', serial],
+      ['Loc Position', '48.85660 2.35220'],
+      ['Samplerate', String(FORMAT.sampleRate)],
+      ['TE', '1'],
+      ['Length', (dataSize / BYTES_PER_SECOND).toFixed(3)],
+      ['Depot|Seed', `${opts.seed}/${i}`],
     ]);
-    const path = join(dir, `${site}_${wall.date}_${wall.time}.wav`);
-    const noise = noiseStream(opts.seed, i);
-    const handle = await open(path, 'w');
-    try {
-      if (dataSize <= CHUNK) {
-        // Small files (tests write thousands): one write instead of three.
-        await handle.write(concatBytes([head, noise(dataSize), guano]));
-      } else {
-        await handle.write(head);
-        for (let left = dataSize; left > 0; left -= CHUNK)
-          await handle.write(noise(Math.min(CHUNK, left)));
-        await handle.write(guano);
-      }
-    } finally {
-      await handle.close();
+  const overhead = 12 + 24 + 8 + guanoFor(target).length;
+  const dataSize = Math.max(MIN_DATA, Math.floor((target - overhead) / 2) * 2);
+  const guano = guanoFor(dataSize);
+  const head = concatBytes([
+    riffHeader(4 + 24 + 8 + dataSize + guano.length),
+    fmtChunk(FORMAT),
+    dataChunkHeader(dataSize),
+  ]);
+  const path = join(dir, `${site}_${wall.date}_${wall.time}.wav`);
+  const noise = noiseStream(opts.seed, i);
+  const handle = await open(path, 'w');
+  try {
+    if (dataSize <= CHUNK) {
+      // Small files (tests write thousands): one write instead of three.
+      await handle.write(concatBytes([head, noise(dataSize), guano]));
+    } else {
+      await handle.write(head);
+      for (let left = dataSize; left > 0; left -= CHUNK)
+        await handle.write(noise(Math.min(CHUNK, left)));
+      await handle.write(guano);
     }
-    const end = new Date(at + (dataSize / BYTES_PER_SECOND) * 1000);
-    await utimes(path, end, end);
-    return head.length + dataSize + guano.length;
-  };
+  } finally {
+    await handle.close();
+  }
+  const end = new Date(at + (dataSize / BYTES_PER_SECOND) * 1000);
+  await utimes(path, end, end);
+  return head.length + dataSize + guano.length;
+};
+
+/**
+ * Writes a deterministic synthetic night of bat-detector recordings into `dir`: 384 kHz mono
+ * 16-bit WAV files with a GUANO chunk after the samples (as streaming recorders write it), noise
+ * as audio, names `SITE01_YYYYMMDD_HHMMSS.wav` spread from 21:00 to 06:00 local time. Files are
+ * streamed in 1 MiB chunks: memory stays flat whatever the sizes. Same seed, same bytes.
+ */
+export const synthNight = async (
+  dir: string,
+  opts: SynthNightOptions,
+): Promise<{ files: number; bytes: number }> => {
+  if (!Number.isInteger(opts.files) || opts.files < 0)
+    throw new RangeError('synthNight: files must be a non-negative integer');
+  const night = drawNight(opts);
+  await mkdir(dir, { recursive: true });
   // Sizes and times are drawn above, so writing a few files at once keeps the output identical.
   let bytes = 0;
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < opts.files) {
-      const written = await writeOne(next++);
+      const written = await writeRecording(dir, opts, night, next++);
       bytes += written; // read after the await: `bytes += await ...` would lose other writers' sums
     }
   };

@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { EVENT_CHANNEL } from '../../shared/ipc/channels';
 import type { DepotEvent } from '../../shared/ipc/DepotEvent';
 import { createBackend } from '../app/createBackend';
+import type { BackendOptions } from '../app/createBackend';
 import type { DepotBackend } from '../app/DepotBackend';
 import { registerIpc } from '../ipc/registerIpc';
 import { shellText } from '../app/shellText';
@@ -136,9 +137,42 @@ const watchNetwork = (target: DepotBackend): void => {
   powerMonitor.on('resume', () => target.networkChanged(true));
 };
 
-const start = async (): Promise<void> => {
-  const dataDir = app.getPath('userData');
-  backend = await createBackend({
+/** The folder and profile pickers: Electron's dialogs, over the window when there is one. */
+const pickers = (): Pick<BackendOptions, 'chooseFolder' | 'chooseProgramme'> => ({
+  chooseFolder: () =>
+    chooseFolder(
+      {
+        showOpenDialog: (options) =>
+          window === undefined
+            ? dialog.showOpenDialog({ ...options, properties: [...options.properties] })
+            : dialog.showOpenDialog(window, {
+                ...options,
+                properties: [...options.properties],
+              }),
+      },
+      shellText(backend?.locale() ?? 'fr', 'chooseFolder'),
+    ),
+  chooseProgramme: () =>
+    chooseProgrammeFile(
+      {
+        showOpenDialog: (options) => {
+          const asked = {
+            ...options,
+            properties: [...options.properties],
+            filters: options.filters.map((f) => ({ ...f, extensions: [...f.extensions] })),
+          };
+          return window === undefined
+            ? dialog.showOpenDialog(asked)
+            : dialog.showOpenDialog(window, asked);
+        },
+      },
+      shellText(backend?.locale() ?? 'fr', 'chooseProgramme'),
+    ),
+});
+
+/** The backend on this user's data folder, its secrets kept by the system's safe storage. */
+const openBackend = (dataDir: string): Promise<DepotBackend> =>
+  createBackend({
     mode: 'electron',
     dataDir,
     secrets: safeStorageSecretStore(safeStorage, join(dataDir, 'credentials.bin')),
@@ -148,52 +182,15 @@ const start = async (): Promise<void> => {
       portalSessionOf,
     ),
     openPortalSignIn,
-    chooseFolder: () =>
-      chooseFolder(
-        {
-          showOpenDialog: (options) =>
-            window === undefined
-              ? dialog.showOpenDialog({ ...options, properties: [...options.properties] })
-              : dialog.showOpenDialog(window, {
-                  ...options,
-                  properties: [...options.properties],
-                }),
-        },
-        shellText(backend?.locale() ?? 'fr', 'chooseFolder'),
-      ),
-    chooseProgramme: () =>
-      chooseProgrammeFile(
-        {
-          showOpenDialog: (options) => {
-            const asked = {
-              ...options,
-              properties: [...options.properties],
-              filters: options.filters.map((f) => ({ ...f, extensions: [...f.extensions] })),
-            };
-            return window === undefined
-              ? dialog.showOpenDialog(asked)
-              : dialog.showOpenDialog(window, asked);
-          },
-        },
-        shellText(backend?.locale() ?? 'fr', 'chooseProgramme'),
-      ),
+    ...pickers(),
     // Shown by the shell, which opens the night when the notification is clicked.
     notify: (notice) => shell?.notify(notice),
     log,
   });
-  registerIpc(
-    ipcMain,
-    backend.handlers,
-    (event) => event.senderFrame?.url === appUrl,
-    (method, error) => log(`${method}: ${error instanceof Error ? error.message : String(error)}`),
-  );
-  backend.subscribe((event) => {
-    if (window !== undefined && !window.isDestroyed())
-      window.webContents.send(EVENT_CHANNEL, event);
-  });
-  watchNetwork(backend);
-  const served = backend;
-  shell = new FieldShell({
+
+/** The tray, notifications and power: the shell around the window, serving `served`. */
+const fieldShell = (served: DepotBackend): FieldShell =>
+  new FieldShell({
     electron: {
       createTray: (iconPath) => new Tray(nativeImage.createFromPath(iconPath)),
       buildMenu: (template) =>
@@ -223,6 +220,21 @@ const start = async (): Promise<void> => {
     },
     quit: () => app.quit(),
   });
+
+const start = async (): Promise<void> => {
+  backend = await openBackend(app.getPath('userData'));
+  registerIpc(
+    ipcMain,
+    backend.handlers,
+    (event) => event.senderFrame?.url === appUrl,
+    (method, error) => log(`${method}: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  backend.subscribe((event) => {
+    if (window !== undefined && !window.isDestroyed())
+      window.webContents.send(EVENT_CHANNEL, event);
+  });
+  watchNetwork(backend);
+  shell = fieldShell(backend);
   await shell.start();
   window = createWindow();
   app.on('second-instance', showWindow);

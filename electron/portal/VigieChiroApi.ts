@@ -102,6 +102,24 @@ export abstract class VigieChiroApi {
     }
   }
 
+  /**
+   * One request to the API as one emission, its answer read into the call's outcome: the shape
+   * of every route but the listings (paged by `onePage`) and the storage's own requests.
+   */
+  protected call<T>(
+    options: EmissionOptions,
+    request: {
+      readonly method: HttpRequest['method'];
+      readonly path: string;
+      readonly json?: unknown;
+    },
+    read: (answer: HttpAnswer) => Outcome<T>,
+  ): Promise<Outcome<T>> {
+    return this.emit(options, async (e) =>
+      read(await this.api(e, request.method, request.path, request.json)),
+    );
+  }
+
   /** One request to the API, with the token. */
   protected api(
     emission: Emission,

@@ -7,6 +7,7 @@ import type {
   PortalBody,
   PortalFile,
   PortalFileInput,
+  PortalAnswer,
   PortalParticipations,
   ProcessingStarted,
   ReadTarget,
@@ -26,10 +27,24 @@ import { success, type Outcome } from '../../shared/retry/Outcome';
 import { IncompleteAnswer } from '../s3/IncompleteAnswer';
 import { apiErrorsOf, evidenceOf, isSuccess } from './apiAnswer';
 import { httpExchange } from './httpExchange';
+import type { HttpAnswer } from './httpExchange';
 import { VigieChiroApi } from './VigieChiroApi';
 
 export type { VigieChiroPortalOptions } from './VigieChiroPortalOptions';
 export type { NewParticipation } from '../../shared/portal/Participation';
+
+/**
+ * 409 with the API's own errors is the one conflict of `POST /fichiers` and its finalizing: "upload
+ * is already done" (facts §2, §5), an answer.
+ */
+const alreadyDone = (
+  answer: HttpAnswer,
+): Outcome<{ readonly kind: 'already-done'; readonly answer: PortalAnswer }> | undefined => {
+  const api = apiErrorsOf(answer);
+  return answer.status === 409 && api !== undefined
+    ? success({ kind: 'already-done', answer: evidenceOf(answer, api.errors) })
+    : undefined;
+};
 
 /**
  * The Vigie-Chiro portal (facts: ../shared/programmes/vigiechiro-api.md) on `node:http(s)`: the
@@ -50,10 +65,13 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
         for (const socket of sockets ?? []) socket.destroy();
       }
     }
-    return this.emit(options, async (e) => {
-      const answer = await this.api(e, 'GET', '/moi/participations?max_results=1');
-      return isSuccess(answer.status) ? success(undefined) : this.refusal(answer);
-    });
+    return this.call(
+      options,
+      { method: 'GET', path: '/moi/participations?max_results=1' },
+      (answer) => {
+        return isSuccess(answer.status) ? success(undefined) : this.refusal(answer);
+      },
+    );
   }
 
   checkRoute(): Promise<Outcome<void>> {
@@ -65,31 +83,33 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
    * `lien_participation`) and no other: any other key, `mime` included, is 422 (facts §2).
    */
   declare(input: PortalFileInput, options: EmissionOptions): Promise<Outcome<Declared>> {
-    return this.emit(options, async (e): Promise<Outcome<Declared>> => {
-      const answer = await this.api(e, 'POST', '/fichiers', {
-        titre: input.name,
-        multipart: false,
-        lien_participation: input.collectionId,
-      });
-      if (isSuccess(answer.status)) {
-        const doc = this.document(answer, declaredFichierSchema, 'the file and its signed URL');
-        const expiresAt = signedUrlExpiry(doc.s3_signed_url);
-        const upload: UploadTarget = {
-          url: doc.s3_signed_url,
-          // Signed as `content_type = mime` (facts §3): the PUT must carry exactly this.
-          headers: { 'content-type': doc.mime },
-          endpoint: endpointOfUrl(doc.s3_signed_url),
-          ...(expiresAt === undefined ? {} : { expiresAt }),
-        };
-        return success({ kind: 'declared', fileId: doc._id, upload });
-      }
-      const api = apiErrorsOf(answer);
-      // 409 is this route's one conflict: "upload is already done" (facts §5).
-      if (answer.status === 409 && api !== undefined) {
-        return success({ kind: 'already-done', answer: evidenceOf(answer, api.errors) });
-      }
-      return this.refusal(answer);
-    });
+    return this.call<Declared>(
+      options,
+      {
+        method: 'POST',
+        path: '/fichiers',
+        json: {
+          titre: input.name,
+          multipart: false,
+          lien_participation: input.collectionId,
+        },
+      },
+      (answer) => {
+        if (isSuccess(answer.status)) {
+          const doc = this.document(answer, declaredFichierSchema, 'the file and its signed URL');
+          const expiresAt = signedUrlExpiry(doc.s3_signed_url);
+          const upload: UploadTarget = {
+            url: doc.s3_signed_url,
+            // Signed as `content_type = mime` (facts §3): the PUT must carry exactly this.
+            headers: { 'content-type': doc.mime },
+            endpoint: endpointOfUrl(doc.s3_signed_url),
+            ...(expiresAt === undefined ? {} : { expiresAt }),
+          };
+          return success({ kind: 'declared', fileId: doc._id, upload });
+        }
+        return alreadyDone(answer) ?? this.refusal(answer);
+      },
+    );
   }
 
   /**
@@ -127,15 +147,14 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
     input: { readonly fileId: string },
     options: EmissionOptions,
   ): Promise<Outcome<Confirmed>> {
-    return this.emit(options, async (e): Promise<Outcome<Confirmed>> => {
-      const answer = await this.api(e, 'POST', `/fichiers/${encodeURIComponent(input.fileId)}`);
-      if (isSuccess(answer.status)) return success({ kind: 'confirmed' });
-      const api = apiErrorsOf(answer);
-      if (answer.status === 409 && api !== undefined) {
-        return success({ kind: 'already-done', answer: evidenceOf(answer, api.errors) });
-      }
-      return this.refusal(answer);
-    });
+    return this.call<Confirmed>(
+      options,
+      { method: 'POST', path: `/fichiers/${encodeURIComponent(input.fileId)}` },
+      (answer) => {
+        if (isSuccess(answer.status)) return success({ kind: 'confirmed' });
+        return alreadyDone(answer) ?? this.refusal(answer);
+      },
+    );
   }
 
   /** One page of `GET /participations/<id>/pieces_jointes` (the front reads only the first). */
@@ -167,21 +186,20 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
     input: { readonly fileId: string },
     options: EmissionOptions,
   ): Promise<Outcome<ReadTarget>> {
-    return this.emit(options, async (e): Promise<Outcome<ReadTarget>> => {
-      const answer = await this.api(
-        e,
-        'GET',
-        `/fichiers/${encodeURIComponent(input.fileId)}/acces`,
-      );
-      if (isSuccess(answer.status)) {
-        const { s3_signed_url: url } = this.document(answer, accessSchema, 'a signed URL');
-        return success({ kind: 'readable', url, endpoint: endpointOfUrl(url) });
-      }
-      if (answer.status === 410 && apiErrorsOf(answer) !== undefined) {
-        return success({ kind: 'not-available' });
-      }
-      return this.refusal(answer);
-    });
+    return this.call<ReadTarget>(
+      options,
+      { method: 'GET', path: `/fichiers/${encodeURIComponent(input.fileId)}/acces` },
+      (answer) => {
+        if (isSuccess(answer.status)) {
+          const { s3_signed_url: url } = this.document(answer, accessSchema, 'a signed URL');
+          return success({ kind: 'readable', url, endpoint: endpointOfUrl(url) });
+        }
+        if (answer.status === 410 && apiErrorsOf(answer) !== undefined) {
+          return success({ kind: 'not-available' });
+        }
+        return this.refusal(answer);
+      },
+    );
   }
 
   /** The bytes behind a signed GET URL (no credentials of ours: the URL is the credential). */
@@ -215,34 +233,39 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
     input: { readonly collectionId: string },
     options: EmissionOptions,
   ): Promise<Outcome<ProcessingStarted>> {
-    return this.emit(options, async (e): Promise<Outcome<ProcessingStarted>> => {
-      const answer = await this.api(
-        e,
-        'POST',
-        `/participations/${encodeURIComponent(input.collectionId)}/compute`,
-        {},
-      );
-      if (isSuccess(answer.status)) return success({ kind: 'started' });
-      const api = apiErrorsOf(answer);
-      const errors = api?.errors;
-      if (
-        answer.status === 400 &&
-        typeof errors === 'object' &&
-        errors !== null &&
-        typeof (errors as Record<string, unknown>).etat === 'string'
-      ) {
-        return success({ kind: 'already-planned', answer: evidenceOf(answer, errors) });
-      }
-      return this.refusal(answer);
-    });
+    return this.call<ProcessingStarted>(
+      options,
+      {
+        method: 'POST',
+        path: `/participations/${encodeURIComponent(input.collectionId)}/compute`,
+        json: {},
+      },
+      (answer) => {
+        if (isSuccess(answer.status)) return success({ kind: 'started' });
+        const api = apiErrorsOf(answer);
+        const errors = api?.errors;
+        if (
+          answer.status === 400 &&
+          typeof errors === 'object' &&
+          errors !== null &&
+          typeof (errors as Record<string, unknown>).etat === 'string'
+        ) {
+          return success({ kind: 'already-planned', answer: evidenceOf(answer, errors) });
+        }
+        return this.refusal(answer);
+      },
+    );
   }
 
   /** `DELETE /fichiers/<id>`: withdraws an unfinished declaration (204). */
   cancel(input: { readonly fileId: string }, options: EmissionOptions): Promise<Outcome<void>> {
-    return this.emit(options, async (e) => {
-      const answer = await this.api(e, 'DELETE', `/fichiers/${encodeURIComponent(input.fileId)}`);
-      return isSuccess(answer.status) ? success(undefined) : this.refusal(answer);
-    });
+    return this.call(
+      options,
+      { method: 'DELETE', path: `/fichiers/${encodeURIComponent(input.fileId)}` },
+      (answer) => {
+        return isSuccess(answer.status) ? success(undefined) : this.refusal(answer);
+      },
+    );
   }
 
   /**
@@ -275,24 +298,26 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
     input: NewParticipation,
     options: EmissionOptions,
   ): Promise<Outcome<Participation>> {
-    return this.emit(options, async (e): Promise<Outcome<Participation>> => {
-      const answer = await this.api(
-        e,
-        'POST',
-        `/sites/${encodeURIComponent(input.siteId)}/participations`,
-        {
+    return this.call(
+      options,
+      {
+        method: 'POST',
+        path: `/sites/${encodeURIComponent(input.siteId)}/participations`,
+        json: {
           date_debut: toPortalDate(input.startsAt),
           ...(input.endsAt === undefined ? {} : { date_fin: toPortalDate(input.endsAt) }),
           ...(input.point === undefined ? {} : { point: input.point }),
           ...(input.comment === undefined ? {} : { commentaire: input.comment }),
         },
-      );
-      if (!isSuccess(answer.status)) return this.refusal(answer);
-      const participation = participationOf(
-        this.document(answer, participationSchema, 'the participation'),
-      );
-      if (participation === undefined) throw new IncompleteAnswer('the participation');
-      return success({ ...participation, siteId: input.siteId });
-    });
+      },
+      (answer) => {
+        if (!isSuccess(answer.status)) return this.refusal(answer);
+        const participation = participationOf(
+          this.document(answer, participationSchema, 'the participation'),
+        );
+        if (participation === undefined) throw new IncompleteAnswer('the participation');
+        return success({ ...participation, siteId: input.siteId });
+      },
+    );
   }
 }

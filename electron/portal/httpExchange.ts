@@ -1,15 +1,11 @@
-import type {
-  Agent as HttpAgent,
-  ClientRequest,
-  IncomingMessage,
-  OutgoingHttpHeaders,
-} from 'node:http';
+import type { Agent as HttpAgent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { request as httpsRequest } from 'node:https';
 import type { BodyPacer } from '../../shared/ports/BodyPacer';
 import type { SourceSlices } from '../../shared/ports/Portal';
 import type { Emission } from '../s3/Emission';
+import { watchSocket } from '../s3/watchSocket';
 
 /** A body read from its source slice by slice as it goes (a portal file: one PUT, up to 5 GB). */
 export type SourcedBody = { readonly size: number; open(): Promise<SourceSlices> };
@@ -69,8 +65,86 @@ const headersOf = (raw: IncomingMessage['headers']): Record<string, string> => {
   return headers;
 };
 
-const timeout = (what: string): Error =>
-  Object.assign(new Error(`portal: ${what}`), { name: 'TimeoutError' });
+/** How one exchange ends, once: its connection timer and abort listener let go first. */
+type Ending = {
+  readonly settled: () => boolean;
+  readonly done: () => void;
+  readonly fail: (error: Error) => void;
+};
+
+/** Where the request goes and what it says: Content-Length and the user agent added. */
+const requestOptions = (
+  request: HttpRequest,
+  context: HttpContext,
+  bodyLength: number,
+): RequestOptions => {
+  const secure = request.url.protocol === 'https:';
+  const headers: Record<string, string> = {
+    ...request.headers,
+    'user-agent': context.userAgent,
+    ...(request.body === undefined && request.method !== 'POST' && request.method !== 'PUT'
+      ? {}
+      : { 'content-length': String(bodyLength) }),
+  };
+  return {
+    method: request.method,
+    protocol: request.url.protocol,
+    hostname: request.url.hostname.replace(/^\[|\]$/g, ''),
+    ...(request.url.port === '' ? {} : { port: Number(request.url.port) }),
+    path: `${request.url.pathname}${request.url.search}`,
+    headers,
+    agent: secure ? context.agents.https : context.agents.http,
+  };
+};
+
+/** The answer read whole up to `maxAnswerBytes` (past them left unread, marked `tooLarge`). */
+const readAnswer = (
+  res: IncomingMessage,
+  maxAnswerBytes: number,
+  emission: Emission,
+  ending: Ending,
+  resolve: (answer: HttpAnswer) => void,
+): void => {
+  const { done, fail } = ending;
+  emission.alive();
+  const announced = Number(res.headers['content-length'] ?? Number.NaN);
+  const answer = (bytes: Uint8Array, tooLarge?: number): HttpAnswer => ({
+    status: res.statusCode ?? 0,
+    headers: headersOf(res.headers),
+    body: bytes,
+    ...(tooLarge === undefined ? {} : { tooLarge }),
+  });
+  if (Number.isFinite(announced) && announced > maxAnswerBytes) {
+    res.destroy();
+    done();
+    resolve(answer(new Uint8Array(), announced));
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  res.on('data', (chunk: Buffer) => {
+    emission.alive();
+    length += chunk.length;
+    if (length > maxAnswerBytes) {
+      res.destroy();
+      if (ending.settled()) return;
+      done();
+      resolve(answer(new Uint8Array(), length));
+      return;
+    }
+    chunks.push(chunk);
+  });
+  res.on('error', fail);
+  // Cut before its end: nothing usable arrived.
+  res.on('aborted', () =>
+    fail(Object.assign(new Error('portal: the answer was cut short'), { code: 'ECONNRESET' })),
+  );
+  res.on('end', () => {
+    if (ending.settled()) return;
+    done();
+    resolve(answer(Buffer.concat(chunks)));
+  });
+};
 
 /**
  * One HTTP exchange on `node:http(s)`: the body written in chunks reported to the emission (its
@@ -88,13 +162,6 @@ export const httpExchange = (
     const body = request.body;
     const bodyLength =
       body === undefined ? 0 : body instanceof Uint8Array ? body.length : body.size;
-    const headers: Record<string, string> = {
-      ...request.headers,
-      'user-agent': context.userAgent,
-      ...(body === undefined && request.method !== 'POST' && request.method !== 'PUT'
-        ? {}
-        : { 'content-length': String(bodyLength) }),
-    };
     let connect: NodeJS.Timeout | undefined;
     let settled = false;
     const done = (): void => {
@@ -107,58 +174,10 @@ export const httpExchange = (
       done();
       reject(error);
     };
+    const ending: Ending = { settled: () => settled, done, fail };
     const req = (secure ? httpsRequest : httpRequest)(
-      {
-        method: request.method,
-        protocol: request.url.protocol,
-        hostname: request.url.hostname.replace(/^\[|\]$/g, ''),
-        ...(request.url.port === '' ? {} : { port: Number(request.url.port) }),
-        path: `${request.url.pathname}${request.url.search}`,
-        headers: headers as OutgoingHttpHeaders,
-        agent: secure ? context.agents.https : context.agents.http,
-      },
-      (res) => {
-        emission.alive();
-        const announced = Number(res.headers['content-length'] ?? Number.NaN);
-        const answer = (bytes: Uint8Array, tooLarge?: number): HttpAnswer => ({
-          status: res.statusCode ?? 0,
-          headers: headersOf(res.headers),
-          body: bytes,
-          ...(tooLarge === undefined ? {} : { tooLarge }),
-        });
-        if (Number.isFinite(announced) && announced > request.maxAnswerBytes) {
-          res.destroy();
-          done();
-          resolve(answer(new Uint8Array(), announced));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let length = 0;
-        res.on('data', (chunk: Buffer) => {
-          emission.alive();
-          length += chunk.length;
-          if (length > request.maxAnswerBytes) {
-            res.destroy();
-            if (settled) return;
-            done();
-            resolve(answer(new Uint8Array(), length));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on('error', fail);
-        // Cut before its end: nothing usable arrived.
-        res.on('aborted', () =>
-          fail(
-            Object.assign(new Error('portal: the answer was cut short'), { code: 'ECONNRESET' }),
-          ),
-        );
-        res.on('end', () => {
-          if (settled) return;
-          done();
-          resolve(answer(Buffer.concat(chunks)));
-        });
-      },
+      requestOptions(request, context, bodyLength),
+      (res) => readAnswer(res, request.maxAnswerBytes, emission, ending, resolve),
     );
     const onAbort = (): void => {
       req.destroy();
@@ -170,18 +189,7 @@ export const httpExchange = (
       onAbort();
       return;
     }
-    req.on('socket', (socket) => {
-      if (!socket.connecting) return;
-      connect = setTimeout(() => {
-        req.destroy();
-        fail(timeout('no connection within the connection time-out'));
-      }, context.connectionTimeoutMs);
-      socket.once('connect', () => clearTimeout(connect));
-    });
-    req.setTimeout(context.socketTimeoutMs, () => {
-      req.destroy();
-      fail(timeout('the socket was idle past its time-out'));
-    });
+    watchSocket(req, 'portal', context, fail, (timer) => (connect = timer));
     if (body === undefined) {
       req.end();
       return;

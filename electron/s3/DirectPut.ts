@@ -1,5 +1,10 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import type { Agent as HttpAgent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type {
+  Agent as HttpAgent,
+  ClientRequest,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+} from 'node:http';
 import { request as httpRequest } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { request as httpsRequest } from 'node:https';
@@ -10,6 +15,7 @@ import type { PutObjectInput, UploadPartInput } from '../../shared/ports/ObjectS
 import type { Emission } from './Emission';
 import type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
 import type { ServerClock } from './ServerClock';
+import { watchSocket } from './watchSocket';
 
 /** One PUT with a body: PutObject's or UploadPart's, as the SDK would send it (less its user agent). */
 export type PutRequest = {
@@ -219,34 +225,7 @@ export class DirectPut {
           headers: signed.headers as OutgoingHttpHeaders,
           agent: secure ? this.agents.https : this.agents.http,
         },
-        (res) => {
-          emission.alive();
-          this.serverClock.heard(res.headers);
-          const status = res.statusCode ?? 0;
-          const chunks: Buffer[] = [];
-          let length = 0;
-          res.on('data', (chunk: Buffer) => {
-            emission.alive();
-            if (length < MAX_ERROR_BODY && (status < 200 || status >= 300)) chunks.push(chunk);
-            length += chunk.length;
-          });
-          res.on('error', fail);
-          // Cut before its end: the answer is not taken, as the SDK would fail reading it.
-          res.on('aborted', () =>
-            fail(Object.assign(new Error('PUT: the answer was cut short'), { code: 'ECONNRESET' })),
-          );
-          res.on('end', () => {
-            done();
-            if (status >= 200 && status < 300) {
-              resolve({
-                etag: typeof res.headers.etag === 'string' ? res.headers.etag : undefined,
-              });
-              return;
-            }
-            const code = /<Code>([^<]+)<\/Code>/.exec(Buffer.concat(chunks).toString('utf8'))?.[1];
-            reject(new S3ErrorAnswer(status, code, res.headers));
-          });
-        },
+        (res) => readPutAnswer(res, emission, this.serverClock, { done, fail, resolve, reject }),
       );
       let connect: NodeJS.Timeout | undefined;
       const done = (): void => {
@@ -258,8 +237,6 @@ export class DirectPut {
         if (error.code !== undefined && TIMEOUT_CODES.has(error.code)) error.name = 'TimeoutError';
         reject(error);
       }
-      const timeout = (what: string): Error =>
-        Object.assign(new Error(`PUT: ${what}`), { name: 'TimeoutError' });
       const onAbort = (): void => {
         req.destroy();
         done();
@@ -268,48 +245,97 @@ export class DirectPut {
       req.on('error', fail);
       emission.signal.addEventListener('abort', onAbort, { once: true });
       if (emission.signal.aborted) return onAbort();
-      req.on('socket', (socket) => {
-        if (!socket.connecting) return;
-        connect = setTimeout(() => {
-          req.destroy();
-          fail(timeout('no connection within the connection time-out'));
-        }, this.options.connectionTimeoutMs ?? 10_000);
-        socket.once('connect', () => clearTimeout(connect));
-      });
-      req.setTimeout(this.options.socketTimeoutMs ?? 60_000, () => {
-        req.destroy();
-        fail(timeout('the socket was idle past its time-out'));
-      });
-      let at = 0;
-      const slice = pace === undefined ? CHUNK : Math.min(CHUNK, pace.sliceBytes);
-      const write = (): void => {
-        while (at < body.length) {
-          const end = Math.min(at + slice, body.length);
-          if (pace !== undefined && !taken) {
-            // The cap's slice is taken before its bytes are written, then the loop goes on.
-            emission
-              .paced(pace.take(end - at, emission.signal))
-              .then(() => {
-                taken = true;
-                write();
-              })
-              // An abort rejects the take: onAbort has already settled the call.
-              .catch(() => undefined);
-            return;
-          }
-          taken = false;
-          const flowing = req.write(body.subarray(at, end));
-          at = end;
-          emission.progress(at);
-          if (!flowing) {
-            req.once('drain', write);
-            return;
-          }
-        }
-        req.end();
+      const timeouts = {
+        connectionTimeoutMs: this.options.connectionTimeoutMs ?? 10_000,
+        socketTimeoutMs: this.options.socketTimeoutMs ?? 60_000,
       };
-      let taken = false;
-      write();
+      watchSocket(req, 'PUT', timeouts, fail, (timer) => (connect = timer));
+      writeSlices(req, body, emission, pace);
     });
   }
 }
+
+/** How one PUT ends: its connection timer and abort listener let go, then its promise settled. */
+type PutEnding = {
+  readonly done: () => void;
+  readonly fail: (error: Error & { code?: string }) => void;
+  readonly resolve: (answer: { etag: string | undefined }) => void;
+  readonly reject: (error: Error) => void;
+};
+
+/** The PUT's answer: its ETag on a 2xx, else its S3 error code read from the first bytes. */
+const readPutAnswer = (
+  res: IncomingMessage,
+  emission: Emission,
+  serverClock: ServerClock,
+  { done, fail, resolve, reject }: PutEnding,
+): void => {
+  emission.alive();
+  serverClock.heard(res.headers);
+  const status = res.statusCode ?? 0;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  res.on('data', (chunk: Buffer) => {
+    emission.alive();
+    if (length < MAX_ERROR_BODY && (status < 200 || status >= 300)) chunks.push(chunk);
+    length += chunk.length;
+  });
+  res.on('error', fail);
+  // Cut before its end: the answer is not taken, as the SDK would fail reading it.
+  res.on('aborted', () =>
+    fail(Object.assign(new Error('PUT: the answer was cut short'), { code: 'ECONNRESET' })),
+  );
+  res.on('end', () => {
+    done();
+    if (status >= 200 && status < 300) {
+      resolve({
+        etag: typeof res.headers.etag === 'string' ? res.headers.etag : undefined,
+      });
+      return;
+    }
+    const code = /<Code>([^<]+)<\/Code>/.exec(Buffer.concat(chunks).toString('utf8'))?.[1];
+    reject(new S3ErrorAnswer(status, code, res.headers));
+  });
+};
+
+/**
+ * Writes the body in slices, each taken from the bandwidth cap first, reported as progress once
+ * handed to the socket, the next one after `drain` when the socket's buffer is full; then ends it.
+ */
+const writeSlices = (
+  req: ClientRequest,
+  body: Uint8Array,
+  emission: Emission,
+  pace: BodyPacer | undefined,
+): void => {
+  let at = 0;
+  const slice = pace === undefined ? CHUNK : Math.min(CHUNK, pace.sliceBytes);
+  const write = (): void => {
+    while (at < body.length) {
+      const end = Math.min(at + slice, body.length);
+      if (pace !== undefined && !taken) {
+        // The cap's slice is taken before its bytes are written, then the loop goes on.
+        emission
+          .paced(pace.take(end - at, emission.signal))
+          .then(() => {
+            taken = true;
+            write();
+          })
+          // An abort rejects the take: onAbort has already settled the call.
+          .catch(() => undefined);
+        return;
+      }
+      taken = false;
+      const flowing = req.write(body.subarray(at, end));
+      at = end;
+      emission.progress(at);
+      if (!flowing) {
+        req.once('drain', write);
+        return;
+      }
+    }
+    req.end();
+  };
+  let taken = false;
+  write();
+};

@@ -157,8 +157,8 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
       },
       options,
       () => {
-        const upload = this.uploads.get(input.uploadId);
-        if (upload === undefined || upload.key !== input.key) return refused(404, 'NoSuchUpload');
+        const upload = this.uploadOf(input);
+        if (upload === undefined) return refused(404, 'NoSuchUpload');
         const digest = md5(bytes);
         if (digest.toString('base64') !== input.md5Base64) return refused(400, 'BadDigest');
         const etag = quoted(digest.toString('hex'));
@@ -173,21 +173,14 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
     options: EmissionOptions,
   ): Promise<Outcome<Page<ListedPart, string>>> {
     return this.emit({ operation: 'listParts', key: input.key, bodyBytes: 0 }, options, () => {
-      const upload = this.uploads.get(input.uploadId);
-      if (upload === undefined || upload.key !== input.key) return refused(404, 'NoSuchUpload');
+      const upload = this.uploadOf(input);
+      if (upload === undefined) return refused(404, 'NoSuchUpload');
       const after = input.marker === undefined ? 0 : Number(input.marker);
       const all = [...upload.parts.entries()]
         .sort(([a], [b]) => a - b)
         .filter(([partNumber]) => partNumber > after)
         .map(([partNumber, p]) => ({ partNumber, size: p.bytes.length, etag: p.etag }));
-      const items = all.slice(0, this.pageSize);
-      const last = items.at(-1);
-      return success({
-        items,
-        ...(all.length > items.length && last !== undefined
-          ? { next: String(last.partNumber) }
-          : {}),
-      });
+      return this.page(all, (last) => String(last.partNumber));
     });
   }
 
@@ -206,14 +199,7 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
           .map(([uploadId, u]) => ({ key: u.key, uploadId, initiated: u.initiated }))
           .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
           .filter((u) => order(u) > from);
-        const items = all.slice(0, this.pageSize);
-        const last = items.at(-1);
-        return success({
-          items,
-          ...(all.length > items.length && last !== undefined
-            ? { next: { key: last.key, uploadId: last.uploadId } }
-            : {}),
-        });
+        return this.page(all, (last) => ({ key: last.key, uploadId: last.uploadId }));
       },
     );
   }
@@ -226,8 +212,8 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
       { operation: 'completeMultipartUpload', key: input.key, bodyBytes: 0 },
       options,
       () => {
-        const upload = this.uploads.get(input.uploadId);
-        if (upload === undefined || upload.key !== input.key) {
+        const upload = this.uploadOf(input);
+        if (upload === undefined) {
           return this.options.goneCompleteAnswers500 === true
             ? refused(500, 'InternalError')
             : refused(404, 'NoSuchUpload');
@@ -271,8 +257,8 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
       { operation: 'abortMultipartUpload', key: input.key, bodyBytes: 0 },
       options,
       () => {
-        const upload = this.uploads.get(input.uploadId);
-        if (upload === undefined || upload.key !== input.key) return refused(404, 'NoSuchUpload');
+        const upload = this.uploadOf(input);
+        if (upload === undefined) return refused(404, 'NoSuchUpload');
         this.uploads.delete(input.uploadId);
         return success(undefined);
       },
@@ -343,13 +329,24 @@ export class MemoryObjectStore extends MemoryEndpoint implements ObjectStore {
           .filter(([key]) => key.startsWith(input.prefix) && key > (input.token ?? ''))
           .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
           .map(([key, o]) => ({ key, size: o.bytes.length, etag: o.etag }));
-        const items = all.slice(0, this.pageSize);
-        const last = items.at(-1);
-        return success({
-          items,
-          ...(all.length > items.length && last !== undefined ? { next: last.key } : {}),
-        });
+        return this.page(all, (last) => last.key);
       },
     );
+  }
+
+  /** The upload `uploadId` of `key`: undefined when it is gone, or another key's (NoSuchUpload). */
+  private uploadOf(input: { readonly key: string; readonly uploadId: string }): Upload | undefined {
+    const upload = this.uploads.get(input.uploadId);
+    return upload === undefined || upload.key !== input.key ? undefined : upload;
+  }
+
+  /** The first page of `all` (sorted, past the marker), with the marker of the next when more. */
+  private page<T, M>(all: readonly T[], markerOf: (last: T) => M): Outcome<Page<T, M>> {
+    const items = all.slice(0, this.pageSize);
+    const last = items.at(-1);
+    return success({
+      items,
+      ...(all.length > items.length && last !== undefined ? { next: markerOf(last) } : {}),
+    });
   }
 }

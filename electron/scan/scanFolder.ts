@@ -60,18 +60,10 @@ const statRoot = async (root: string): Promise<void> => {
 export const scanFolder = async (root: string, opts: ScanOptions = {}): Promise<ScanResult> => {
   const rootAbs = resolve(root);
   await statRoot(rootAbs);
-
-  const files: ScannedFile[] = [];
-  const junk: string[] = [];
-  const depotFolders: string[] = [];
-  const refused: ScanIssue[] = [];
-  let sinceProgress = 0;
-  const refuse: Refuse = (relPath, reason, message, sameKeyAs) => {
-    refused.push({ relPath, reason, message, ...(sameKeyAs === undefined ? {} : { sameKeyAs }) });
-  };
+  const found = newFindings();
 
   // Each stack entry: the folder's absolute path (names as on disk) and its NFC relative path.
-  const stack: { abs: string; rel: string }[] = [{ abs: rootAbs, rel: '' }];
+  const stack: Folder[] = [{ abs: rootAbs, rel: '' }];
   while (stack.length > 0) {
     opts.signal?.throwIfAborted();
     const dir = stack.pop()!;
@@ -80,78 +72,16 @@ export const scanFolder = async (root: string, opts: ScanOptions = {}): Promise<
       entries = await readdir(dir.abs, { withFileTypes: true });
     } catch (error) {
       if (dir.rel === '') throw new ScanError('unreadable', `${rootAbs} cannot be read`, rootAbs);
-      refuse(dir.rel + '/', 'unreadable', `folder cannot be read (${describeError(error)})`);
+      found.refuse(dir.rel + '/', 'unreadable', `folder cannot be read (${describeError(error)})`);
       continue;
     }
-    const regular: { abs: string; rel: string }[] = [];
-    for (const entry of entries) {
-      const rel =
-        dir.rel === '' ? entry.name.normalize('NFC') : `${dir.rel}/${entry.name.normalize('NFC')}`;
-      const abs = join(dir.abs, entry.name);
-      if (hasControlCharacters(entry.name)) {
-        refuse(
-          printableName(rel),
-          'control-characters',
-          `name contains a control character (shown as \\xNN): rename it to deposit it`,
-        );
-        continue;
-      }
-      if (hasDotDotSegment(entry.name)) {
-        refuse(rel, 'dot-dot-segment', 'name contains a ".." segment: rename it to deposit it');
-        continue;
-      }
-      if (entry.isDirectory()) {
-        if (isJunkDirectory(entry.name)) junk.push(rel + '/');
-        // Depot's own (a night's manifest kept as a receipt): its key is the manifest's own.
-        else if (entry.name === DEPOT_FOLDER) depotFolders.push(rel + '/');
-        else stack.push({ abs, rel });
-      } else if (entry.isFile()) {
-        if (isJunkFile(entry.name)) junk.push(rel);
-        else regular.push({ abs, rel });
-      } else {
-        refuse(rel, 'not-a-regular-file', `${kindOf(entry)}: not deposited`);
-      }
-    }
-    for (let i = 0; i < regular.length; i += STAT_BATCH) {
-      opts.signal?.throwIfAborted();
-      const batch = regular.slice(i, i + STAT_BATCH);
-      const infos = await Promise.all(
-        batch.map((f) =>
-          lstat(f.abs).then(
-            (stats) => ({ f, stats }),
-            (reason: unknown) => ({ f, reason }),
-          ),
-        ),
-      );
-      for (const info of infos) {
-        const { f } = info;
-        if ('reason' in info) {
-          refuse(f.rel, 'unreadable', `cannot be read (${describeError(info.reason)})`);
-        } else if (!info.stats.isFile()) {
-          refuse(
-            f.rel,
-            'not-a-regular-file',
-            'changed into something else than a file while scanning',
-          );
-        } else {
-          files.push({
-            relPath: f.rel,
-            absPath: f.abs,
-            size: info.stats.size,
-            mtimeMs: info.stats.mtimeMs,
-          });
-        }
-      }
-      sinceProgress += batch.length;
-      if (sinceProgress >= PROGRESS_EVERY) {
-        sinceProgress = 0;
-        opts.onProgress?.(files.length);
-      }
-    }
+    const regular = sortEntries(dir, entries, found, stack);
+    await statRegular(regular, found, opts);
   }
 
+  const { files, junk, depotFolders, refused } = found;
   files.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
-  const kept = refuseCollisions(files, refuse);
+  const kept = refuseCollisions(files, found.refuse);
   refused.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
   junk.sort();
   depotFolders.sort();
@@ -163,6 +93,121 @@ export const scanFolder = async (root: string, opts: ScanOptions = {}): Promise<
     depotFolders,
     refused,
   };
+};
+
+/** A folder or file met on the walk: its absolute path (names as on disk) and NFC relative path. */
+type Folder = { readonly abs: string; readonly rel: string };
+
+/** What the walk found so far, and the count of files statted since the last progress report. */
+type Findings = {
+  readonly files: ScannedFile[];
+  readonly junk: string[];
+  readonly depotFolders: string[];
+  readonly refused: ScanIssue[];
+  readonly refuse: Refuse;
+  sinceProgress: number;
+};
+
+const newFindings = (): Findings => {
+  const refused: ScanIssue[] = [];
+  return {
+    files: [],
+    junk: [],
+    depotFolders: [],
+    refused,
+    refuse: (relPath, reason, message, sameKeyAs) => {
+      refused.push({ relPath, reason, message, ...(sameKeyAs === undefined ? {} : { sameKeyAs }) });
+    },
+    sinceProgress: 0,
+  };
+};
+
+/**
+ * One folder's entries sorted: refused names, junk and Depot's own folders noted, subfolders
+ * pushed on the walk's stack; the regular files, to be statted, returned.
+ */
+const sortEntries = (
+  dir: Folder,
+  entries: readonly Dirent[],
+  found: Findings,
+  stack: Folder[],
+): Folder[] => {
+  const { refuse, junk, depotFolders } = found;
+  const regular: Folder[] = [];
+  for (const entry of entries) {
+    const rel =
+      dir.rel === '' ? entry.name.normalize('NFC') : `${dir.rel}/${entry.name.normalize('NFC')}`;
+    const abs = join(dir.abs, entry.name);
+    if (hasControlCharacters(entry.name)) {
+      refuse(
+        printableName(rel),
+        'control-characters',
+        `name contains a control character (shown as \\xNN): rename it to deposit it`,
+      );
+      continue;
+    }
+    if (hasDotDotSegment(entry.name)) {
+      refuse(rel, 'dot-dot-segment', 'name contains a ".." segment: rename it to deposit it');
+      continue;
+    }
+    if (entry.isDirectory()) {
+      if (isJunkDirectory(entry.name)) junk.push(rel + '/');
+      // Depot's own (a night's manifest kept as a receipt): its key is the manifest's own.
+      else if (entry.name === DEPOT_FOLDER) depotFolders.push(rel + '/');
+      else stack.push({ abs, rel });
+    } else if (entry.isFile()) {
+      if (isJunkFile(entry.name)) junk.push(rel);
+      else regular.push({ abs, rel });
+    } else {
+      refuse(rel, 'not-a-regular-file', `${kindOf(entry)}: not deposited`);
+    }
+  }
+  return regular;
+};
+
+/** A folder's regular files statted, STAT_BATCH at a time: kept, or refused with the reason. */
+const statRegular = async (
+  regular: readonly Folder[],
+  found: Findings,
+  opts: ScanOptions,
+): Promise<void> => {
+  const { files, refuse } = found;
+  for (let i = 0; i < regular.length; i += STAT_BATCH) {
+    opts.signal?.throwIfAborted();
+    const batch = regular.slice(i, i + STAT_BATCH);
+    const infos = await Promise.all(
+      batch.map((f) =>
+        lstat(f.abs).then(
+          (stats) => ({ f, stats }),
+          (reason: unknown) => ({ f, reason }),
+        ),
+      ),
+    );
+    for (const info of infos) {
+      const { f } = info;
+      if ('reason' in info) {
+        refuse(f.rel, 'unreadable', `cannot be read (${describeError(info.reason)})`);
+      } else if (!info.stats.isFile()) {
+        refuse(
+          f.rel,
+          'not-a-regular-file',
+          'changed into something else than a file while scanning',
+        );
+      } else {
+        files.push({
+          relPath: f.rel,
+          absPath: f.abs,
+          size: info.stats.size,
+          mtimeMs: info.stats.mtimeMs,
+        });
+      }
+    }
+    found.sinceProgress += batch.length;
+    if (found.sinceProgress >= PROGRESS_EVERY) {
+      found.sinceProgress = 0;
+      opts.onProgress?.(files.length);
+    }
+  }
 };
 
 type Refuse = (

@@ -75,6 +75,43 @@ const datingOf = (
   return { ...(ts ? { ts } : {}), ...(serial ? { serial } : {}), ...named };
 };
 
+/** Says a problem of a file (or of the folder, at relPath ''). */
+type SayProblem = (relPath: string, cls: ProblemClass, facts?: ProblemFacts) => void;
+
+/**
+ * One readable file as the report lists it (its class, recording and placement facts, duplicate
+ * and hash), its problems said; with where its time places it and the prefix its name gives.
+ */
+const fileEntry = (
+  f: Exclude<InspectedFile, { readonly kind: 'unreadable' }>,
+  input: PreflightInput,
+  duplicateOf: ReadonlyMap<string, string>,
+  problem: SayProblem,
+): { entry: PreflightFile; at: PlacedTimestamp | undefined; prefix: string | undefined } => {
+  const cls: FileClass = f.kind === 'companion' ? 'companion' : f.inspection.class;
+  if (cls !== 'valid') problem(f.relPath, cls, f.kind === 'wav' ? f.inspection : undefined);
+  const dated = datingOf(f);
+  const at = dated.ts ? placeTimestamp(dated.ts, input.zone) : undefined;
+  let entry: PreflightFile = { relPath: f.relPath, size: f.size, class: cls };
+  if (f.kind === 'wav') {
+    entry = {
+      ...entry,
+      ...recordingFacts(f.inspection),
+      ...(dated.serial ? { serial: dated.serial } : {}),
+    };
+    if (!dated.ts && (cls === 'valid' || cls === 'truncated')) problem(f.relPath, 'no-timestamp');
+  }
+  if (at && dated.ts) entry = { ...entry, ...placementFacts(at, dated.ts) };
+  const original = duplicateOf.get(f.relPath);
+  if (original !== undefined) {
+    entry = { ...entry, duplicateOf: original };
+    problem(f.relPath, 'duplicate', { original });
+  }
+  const sha = input.hashes?.get(f.relPath);
+  if (sha !== undefined) entry = { ...entry, sha256: sha };
+  return { entry, at, prefix: f.kind === 'wav' ? dated.prefix : undefined };
+};
+
 /**
  * Assembles the pre-flight report from what was read: classes and problems with their decision,
  * duplicates, nights (noon to noon, local time), the time-zone source and the recorder's metadata.
@@ -82,7 +119,7 @@ const datingOf = (
  */
 export const buildPreflightReport = (input: PreflightInput): PreflightReport => {
   const problems: PreflightProblem[] = [];
-  const problem = (relPath: string, cls: ProblemClass, facts?: ProblemFacts): void => {
+  const problem: SayProblem = (relPath, cls, facts) => {
     problems.push({
       relPath,
       class: cls,
@@ -112,30 +149,11 @@ export const buildPreflightReport = (input: PreflightInput): PreflightReport => 
       problem(f.relPath, 'unreadable', { reason: f.reason });
       continue;
     }
-    const cls: FileClass = f.kind === 'companion' ? 'companion' : f.inspection.class;
-    counts[cls]++;
-    if (cls !== 'valid') problem(f.relPath, cls, f.kind === 'wav' ? f.inspection : undefined);
-    const dated = datingOf(f);
-    const at = dated.ts ? placeTimestamp(dated.ts, input.zone) : undefined;
-    let entry: PreflightFile = { relPath: f.relPath, size: f.size, class: cls };
-    if (f.kind === 'wav') {
-      entry = {
-        ...entry,
-        ...recordingFacts(f.inspection),
-        ...(dated.serial ? { serial: dated.serial } : {}),
-      };
-      if (!dated.ts && (cls === 'valid' || cls === 'truncated')) problem(f.relPath, 'no-timestamp');
-    }
-    if (dated.prefix !== undefined && f.kind === 'wav') prefixes.push(dated.prefix);
-    if (at && dated.ts) entry = { ...entry, ...placementFacts(at, dated.ts) };
-    const original = duplicateOf.get(f.relPath);
-    if (original !== undefined) {
-      entry = { ...entry, duplicateOf: original };
-      problem(f.relPath, 'duplicate', { original });
-    }
-    const sha = input.hashes?.get(f.relPath);
-    if (sha !== undefined) entry = { ...entry, sha256: sha };
+    const { entry, at, prefix } = fileEntry(f, input, duplicateOf, problem);
+    counts[entry.class]++;
+    if (prefix !== undefined) prefixes.push(prefix);
     files.push(entry);
+    const cls = entry.class;
     if (at && (cls === 'valid' || cls === 'truncated')) placed.push({ file: entry, at });
   }
 

@@ -37,6 +37,69 @@ const problemOf = (relPath: string, cls: ProblemClass, facts: ProblemFacts): Pre
   decision: decisionFor[cls],
 });
 
+/** How one programme's night names a file: its template, its pattern, its portal's rules. */
+type Naming = {
+  readonly template: NameTemplate | undefined;
+  readonly pattern: RegExp | undefined;
+  readonly patternText: string;
+  readonly portal: 'vigiechiro' | undefined;
+};
+
+/** One file's name, or the problem that refuses it (before the night's names are compared). */
+const nameOne = (
+  file: PreflightFile,
+  relPath: string,
+  nightValues: ReturnType<typeof prefixValues>,
+  naming: Naming,
+): { readonly name: string } | PreflightProblem => {
+  const { template, pattern, portal } = naming;
+  let name: string;
+  if (template === undefined) name = objectKey('', relPath);
+  else {
+    const filled = fillNameTemplate(template, nameValues(file, nightValues));
+    if (filled.kind === 'missing')
+      return problemOf(relPath, 'name-missing-value', { placeholder: filled.placeholder });
+    if (filled.kind === 'unsafe')
+      return problemOf(relPath, 'name-unsafe', {
+        placeholder: filled.placeholder,
+        value: filled.value,
+      });
+    name = filled.name;
+  }
+  if (pattern !== undefined && !pattern.test(name))
+    return problemOf(relPath, 'name-mismatch', { name, pattern: naming.patternText });
+  if (portal !== undefined) {
+    const portalRule = vigieChiroNameProblem(name);
+    if (portalRule !== undefined)
+      return problemOf(relPath, 'portal-name-refused', { name, portalRule });
+    if (file.size > PORTAL_MAX_FILE_BYTES)
+      return problemOf(relPath, 'portal-too-large', {
+        bytes: file.size,
+        limit: PORTAL_MAX_FILE_BYTES,
+      });
+  }
+  return { name };
+};
+
+/** A night's names kept where one file takes each; every file of a name taken twice refused. */
+const settleTaken = (
+  taken: ReadonlyMap<string, readonly string[]>,
+  named: Map<string, string>,
+  problems: PreflightProblem[],
+): void => {
+  for (const [name, paths] of taken) {
+    const [only] = paths;
+    if (paths.length === 1 && only !== undefined) {
+      named.set(only, name);
+      continue;
+    }
+    for (const relPath of paths)
+      problems.push(
+        problemOf(relPath, 'name-taken', { name, others: paths.filter((p) => p !== relPath) }),
+      );
+  }
+};
+
 /**
  * Builds every file's programme name before any network contact (issue 29): the profile's object
  * template filled with the fields, the file's night and its own values (`nameValues`), else the
@@ -58,8 +121,12 @@ export const nameFiles = (
   const parsed = names.object === undefined ? undefined : parseNameTemplate(names.object);
   // The profile was read with the same function: a template that loaded parses.
   if (parsed !== undefined && !parsed.ok) throw new Error(`name template: ${parsed.problem.kind}`);
-  const template: NameTemplate | undefined = parsed?.value;
-  const pattern = names.pattern === undefined ? undefined : wholeMatch(names.pattern);
+  const naming: Naming = {
+    template: parsed?.value,
+    pattern: names.pattern === undefined ? undefined : wholeMatch(names.pattern),
+    patternText: names.pattern ?? '',
+    portal,
+  };
   const byPath = new Map<string, PreflightFile>(report.files.map((f) => [f.relPath, f]));
   const named = new Map<string, string>();
   const problems: PreflightProblem[] = [];
@@ -71,62 +138,16 @@ export const nameFiles = (
     const taken = new Map<string, string[]>();
     for (const relPath of relPaths) {
       const file = byPath.get(relPath) ?? { relPath, size: 0, class: 'companion' as const };
-      let name: string;
-      if (template === undefined) name = objectKey('', relPath);
-      else {
-        const filled = fillNameTemplate(template, nameValues(file, nightValues));
-        if (filled.kind === 'missing') {
-          problems.push(
-            problemOf(relPath, 'name-missing-value', { placeholder: filled.placeholder }),
-          );
-          continue;
-        }
-        if (filled.kind === 'unsafe') {
-          problems.push(
-            problemOf(relPath, 'name-unsafe', {
-              placeholder: filled.placeholder,
-              value: filled.value,
-            }),
-          );
-          continue;
-        }
-        name = filled.name;
-      }
-      if (pattern !== undefined && !pattern.test(name)) {
-        problems.push(problemOf(relPath, 'name-mismatch', { name, pattern: names.pattern ?? '' }));
+      const one = nameOne(file, relPath, nightValues, naming);
+      if (!('name' in one)) {
+        problems.push(one);
         continue;
       }
-      if (portal !== undefined) {
-        const portalRule = vigieChiroNameProblem(name);
-        if (portalRule !== undefined) {
-          problems.push(problemOf(relPath, 'portal-name-refused', { name, portalRule }));
-          continue;
-        }
-        if (file.size > PORTAL_MAX_FILE_BYTES) {
-          problems.push(
-            problemOf(relPath, 'portal-too-large', {
-              bytes: file.size,
-              limit: PORTAL_MAX_FILE_BYTES,
-            }),
-          );
-          continue;
-        }
-      }
-      const same = taken.get(name);
-      if (same === undefined) taken.set(name, [relPath]);
+      const same = taken.get(one.name);
+      if (same === undefined) taken.set(one.name, [relPath]);
       else same.push(relPath);
     }
-    for (const [name, paths] of taken) {
-      const [only] = paths;
-      if (paths.length === 1 && only !== undefined) {
-        named.set(only, name);
-        continue;
-      }
-      for (const relPath of paths)
-        problems.push(
-          problemOf(relPath, 'name-taken', { name, others: paths.filter((p) => p !== relPath) }),
-        );
-    }
+    settleTaken(taken, named, problems);
   }
   return { names: named, problems };
 };

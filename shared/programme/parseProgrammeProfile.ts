@@ -151,13 +151,8 @@ const prefixProblem = (template: string, fields: readonly string[]): ProfileProb
     : { kind: 'bad-template', at, template, problem: shape };
 };
 
-/**
- * Reads a profile's text: JSON, the format and a version this Depot reads, the shape (zod), then
- * what the shape cannot say: field names free and unique, every pattern a regular expression,
- * every template's placeholders known, the zone a real one. The first problem refuses the whole
- * profile: nothing of a bad profile is ever used.
- */
-export const parseProgrammeProfile = (text: string): ParsedProfile => {
+/** The text read as JSON, a profile of a format and version this Depot reads, of its shape (zod). */
+const parseShape = (text: string): ParsedProfile => {
   const fail = (problem: ProfileProblem): ParsedProfile => ({ ok: false, problem });
   if (text.length > MAX_PROFILE_BYTES)
     return fail({ kind: 'too-large', maxBytes: MAX_PROFILE_BYTES });
@@ -187,60 +182,86 @@ export const parseProgrammeProfile = (text: string): ParsedProfile => {
     const [issue] = parsed.error.issues;
     return fail(issue === undefined ? { kind: 'not-a-profile' } : problemOfIssue(json, issue));
   }
-  const profile = parsed.data;
+  return { ok: true, profile: parsed.data };
+};
+
+/** Field names free and unique, each field's pattern a regular expression, in the fields' order. */
+const fieldsProblem = (profile: ProgrammeProfile): ProfileProblem | undefined => {
   const names: string[] = [];
   for (const [i, field] of profile.fields.entries()) {
     const at = `fields[${i}].name`;
     if (RESERVED_FIELD_NAMES.includes(field.name))
-      return fail({ kind: 'reserved-field', at, name: field.name });
-    if (names.includes(field.name)) return fail({ kind: 'duplicate-field', at, name: field.name });
+      return { kind: 'reserved-field', at, name: field.name };
+    if (names.includes(field.name)) return { kind: 'duplicate-field', at, name: field.name };
     names.push(field.name);
     const bad = patternProblem(`fields[${i}].pattern`, field.pattern);
-    if (bad !== undefined) return fail(bad);
+    if (bad !== undefined) return bad;
   }
-  if (profile.names.pattern !== undefined) {
-    const bad = patternProblem('names.pattern', profile.names.pattern);
-    if (bad !== undefined) return fail(bad);
-  }
-  // A portal places each file itself, from its name alone: no folder in front of it, no folder in
-  // it (the API refuses "/" in a name), and a name the profile makes, not the card's path.
-  if (profile.destination.kind !== 's3') {
-    const { prefix, object } = profile.names;
-    if (prefix !== '')
-      return fail({
-        kind: 'bad-template',
-        at: 'names.prefix',
-        template: prefix,
-        problem: { kind: 'portal-folder' },
-      });
-    if (object === undefined) return fail({ kind: 'missing', at: 'names.object' });
-    if (object.includes('/'))
-      return fail({
-        kind: 'bad-template',
-        at: 'names.object',
-        template: object,
-        problem: { kind: 'portal-folder' },
-      });
-  }
-  const prefix = prefixProblem(profile.names.prefix, names);
-  if (prefix !== undefined) return fail(prefix);
-  if (profile.names.object !== undefined) {
-    const at = 'names.object';
-    const object = parseNameTemplate(profile.names.object);
-    if (!object.ok)
-      return fail({
-        kind: 'bad-template',
-        at,
-        template: profile.names.object,
-        problem: object.problem,
-      });
-    const known = [...NAME_PLACEHOLDERS, ...names];
-    const unknown = placeholdersOf(object.value).find((p) => !known.includes(p));
-    if (unknown !== undefined)
-      return fail({ kind: 'unknown-placeholder', at, placeholder: unknown, known });
-  }
+  return undefined;
+};
+
+/**
+ * A portal places each file itself, from its name alone: no folder in front of it, no folder in
+ * it (the API refuses "/" in a name), and a name the profile makes, not the card's path.
+ */
+const portalNamesProblem = (profile: ProgrammeProfile): ProfileProblem | undefined => {
+  if (profile.destination.kind === 's3') return undefined;
+  const { prefix, object } = profile.names;
+  if (prefix !== '')
+    return {
+      kind: 'bad-template',
+      at: 'names.prefix',
+      template: prefix,
+      problem: { kind: 'portal-folder' },
+    };
+  if (object === undefined) return { kind: 'missing', at: 'names.object' };
+  if (object.includes('/'))
+    return {
+      kind: 'bad-template',
+      at: 'names.object',
+      template: object,
+      problem: { kind: 'portal-folder' },
+    };
+  return undefined;
+};
+
+/** The object's name template, with the fields as placeholders of their own. */
+const objectProblem = (
+  template: string | undefined,
+  fields: readonly string[],
+): ProfileProblem | undefined => {
+  if (template === undefined) return undefined;
+  const at = 'names.object';
+  const object = parseNameTemplate(template);
+  if (!object.ok) return { kind: 'bad-template', at, template, problem: object.problem };
+  const known = [...NAME_PLACEHOLDERS, ...fields];
+  const unknown = placeholdersOf(object.value).find((p) => !known.includes(p));
+  return unknown === undefined
+    ? undefined
+    : { kind: 'unknown-placeholder', at, placeholder: unknown, known };
+};
+
+/**
+ * Reads a profile's text: JSON, the format and a version this Depot reads, the shape (zod), then
+ * what the shape cannot say: field names free and unique, every pattern a regular expression,
+ * every template's placeholders known, the zone a real one. The first problem refuses the whole
+ * profile: nothing of a bad profile is ever used.
+ */
+export const parseProgrammeProfile = (text: string): ParsedProfile => {
+  const shaped = parseShape(text);
+  if (!shaped.ok) return shaped;
+  const { profile } = shaped;
+  const names = profile.fields.map((field) => field.name);
+  const pattern = profile.names.pattern;
   const zone = profile.defaults.timeZone;
-  if (zone !== undefined && !isValidTimeZone(zone))
-    return fail({ kind: 'bad-value', at: 'defaults.timeZone', value: zone, rule: 'time-zone' });
-  return { ok: true, profile };
+  const problem =
+    fieldsProblem(profile) ??
+    (pattern === undefined ? undefined : patternProblem('names.pattern', pattern)) ??
+    portalNamesProblem(profile) ??
+    prefixProblem(profile.names.prefix, names) ??
+    objectProblem(profile.names.object, names) ??
+    (zone !== undefined && !isValidTimeZone(zone)
+      ? { kind: 'bad-value', at: 'defaults.timeZone', value: zone, rule: 'time-zone' }
+      : undefined);
+  return problem === undefined ? { ok: true, profile } : { ok: false, problem };
 };
