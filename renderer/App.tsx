@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { useEffect, useRef } from 'react';
 import { StatusBar } from './components/StatusBar';
 import { useT } from './i18n/useT';
@@ -24,23 +25,20 @@ const titles: Readonly<Record<Screen, MessageKey>> = {
   diagnostics: 'nav.diagnostics',
 };
 
+/** Each screen's component, by the name the store opens it with. */
+const screenViews: Readonly<Record<Screen, ComponentType>> = {
+  nights: NightsScreen,
+  new: NewDepositScreen,
+  current: DepositScreen,
+  failures: FailuresScreen,
+  settings: SettingsScreen,
+  portal: PortalScreen,
+  diagnostics: DiagnosticsScreen,
+};
+
 const Current = ({ screen }: { readonly screen: Screen }) => {
-  switch (screen) {
-    case 'nights':
-      return <NightsScreen />;
-    case 'new':
-      return <NewDepositScreen />;
-    case 'current':
-      return <DepositScreen />;
-    case 'failures':
-      return <FailuresScreen />;
-    case 'settings':
-      return <SettingsScreen />;
-    case 'portal':
-      return <PortalScreen />;
-    case 'diagnostics':
-      return <DiagnosticsScreen />;
-  }
+  const View = screenViews[screen];
+  return <View />;
 };
 
 export const App = () => {

@@ -5,7 +5,7 @@ import { causeTitle, causeTodo } from '../failures/causeKeys';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 import { FixSetting } from './FixSetting';
-import type { FixedSetting } from './FixSetting';
+import type { FixedSetting } from '../blocker/FixedSetting';
 import { PlanControls } from './PlanControls';
 
 /** The setting a cause names, when a volunteer can correct it here. */

@@ -1,18 +1,9 @@
-import { useEffect, useState } from 'react';
-import type { IpcError } from '../../shared/ipc/Result';
-import type { Locale, ParticipationView, PortalView } from '../../shared/ipc/views';
-import { formatDateTime } from '../format/formatClock';
 import { useT } from '../i18n/useT';
+import { NewParticipation } from '../participation/NewParticipation';
+import { participationText } from '../participation/participationText';
+import { useParticipations } from '../participation/useParticipations';
 import { useDepotStore } from '../store/useDepotStore';
 import { ErrorAlert } from './ErrorAlert';
-
-/** `12 juin 21:04 → 13 juin 05:56 · Z1 · 65f0…`, as the volunteer picks it. */
-const participationText = (p: ParticipationView, locale: Locale): string =>
-  [
-    `${formatDateTime(p.startsAt, locale)}${p.endsAt === null ? '' : ` → ${formatDateTime(p.endsAt, locale)}`}`,
-    ...(p.point === null ? [] : [p.point]),
-    p.id,
-  ].join(' · ');
 
 /**
  * The participation a portal night goes into (issue 33, ADR 0032): one of the volunteer's, or a
@@ -37,31 +28,8 @@ export const ParticipationPicker = ({
   const locale = useDepotStore((s) => s.locale);
   const api = useDepotStore((s) => s.api);
   const go = useDepotStore((s) => s.go);
-  const [portal, setPortal] = useState<PortalView | null | undefined>(undefined);
-  const [list, setList] = useState<readonly ParticipationView[] | null>(null);
-  const [site, setSite] = useState('');
-  const [newPoint, setNewPoint] = useState(point);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<IpcError | null>(null);
-
-  useEffect(() => {
-    void api?.portal.get().then((r) => setPortal(r.ok ? r.value : null));
-  }, [api]);
-
-  useEffect(() => {
-    if (api === undefined || portal?.signedIn !== true) return;
-    void api.portal.participations().then((r) => {
-      if (!r.ok) {
-        setError(r.error);
-        return;
-      }
-      setList(r.value);
-      const [known] = r.value.flatMap((p) => (p.siteId === null ? [] : [p.siteId]));
-      if (known !== undefined) setSite((s) => (s === '' ? known : s));
-    });
-  }, [api, portal]);
-
-  useEffect(() => setNewPoint(point), [point]);
+  const participations = useParticipations(api);
+  const { portal, list } = participations;
 
   if (api === undefined || portal === undefined || portal === null) return null;
   if (!portal.signedIn) {
@@ -75,26 +43,6 @@ export const ParticipationPicker = ({
       </fieldset>
     );
   }
-  const sites = [...new Set((list ?? []).flatMap((p) => (p.siteId === null ? [] : [p.siteId])))];
-
-  const create = async (): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    const result = await api.portal.createParticipation({
-      dir,
-      night,
-      siteId: site.trim(),
-      ...(newPoint.trim() === '' ? {} : { point: newPoint.trim() }),
-    });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    setList((l) => [result.value, ...(l ?? [])]);
-    onChange(result.value.id);
-  };
-
   return (
     <fieldset className="participation" data-testid="participation">
       <legend>{t('participation.title')}</legend>
@@ -118,47 +66,23 @@ export const ParticipationPicker = ({
           </select>
         </label>
       )}
-      <div className="row">
-        <label>
-          {t('participation.site')}
-          <input
-            name="participation-site"
-            value={site}
-            list="participation-sites"
-            autoComplete="off"
-            onChange={(e) => setSite(e.target.value)}
-            aria-describedby="participation-site-hint"
-          />
-          <datalist id="participation-sites">
-            {sites.map((s) => (
-              <option key={s} value={s} />
-            ))}
-          </datalist>
-          <small id="participation-site-hint">{t('participation.siteHint')}</small>
-        </label>
-        <label>
-          {t('participation.point')}
-          <input
-            name="participation-point"
-            value={newPoint}
-            autoComplete="off"
-            onChange={(e) => setNewPoint(e.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          disabled={busy || site.trim() === '' || night === ''}
-          onClick={() => void create()}
-        >
-          {t('participation.create')}
-        </button>
-      </div>
+      <NewParticipation
+        api={api}
+        dir={dir}
+        night={night}
+        point={point}
+        participations={participations}
+        onCreated={(created) => {
+          participations.added(created);
+          onChange(created.id);
+        }}
+      />
       {value !== null && (
         <p className="ok" data-testid="participation-chosen">
           {t('participation.chosen', { id: value })}
         </p>
       )}
-      <ErrorAlert error={error} />
+      <ErrorAlert error={participations.error} />
     </fieldset>
   );
 };

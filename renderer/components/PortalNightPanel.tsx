@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { IpcError } from '../../shared/ipc/Result';
 import type { PlanView, PortalNightView } from '../../shared/ipc/views';
 import { formatDateTime } from '../format/formatClock';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 import { ErrorAlert } from './ErrorAlert';
+import { useBackendCall } from '../api/useBackendCall';
 
 /**
  * A portal night's own facts (issue 33, ADR 0032): the participation it keeps; once complete,
@@ -16,8 +16,7 @@ export const PortalNightPanel = ({ plan }: { readonly plan: PlanView }) => {
   const locale = useDepotStore((s) => s.locale);
   const api = useDepotStore((s) => s.api);
   const [holds, setHolds] = useState<PortalNightView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<IpcError | null>(null);
+  const { busy, problem: error, setProblem: setError, call } = useBackendCall();
   const portal = plan.portal;
   const complete = plan.state === 'done';
 
@@ -32,12 +31,9 @@ export const PortalNightPanel = ({ plan }: { readonly plan: PlanView }) => {
   if (api === undefined || portal === null) return null;
 
   const start = async (): Promise<void> => {
-    setBusy(true);
     setError(null);
-    const result = await api.portal.startAnalysis({ planId: plan.id });
-    setBusy(false);
+    const result = await call(() => api.portal.startAnalysis({ planId: plan.id }));
     if (result.ok) setHolds(result.value);
-    else setError(result.error);
   };
   const analysisAt = holds?.analysisAt ?? portal.analysisAt;
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { IpcError } from '../../shared/ipc/Result';
 import type { OwnObjectsView, PlanView } from '../../shared/ipc/views';
 import { destinationOf } from '../format/destinationOf';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
-import { ErrorAlert } from './ErrorAlert';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useBackendCall } from '../api/useBackendCall';
 
 /**
  * "Retirer ce dépôt du serveur" (issue 31), confirmed with the count and the place: only the
@@ -22,8 +22,7 @@ export const RemoveFromServer = ({
   const api = useDepotStore((s) => s.api);
   const refresh = useDepotStore((s) => s.refreshPlans);
   const [own, setOwn] = useState<OwnObjectsView | null>(null);
-  const [problem, setProblem] = useState<IpcError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, call } = useBackendCall();
 
   useEffect(() => {
     void api?.plans.ownObjects({ planId: plan.id }).then((r) => {
@@ -34,20 +33,26 @@ export const RemoveFromServer = ({
 
   const confirm = async (): Promise<void> => {
     if (api === undefined) return;
-    setBusy(true);
-    const result = await api.plans.removeFromServer({ planId: plan.id });
-    setBusy(false);
-    if (!result.ok) {
-      setProblem(result.error);
-      return;
-    }
+    const result = await call(() => api.plans.removeFromServer({ planId: plan.id }));
+    if (!result.ok) return;
     await refresh();
     onClose();
   };
 
   return (
-    <section className="dialog" role="dialog" aria-labelledby="remove-title" data-testid="remove">
-      <h2 id="remove-title">{t('remove.title')}</h2>
+    <ConfirmDialog
+      name="remove"
+      title={t('remove.title')}
+      problem={problem}
+      confirm={{
+        label: t('remove.yes', { count: own?.objects ?? 0 }),
+        className: 'danger',
+        action: 'remove-confirm',
+        disabled: busy || own === null,
+        onClick: () => void confirm(),
+      }}
+      onCancel={onClose}
+    >
       {own !== null && (
         <p className="warning" data-testid="remove-confirm-text">
           {own.objects > 0
@@ -55,21 +60,6 @@ export const RemoveFromServer = ({
             : t('remove.nothing', { place: destinationOf(own.place) })}
         </p>
       )}
-      <ErrorAlert error={problem} />
-      <div className="actions">
-        <button
-          type="button"
-          className="danger"
-          data-action="remove-confirm"
-          disabled={busy || own === null}
-          onClick={() => void confirm()}
-        >
-          {t('remove.yes', { count: own?.objects ?? 0 })}
-        </button>
-        <button type="button" onClick={onClose}>
-          {t('nights.forgetNo')}
-        </button>
-      </div>
-    </section>
+    </ConfirmDialog>
   );
 };

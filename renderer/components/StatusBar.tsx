@@ -6,7 +6,7 @@ import { formatPercent } from '../format/formatPercent';
 import type { Translate } from '../i18n/translate';
 import { useT } from '../i18n/useT';
 import { nextRetryOf } from '../live/applyUnitEvent';
-import { planLabel } from '../screens/NightsScreen';
+import { planLabel } from '../format/planLabel';
 import { SILENT_AFTER_MS, engineSilent, useDepotStore } from '../store/useDepotStore';
 
 type Said = { readonly text: string; readonly kind: string };

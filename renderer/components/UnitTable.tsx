@@ -31,7 +31,6 @@ type Props = {
  */
 export const UnitTable = ({ planId, filter, night, wrongAddress = false }: Props) => {
   const t = useT();
-  const locale = useDepotStore((s) => s.locale);
   const rows = useDepotStore((s) => s.rows);
   const showRows = useDepotStore((s) => s.showRows);
   const hideRows = useDepotStore((s) => s.hideRows);
@@ -86,27 +85,7 @@ export const UnitTable = ({ planId, filter, night, wrongAddress = false }: Props
                 {unit === undefined ? (
                   <span role="cell">…</span>
                 ) : (
-                  <>
-                    <span role="cell" className="path" title={unit.relPath}>
-                      {middleCut(unit.relPath, PATH_CHARS)}
-                    </span>
-                    <span role="cell">
-                      <UnitStatus
-                        state={unit.state}
-                        activity={unit.activity}
-                        night={night}
-                        wrongAddress={wrongAddress}
-                      />
-                    </span>
-                    <span role="cell">{formatBytes(unit.size, locale)}</span>
-                    <span role="cell" className="progress-cell">
-                      <ProgressBar
-                        value={unit.bytesAcked}
-                        max={unit.size}
-                        label={formatPercent(unit.bytesAcked, unit.size, locale)}
-                      />
-                    </span>
-                  </>
+                  <UnitCells unit={unit} night={night} wrongAddress={wrongAddress} />
                 )}
               </div>
             );
@@ -114,5 +93,41 @@ export const UnitTable = ({ planId, filter, night, wrongAddress = false }: Props
         </div>
       </div>
     </div>
+  );
+};
+
+/** One file's row: its name cut in the middle, its status, size and acknowledged bytes. */
+const UnitCells = ({
+  unit,
+  night,
+  wrongAddress,
+}: {
+  readonly unit: UnitView;
+  readonly night: NightNow;
+  readonly wrongAddress: boolean;
+}) => {
+  const locale = useDepotStore((s) => s.locale);
+  return (
+    <>
+      <span role="cell" className="path" title={unit.relPath}>
+        {middleCut(unit.relPath, PATH_CHARS)}
+      </span>
+      <span role="cell">
+        <UnitStatus
+          state={unit.state}
+          activity={unit.activity}
+          night={night}
+          wrongAddress={wrongAddress}
+        />
+      </span>
+      <span role="cell">{formatBytes(unit.size, locale)}</span>
+      <span role="cell" className="progress-cell">
+        <ProgressBar
+          value={unit.bytesAcked}
+          max={unit.size}
+          label={formatPercent(unit.bytesAcked, unit.size, locale)}
+        />
+      </span>
+    </>
   );
 };

@@ -5,6 +5,7 @@ import { destinationOf } from '../format/destinationOf';
 import { formatNight } from '../format/formatNight';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { CheckField } from '../components/CheckField';
 
 /**
  * One card, one deposit, said out loud (issue 31): the nights that already hold this card, where
@@ -56,15 +57,7 @@ export const CardDeposits = ({
           </li>
         ))}
       </ul>
-      <label className="check">
-        <input
-          type="checkbox"
-          name="copy"
-          checked={copy}
-          onChange={(e) => onCopy(e.target.checked)}
-        />{' '}
-        {t('new.deposits.copy')}
-      </label>
+      <CheckField name="copy" label={t('new.deposits.copy')} checked={copy} onChecked={onCopy} />
     </section>
   );
 };

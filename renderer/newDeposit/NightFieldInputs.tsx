@@ -6,6 +6,7 @@ import { useDepotStore } from '../store/useDepotStore';
 import { ProgrammeFieldInput } from './ProgrammeFieldInput';
 import type { NightsMode } from './useDepositChoices';
 import type { NightFields } from './useNightFields';
+import { TextField } from '../components/TextField';
 
 /**
  * The night's fields: site and point (or the programme's own fields instead), and its date, typed
@@ -30,24 +31,20 @@ export const NightFieldInputs = ({
     <div className="row">
       {programme === null ? (
         <>
-          <label>
-            {t('new.site')}
-            <input
-              name="site"
-              required
-              value={typed.site}
-              onChange={(e) => typed.setSite(e.target.value)}
-            />
-          </label>
-          <label>
-            {t('new.point')}
-            <input
-              name="point"
-              required
-              value={typed.point}
-              onChange={(e) => typed.setPoint(e.target.value)}
-            />
-          </label>
+          <TextField
+            label={t('new.site')}
+            name="site"
+            required
+            value={typed.site}
+            onValue={typed.setSite}
+          />
+          <TextField
+            label={t('new.point')}
+            name="point"
+            required
+            value={typed.point}
+            onValue={typed.setPoint}
+          />
         </>
       ) : (
         programme.fields.map((f) => (

@@ -1,6 +1,7 @@
 import type { PreflightIssueView } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { CheckField } from '../components/CheckField';
 
 /** The card's problems (the first 50), and how many block "Déposer" unless skipped. */
 export const PreflightIssues = ({
@@ -37,14 +38,12 @@ export const PreflightIssues = ({
         <p className="warning">
           <span aria-hidden="true">! </span>
           {t('new.blocking', { count: blocking })}{' '}
-          <label>
-            <input
-              type="checkbox"
-              checked={skipInvalid}
-              onChange={(e) => onSkipInvalid(e.target.checked)}
-            />{' '}
-            {t('new.skipInvalid')}
-          </label>
+          <CheckField
+            inline
+            label={t('new.skipInvalid')}
+            checked={skipInvalid}
+            onChecked={onSkipInvalid}
+          />
         </p>
       )}
     </>

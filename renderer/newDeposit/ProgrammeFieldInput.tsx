@@ -1,4 +1,5 @@
 import type { ProgrammeView } from '../../shared/ipc/views';
+import { TextField } from '../components/TextField';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 import { fieldProblem } from './fieldProblem';
@@ -17,17 +18,17 @@ export const ProgrammeFieldInput = ({
   const locale = useDepotStore((s) => s.locale);
   const problem = fieldProblem(value, field.pattern);
   return (
-    <label className="programme-field">
-      {field.label[locale]}
-      <input
-        name={`field-${field.name}`}
-        value={value}
-        placeholder={field.example ?? undefined}
-        autoComplete="off"
-        aria-invalid={problem !== null}
-        aria-describedby={`field-${field.name}-hint`}
-        onChange={(e) => onChange(e.target.value)}
-      />
+    <TextField
+      labelClass="programme-field"
+      label={field.label[locale]}
+      name={`field-${field.name}`}
+      value={value}
+      placeholder={field.example ?? undefined}
+      autoComplete="off"
+      aria-invalid={problem !== null}
+      aria-describedby={`field-${field.name}-hint`}
+      onValue={onChange}
+    >
       <small id={`field-${field.name}-hint`}>
         {t('programme.fieldHint', { pattern: field.pattern })}
         {field.example !== null && ` (${t('programme.fieldExample', { example: field.example })})`}
@@ -37,6 +38,6 @@ export const ProgrammeFieldInput = ({
           {t('programme.fieldInvalid', { value: value.trim(), pattern: field.pattern })}
         </small>
       )}
-    </label>
+    </TextField>
   );
 };

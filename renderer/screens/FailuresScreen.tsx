@@ -1,144 +1,36 @@
-import { useEffect, useState } from 'react';
-import type { FailureView, RetryFailuresResult } from '../../shared/ipc/views';
-import type { FailureCause } from '../../shared/domain/FailureCause';
+import { useState } from 'react';
 import { BlockerNotice } from '../components/BlockerNotice';
-import { ConflictPanel } from '../components/ConflictPanel';
-import { causeDetail } from '../failures/causeDetail';
-import { causeTitle, causeTodo } from '../failures/causeKeys';
+import { FailureSection } from '../failures/FailureSection';
 import { groupFailures } from '../failures/groupFailures';
-import type { FailureGroup } from '../failures/groupFailures';
-import { formatBytes } from '../format/formatBytes';
-import { useT } from '../i18n/useT';
+import { useFailures } from '../failures/useFailures';
+import { planLabel } from '../format/planLabel';
 import type { MessageKey } from '../i18n/fr';
+import { useT } from '../i18n/useT';
 import { useCurrentPlan, useDepotStore } from '../store/useDepotStore';
-import { planLabel } from './NightsScreen';
 
-/** Causes whose facts differ file by file (sizes of a conflict, the code a key was refused with). */
-const perFile = (kind: FailureCause['kind']): boolean => kind === 'conflict' || kind === 'auth';
-const fixedInSettings = (kind: FailureCause['kind']): boolean =>
-  kind === 'auth' || kind === 'denied' || kind === 'bucket-missing' || kind === 'certificate';
-
-/** A conflict is settled file by file, once both sides are seen (issue 31). */
-const settleable = (kind: FailureCause['kind']): boolean =>
-  kind === 'conflict' || kind === 'unproven';
-
-const Group = ({
-  group,
-  planId,
-  onSettled,
-}: {
-  readonly group: FailureGroup;
-  readonly planId: string;
-  readonly onSettled: (text: string) => void;
-}) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
-  const go = useDepotStore((s) => s.go);
-  const detail = causeDetail(group.cause, t, locale);
-  const [open, setOpen] = useState<string | null>(null);
-  return (
-    <article className="failure-group" data-cause={group.cause.kind}>
-      <h3>
-        <span aria-hidden="true">✗ </span>
-        {causeTitle(group.cause, t)} — {t('failures.count', { count: group.failures.length })}
-      </h3>
-      {detail !== null && !perFile(group.cause.kind) && <p className="quiet">{detail}</p>}
-      <p>
-        <strong>{t('failures.whatToDo')}</strong> {causeTodo(group.cause, t)}{' '}
-        {fixedInSettings(group.cause.kind) && (
-          <button type="button" onClick={() => go('settings')}>
-            {t('blocker.fix')}
-          </button>
-        )}
-      </p>
-      <ul>
-        {group.failures.slice(0, 200).map((f) => (
-          <li key={f.unitId} data-unit={f.relPath}>
-            <code>{f.relPath}</code> · {formatBytes(f.size, locale)}
-            {perFile(f.cause.kind) && <> · {causeDetail(f.cause, t, locale)}</>}
-            {settleable(f.cause.kind) && (
-              <>
-                {' '}
-                <button type="button" data-action="compare" onClick={() => setOpen(f.unitId)}>
-                  {t('conflict.compare')}
-                </button>
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-      {/* Below the list, which scrolls: both sides and both choices always in view. */}
-      {open !== null && (
-        <section
-          className="conflict-of"
-          data-unit={group.failures.find((f) => f.unitId === open)?.relPath}
-        >
-          <h4>
-            <code>{group.failures.find((f) => f.unitId === open)?.relPath}</code>
-          </h4>
-          <ConflictPanel
-            key={open}
-            planId={planId}
-            unitId={open}
-            onSettled={(text) => {
-              setOpen(null);
-              onSettled(text);
-            }}
-          />
-        </section>
-      )}
-    </article>
-  );
-};
-
-const Section = ({
-  title,
-  groups,
-  testId,
-  planId,
-  onSettled,
-}: {
+/** The three kinds of failures, in the order they are shown. */
+const sections: readonly {
   readonly title: MessageKey;
-  readonly groups: readonly FailureGroup[];
+  readonly groups: 'retryable' | 'needsCredentials' | 'definitive';
   readonly testId: string;
-  readonly planId: string;
-  readonly onSettled: (text: string) => void;
-}) => {
-  const t = useT();
-  if (groups.length === 0) return null;
-  return (
-    <section data-testid={testId}>
-      <h2>{t(title)}</h2>
-      {groups.map((g) => (
-        <Group key={g.key} group={g} planId={planId} onSettled={onSettled} />
-      ))}
-    </section>
-  );
-};
+}[] = [
+  { title: 'failures.retryable', groups: 'retryable', testId: 'failures-retryable' },
+  {
+    title: 'failures.needsCredentials',
+    groups: 'needsCredentials',
+    testId: 'failures-credentials',
+  },
+  { title: 'failures.definitive', groups: 'definitive', testId: 'failures-definitive' },
+];
 
+/** Échecs: the night's failed files grouped by cause, what to do for each, and "Réessayer". */
 export const FailuresScreen = () => {
   const t = useT();
   const locale = useDepotStore((s) => s.locale);
   const api = useDepotStore((s) => s.api);
-  const refreshPlans = useDepotStore((s) => s.refreshPlans);
   const plan = useCurrentPlan();
-  const [failures, setFailures] = useState<readonly FailureView[]>([]);
-  const [outcome, setOutcome] = useState<RetryFailuresResult | null>(null);
+  const { failures, outcome, retry } = useFailures(plan);
   const [settled, setSettled] = useState<string | null>(null);
-  const planId = plan?.id;
-  // Read again when the night's count of failures moves (pushed), not on every file's event.
-  const failedCount = plan?.unitsFailed;
-
-  useEffect(() => {
-    if (api === undefined || planId === undefined) return;
-    let live = true;
-    void api.units.failures({ planId }).then((r) => {
-      if (live && r.ok) setFailures(r.value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, planId, failedCount]);
 
   if (plan === undefined || api === undefined) {
     return (
@@ -149,13 +41,6 @@ export const FailuresScreen = () => {
     );
   }
   const grouped = groupFailures(failures);
-  const retry = async (): Promise<void> => {
-    const result = await api.units.retryFailures({ planId: plan.id });
-    if (result.ok) setOutcome(result.value);
-    const again = await api.units.failures({ planId: plan.id });
-    if (again.ok) setFailures(again.value);
-    await refreshPlans();
-  };
   return (
     <section aria-labelledby="failures-title">
       <h1 id="failures-title">
@@ -187,27 +72,16 @@ export const FailuresScreen = () => {
           {settled}
         </p>
       )}
-      <Section
-        title="failures.retryable"
-        groups={grouped.retryable}
-        testId="failures-retryable"
-        planId={plan.id}
-        onSettled={setSettled}
-      />
-      <Section
-        title="failures.needsCredentials"
-        groups={grouped.needsCredentials}
-        testId="failures-credentials"
-        planId={plan.id}
-        onSettled={setSettled}
-      />
-      <Section
-        title="failures.definitive"
-        groups={grouped.definitive}
-        testId="failures-definitive"
-        planId={plan.id}
-        onSettled={setSettled}
-      />
+      {sections.map((s) => (
+        <FailureSection
+          key={s.testId}
+          title={s.title}
+          groups={grouped[s.groups]}
+          testId={s.testId}
+          planId={plan.id}
+          onSettled={setSettled}
+        />
+      ))}
     </section>
   );
 };

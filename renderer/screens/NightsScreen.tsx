@@ -1,178 +1,10 @@
 import { useState } from 'react';
-import type { IpcError } from '../../shared/ipc/Result';
-import type { PlanView } from '../../shared/ipc/views';
-import { errorText } from '../i18n/errorText';
-import { BlockerNotice } from '../components/BlockerNotice';
-import { RemovalStatus } from '../components/RemovalStatus';
-import { PlanControls } from '../components/PlanControls';
-import { PlanStateBadge } from '../components/PlanStateBadge';
-import { ProgressBar } from '../components/ProgressBar';
-import { formatBytes } from '../format/formatBytes';
-import { formatDateTime } from '../format/formatClock';
-import { destinationOf } from '../format/destinationOf';
-import { formatNight } from '../format/formatNight';
-import { formatPercent } from '../format/formatPercent';
-import { middleCut } from '../format/middleCut';
-import type { Locale } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
+import { NightRow } from '../nights/NightRow';
 import { useDepotStore } from '../store/useDepotStore';
+import { ColumnHeads } from '../components/ColumnHeads';
 
-/** Site · point (or a programme's fields) · night, the night spelled out in the volunteer's language. */
-export const planLabel = (plan: PlanView, locale: Locale = 'fr'): string =>
-  [
-    // A programme's night: the values its volunteer gave (carré, passage, point...).
-    ...(plan.programme === null ? [plan.site, plan.point] : Object.values(plan.programme.fields)),
-    plan.night === null ? null : formatNight(plan.night, locale),
-  ]
-    .filter((x) => x !== null && x !== '')
-    .join(' · ') ||
-  plan.prefix ||
-  plan.dir;
-
-const Row = ({
-  plan,
-  onForgotten,
-}: {
-  readonly plan: PlanView;
-  readonly onForgotten: (label: string) => void;
-}) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
-  const api = useDepotStore((s) => s.api);
-  const openPlan = useDepotStore((s) => s.openPlan);
-  const refresh = useDepotStore((s) => s.refreshPlans);
-  const setError = useDepotStore((s) => s.setError);
-  const archive = async (): Promise<void> => {
-    if (api === undefined) return;
-    const result = await api.plans.archive({ planId: plan.id, archived: !plan.archived });
-    if (!result.ok) setError(result.error);
-    await refresh();
-  };
-  const [confirming, setConfirming] = useState(false);
-  const [refusal, setRefusal] = useState<IpcError | null>(null);
-  const forget = async (): Promise<void> => {
-    if (api === undefined) return;
-    const result = await api.plans.forget({ planId: plan.id });
-    setConfirming(false);
-    // Refused while depositing: said on the row itself, where the Pause button is.
-    setRefusal(result.ok ? null : result.error);
-    if (result.ok) onForgotten(planLabel(plan, locale));
-    await refresh();
-  };
-  return (
-    <>
-      <tr data-plan-id={plan.id} data-archived={String(plan.archived)}>
-        <th scope="row" className="label">
-          <span className="night-label">{planLabel(plan, locale)}</span>
-          <small className="night-details">
-            <span title={plan.dir}>
-              {t('nights.folder')} <code>{middleCut(plan.dir, 48)}</code>
-            </span>
-            <span>
-              {t('nights.destination')} <code>{destinationOf(plan)}</code>
-            </span>
-            {plan.recorder !== null && (
-              <span>
-                {t('nights.recorder')} {plan.recorder}
-              </span>
-            )}
-            {plan.programme !== null && (
-              <span data-testid="night-programme">
-                {t('current.programme')} {plan.programme.name}
-              </span>
-            )}
-            <span>
-              {plan.lastActivityAt === null
-                ? t('nights.never')
-                : formatDateTime(plan.lastActivityAt, locale)}
-            </span>
-          </small>
-        </th>
-        <td>
-          <PlanStateBadge state={plan.state} />
-        </td>
-        <td className="progress-cell">
-          <ProgressBar
-            value={plan.bytesAcked}
-            max={plan.bytesTotal}
-            label={formatPercent(plan.bytesAcked, plan.bytesTotal, locale)}
-          />{' '}
-          {formatPercent(plan.bytesAcked, plan.bytesTotal, locale)}
-          <br />
-          <small>
-            {t('current.files', { done: plan.unitsDone, total: plan.unitsTotal })} ·{' '}
-            {formatBytes(plan.bytesTotal, locale)}
-          </small>
-        </td>
-        <td>
-          <div className="actions">
-            <button type="button" onClick={() => openPlan(plan.id)}>
-              {t('nights.open')}
-            </button>
-            {/* A blocked night's Reprendre is in its notice below: one button, not two. */}
-            {plan.blocker === null && plan.addressProblem === null && <PlanControls plan={plan} />}
-            <button
-              type="button"
-              data-action="archive"
-              title={t('nights.archiveHint')}
-              onClick={() => void archive()}
-            >
-              {plan.archived ? t('nights.unarchive') : t('nights.archive')}
-            </button>
-            <button
-              type="button"
-              data-action="forget"
-              title={t('nights.forgetHint')}
-              aria-expanded={confirming}
-              onClick={() => {
-                setRefusal(null);
-                setConfirming(true);
-              }}
-            >
-              {t('nights.forget')}
-            </button>
-          </div>
-        </td>
-      </tr>
-      {confirming && (
-        <tr className="confirm-row" data-testid="forget-confirm">
-          <td colSpan={4}>
-            <p className="warning" role="alert">
-              <span aria-hidden="true">! </span>
-              {t('nights.forgetConfirm', { night: planLabel(plan, locale) })}
-            </p>
-            <div className="actions">
-              <button type="button" className="danger" onClick={() => void forget()}>
-                {t('nights.forgetYes')}
-              </button>
-              <button type="button" onClick={() => setConfirming(false)}>
-                {t('nights.forgetNo')}
-              </button>
-            </div>
-          </td>
-        </tr>
-      )}
-      {refusal !== null && (
-        <tr className="confirm-row" data-testid="forget-refused">
-          <td colSpan={4}>
-            <p className="error" role="alert">
-              {errorText(refusal, t)}
-            </p>
-          </td>
-        </tr>
-      )}
-      {(plan.blocker !== null || plan.addressProblem !== null || plan.removal !== null) && (
-        <tr className="blocker-row">
-          <td colSpan={4}>
-            <RemovalStatus plan={plan} />
-            <BlockerNotice plan={plan} />
-          </td>
-        </tr>
-      )}
-    </>
-  );
-};
-
+/** Nuits: every night this Depot knows, the archived ones on request. */
 export const NightsScreen = () => {
   const t = useT();
   const plans = useDepotStore((s) => s.plans);
@@ -220,17 +52,17 @@ export const NightsScreen = () => {
         )
       ) : (
         <table className="table nights" data-testid="plans">
-          <thead>
-            <tr>
-              <th scope="col">{t('nights.col.night')}</th>
-              <th scope="col">{t('nights.col.state')}</th>
-              <th scope="col">{t('nights.col.progress')}</th>
-              <th scope="col">{t('nights.col.actions')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            keys={[
+              'nights.col.night',
+              'nights.col.state',
+              'nights.col.progress',
+              'nights.col.actions',
+            ]}
+          />
           <tbody>
             {shown.map((plan) => (
-              <Row key={plan.id} plan={plan} onForgotten={setForgotten} />
+              <NightRow key={plan.id} plan={plan} onForgotten={setForgotten} />
             ))}
           </tbody>
         </table>

@@ -1,6 +1,8 @@
 import type { Locale } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
 import type { SettingsForm } from './useSettingsForm';
+import { CheckField } from '../components/CheckField';
+import { TextField } from '../components/TextField';
 
 /** How Depot deposits on this computer: parallel files, bandwidth, in the background, language. */
 export const DepositPreferences = ({ form }: { readonly form: SettingsForm }) => {
@@ -8,35 +10,28 @@ export const DepositPreferences = ({ form }: { readonly form: SettingsForm }) =>
   const { settings, update } = form;
   return (
     <>
-      <label>
-        {t('settings.concurrency')}
-        <input
-          name="concurrency"
-          type="number"
-          min={1}
-          max={16}
-          value={settings.concurrency}
-          onChange={(e) => update({ concurrency: Number(e.target.value) })}
-        />
-      </label>
-      <label>
-        {t('settings.bwlimit')}
-        <input
-          name="bwlimit"
-          inputMode="decimal"
-          value={form.bwlimit}
-          onChange={(e) => form.setBwlimit(e.target.value)}
-        />
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          name="keepRunningInBackground"
-          checked={settings.keepRunningInBackground}
-          onChange={(e) => update({ keepRunningInBackground: e.target.checked })}
-        />{' '}
-        {t('settings.background')}
-      </label>
+      <TextField
+        label={t('settings.concurrency')}
+        name="concurrency"
+        type="number"
+        min={1}
+        max={16}
+        value={settings.concurrency}
+        onValue={(v) => update({ concurrency: Number(v) })}
+      />
+      <TextField
+        label={t('settings.bwlimit')}
+        name="bwlimit"
+        inputMode="decimal"
+        value={form.bwlimit}
+        onValue={form.setBwlimit}
+      />
+      <CheckField
+        name="keepRunningInBackground"
+        label={t('settings.background')}
+        checked={settings.keepRunningInBackground}
+        onChecked={(checked) => update({ keepRunningInBackground: checked })}
+      />
       <label>
         {t('settings.language')}
         <select

@@ -1,5 +1,6 @@
 import { useT } from '../i18n/useT';
 import type { SettingsForm } from './useSettingsForm';
+import { TextField } from '../components/TextField';
 
 /**
  * The storage key: typed, never shown back once saved (the legend says whether one is set). A
@@ -14,25 +15,21 @@ export const KeyFields = ({ form }: { readonly form: SettingsForm }) => {
           ? t('settings.credentialsSet')
           : t('settings.credentialsNotSet')}
       </legend>
-      <label>
-        {t('settings.accessKeyId')}
-        <input
-          name="accessKeyId"
-          autoComplete="off"
-          value={form.accessKeyId}
-          onChange={(e) => form.setAccessKeyId(e.target.value)}
-        />
-      </label>
-      <label>
-        {t('settings.secretAccessKey')}
-        <input
-          name="secretAccessKey"
-          type="password"
-          autoComplete="new-password"
-          value={form.secret}
-          onChange={(e) => form.setSecret(e.target.value)}
-        />
-      </label>
+      <TextField
+        label={t('settings.accessKeyId')}
+        name="accessKeyId"
+        autoComplete="off"
+        value={form.accessKeyId}
+        onValue={form.setAccessKeyId}
+      />
+      <TextField
+        label={t('settings.secretAccessKey')}
+        name="secretAccessKey"
+        type="password"
+        autoComplete="new-password"
+        value={form.secret}
+        onValue={form.setSecret}
+      />
     </fieldset>
   );
 };

@@ -1,6 +1,8 @@
 import { useT } from '../i18n/useT';
 import { prefixProblemText } from './prefixProblemText';
 import type { SettingsForm } from './useSettingsForm';
+import { CheckField } from '../components/CheckField';
+import { TextField } from '../components/TextField';
 
 /** Where nights go, typed by hand (a programme's profile fixes them instead). */
 export const StorageFields = ({ form }: { readonly form: SettingsForm }) => {
@@ -8,59 +10,49 @@ export const StorageFields = ({ form }: { readonly form: SettingsForm }) => {
   const { settings, update, prefixProblem } = form;
   return (
     <>
-      <label>
-        {t('settings.endpoint')}
-        <input
-          name="endpoint"
-          type="url"
-          required
-          value={settings.endpoint}
-          onChange={(e) => update({ endpoint: e.target.value })}
-        />
-      </label>
-      <label>
-        {t('settings.region')}
-        <input
-          name="region"
-          required
-          value={settings.region}
-          onChange={(e) => update({ region: e.target.value })}
-        />
-      </label>
-      <label>
-        {t('settings.bucket')}
-        <input
-          name="bucket"
-          required
-          value={settings.bucket}
-          onChange={(e) => update({ bucket: e.target.value })}
-        />
-      </label>
-      <label>
-        {t('settings.prefixTemplate')}
-        <input
-          name="prefixTemplate"
-          value={settings.prefixTemplate}
-          onChange={(e) => update({ prefixTemplate: e.target.value })}
-          aria-describedby="prefix-hint"
-          aria-invalid={prefixProblem !== undefined}
-        />
+      <TextField
+        label={t('settings.endpoint')}
+        name="endpoint"
+        type="url"
+        required
+        value={settings.endpoint}
+        onValue={(endpoint) => update({ endpoint })}
+      />
+      <TextField
+        label={t('settings.region')}
+        name="region"
+        required
+        value={settings.region}
+        onValue={(region) => update({ region })}
+      />
+      <TextField
+        label={t('settings.bucket')}
+        name="bucket"
+        required
+        value={settings.bucket}
+        onValue={(bucket) => update({ bucket })}
+      />
+      <TextField
+        label={t('settings.prefixTemplate')}
+        name="prefixTemplate"
+        value={settings.prefixTemplate}
+        onValue={(prefixTemplate) => update({ prefixTemplate })}
+        aria-describedby="prefix-hint"
+        aria-invalid={prefixProblem !== undefined}
+      >
         <small id="prefix-hint">{t('settings.prefixHint')}</small>
         {prefixProblem !== undefined && (
           <span role="alert" className="field-problem" data-testid="prefix-problem">
             {prefixProblemText(t, prefixProblem)}
           </span>
         )}
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          name="pathStyle"
-          checked={settings.pathStyle}
-          onChange={(e) => update({ pathStyle: e.target.checked })}
-        />{' '}
-        {t('settings.pathStyle')}
-      </label>
+      </TextField>
+      <CheckField
+        name="pathStyle"
+        label={t('settings.pathStyle')}
+        checked={settings.pathStyle}
+        onChecked={(pathStyle) => update({ pathStyle })}
+      />
     </>
   );
 };
