@@ -30,8 +30,11 @@ describe('the policy counts every request the endpoint receives', () => {
   });
   afterAll(() => setup.close());
 
-  /** A seeded fifth of every request gets one of three faults: a 503, a reset mid-body, a lost reply. */
-  const addFaults = (seed: number): void => {
+  /**
+   * A seeded share of every request (a fifth by default) gets one of three faults: a 503, a reset
+   * mid-body, a lost reply.
+   */
+  const addFaults = (seed: number, eachRate = 0.07): void => {
     const random = seededRandom(seed);
     const faults = [
       fault.status(503, { code: 'SlowDown' }),
@@ -40,7 +43,7 @@ describe('the policy counts every request the endpoint receives', () => {
     ];
     for (const action of faults) {
       proxy.addRule({
-        match: { test: () => random() < 0.07 },
+        match: { test: () => random() < eachRate },
         action,
         times: Infinity,
       });
@@ -119,5 +122,18 @@ describe('the policy counts every request the endpoint receives', () => {
     const { received, counted, listings } = await depositCounted(night, 'fresh.db', 7);
     expect(listings).toBeGreaterThanOrEqual(6);
     expect(received).toBe(counted);
+  });
+
+  it('a night of 2,500 small files, deposited then listed again from a new database in the server’s own pages of 1,000: one request per attempt (issue 32)', async () => {
+    const night = join(work, 'night-2500');
+    await synthNight(night, { files: 2_500, totalBytes: 2_500 * 4096, seed: 25, sizes: 'small' });
+    addFaults(2500, 0.02);
+    const first = await depositCounted(night, 'n2500.db');
+    expect(first.received).toBe(first.counted);
+    // From a new database the night's listing holds 2,501 keys: three pages at radosgw's 1,000.
+    addFaults(2501, 0.02);
+    const again = await depositCounted(night, 'n2500-fresh.db');
+    expect(again.listings).toBeGreaterThanOrEqual(3);
+    expect(again.received).toBe(again.counted);
   });
 });
