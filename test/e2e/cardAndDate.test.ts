@@ -118,7 +118,10 @@ describe('the card, the date, and a file that comes back', () => {
     expect(await page.locator('#current-title').count()).toBe(0);
     await depot.screenshotAtLaptopSizes('date-contredite-en');
     await box.locator('button[data-action="take-recorded-night"]').click();
-    expect(await page.locator('input[name="night"]').inputValue()).toBe('12/06/2026');
+    // The field follows the click once the page has drawn it again: waited for, not read at once.
+    await expect
+      .poll(() => page.locator('input[name="night"]').inputValue(), { timeout: 15_000 })
+      .toBe('12/06/2026');
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.locator('#current-title').waitFor();
     await depot.waitForPlanState('done', 120_000);
