@@ -2,7 +2,7 @@ import type { FailureCause } from '../../shared/domain/FailureCause';
 import type { PlanView } from '../../shared/ipc/views';
 import { causeDetail } from '../failures/causeDetail';
 import { causeTitle, causeTodo } from '../failures/causeKeys';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { useDepotStore } from '../store/useDepotStore';
 import { FixSetting } from './FixSetting';
 import type { FixedSetting } from '../blocker/FixedSetting';
@@ -32,8 +32,7 @@ const sentNothing = (plan: PlanView): boolean => plan.unitsDone === 0 && plan.by
  * when it has sent nothing), and Reprendre.
  */
 export const BlockerNotice = ({ plan }: { readonly plan: PlanView }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const go = useDepotStore((s) => s.go);
   const address = plan.addressProblem;
   const cause = plan.blocker;

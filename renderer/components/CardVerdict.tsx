@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CardVerdictView, PlanView } from '../../shared/ipc/views';
 import { destinationOf } from '../format/destinationOf';
 import { formatNight } from '../format/formatNight';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { useDepotStore } from '../store/useDepotStore';
 
 /**
@@ -11,8 +11,7 @@ import { useDepotStore } from '../store/useDepotStore';
  * left and where. Asked when the night is shown finished (the card is read again).
  */
 export const CardVerdict = ({ plan }: { readonly plan: PlanView }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const api = useDepotStore((s) => s.api);
   const [verdict, setVerdict] = useState<CardVerdictView | null>(null);
 

@@ -1,7 +1,6 @@
 import type { IpcError } from '../../shared/ipc/Result';
 import { errorText } from '../i18n/errorText';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 
 /** A refusal or failure the backend answered, in the reader's language, announced to screen readers. */
 export const ErrorAlert = ({
@@ -11,8 +10,7 @@ export const ErrorAlert = ({
   readonly error: IpcError | null;
   readonly onClick?: () => void;
 }): React.JSX.Element | null => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   if (error === null) return null;
   return (
     <p className="error" role="alert" {...(onClick === undefined ? {} : { onClick })}>

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatNight } from '../format/formatNight';
 import { formatNightInput, parseNightInput } from '../format/nightInput';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 
 type Props = {
   /** ISO `2026-06-13`, or '' when none. */
@@ -12,8 +11,7 @@ type Props = {
 
 /** The night's date, typed day first, with the day spelled out below so a slip shows at once. */
 export const NightDateField = ({ value, onChange }: Props) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const [text, setText] = useState(formatNightInput(value));
 
   // A new folder brings its own date: the field follows.

@@ -1,4 +1,4 @@
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { NewParticipation } from '../participation/NewParticipation';
 import { participationText } from '../participation/participationText';
 import { useParticipations } from '../participation/useParticipations';
@@ -24,8 +24,7 @@ export const ParticipationPicker = ({
   readonly value: string | null;
   readonly onChange: (participationId: string | null) => void;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const api = useDepotStore((s) => s.api);
   const go = useDepotStore((s) => s.go);
   const participations = useParticipations(api);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PlanView, PortalNightView } from '../../shared/ipc/views';
 import { formatDateTime } from '../format/formatClock';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { useDepotStore } from '../store/useDepotStore';
 import { ErrorAlert } from './ErrorAlert';
 import { useBackendCall } from '../api/useBackendCall';
@@ -12,8 +12,7 @@ import { useBackendCall } from '../api/useBackendCall';
  * gives no checksum to compare: its files were proved by each PUT's ETag, then finalized.
  */
 export const PortalNightPanel = ({ plan }: { readonly plan: PlanView }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const api = useDepotStore((s) => s.api);
   const [holds, setHolds] = useState<PortalNightView | null>(null);
   const { busy, problem: error, setProblem: setError, call } = useBackendCall();

@@ -1,7 +1,7 @@
 import type { PlanView } from '../../shared/ipc/views';
 import { formatDateTime } from '../format/formatClock';
 import { destinationOf } from '../format/destinationOf';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { useDepotStore } from '../store/useDepotStore';
 
 /**
@@ -10,8 +10,7 @@ import { useDepotStore } from '../store/useDepotStore';
  * permission it lacks, with "Réessayer le retrait" and "Les laisser sur le serveur".
  */
 export const RemovalStatus = ({ plan }: { readonly plan: PlanView }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const api = useDepotStore((s) => s.api);
   const refresh = useDepotStore((s) => s.refreshPlans);
   const setError = useDepotStore((s) => s.setError);

@@ -4,7 +4,7 @@ import { formatWhen } from '../format/formatClock';
 import { formatDuration, secondsUntil } from '../format/formatDuration';
 import { formatPercent } from '../format/formatPercent';
 import type { Translate } from '../i18n/translate';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { nextRetryOf } from '../live/applyUnitEvent';
 import { planLabel } from '../format/planLabel';
 import { SILENT_AFTER_MS, engineSilent, useDepotStore } from '../store/useDepotStore';
@@ -91,8 +91,7 @@ const isActive = (p: PlanView): boolean =>
  * finished night under another that is still going.
  */
 export const StatusBar = () => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const now = useDepotStore((s) => s.now);
   const connected = useDepotStore((s) => s.connected);
   const silent = useDepotStore(engineSilent);

@@ -1,5 +1,5 @@
 import type { UnitActivity, UnitState } from '../../shared/domain/UnitState';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import type { NightNow } from '../live/rowStatusOf';
 import { unitStatusShown } from '../live/unitStatusShown';
 import { useDepotStore } from '../store/useDepotStore';
@@ -21,8 +21,7 @@ export const UnitStatus = ({
   /** The night's address is wrong: what its files met there is that, not a server's answer. */
   readonly wrongAddress?: boolean;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const now = useDepotStore((s) => s.now);
   const shown = unitStatusShown({ state, activity }, night, wrongAddress, now, t, locale);
   return (

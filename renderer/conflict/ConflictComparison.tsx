@@ -1,15 +1,13 @@
 import type { ConflictView } from '../../shared/ipc/views';
 import { formatBytes } from '../format/formatBytes';
 import { formatDateTime } from '../format/formatClock';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 
 const short = (hash: string | null): string => (hash === null ? '—' : `${hash.slice(0, 16)}…`);
 
 /** The file and the server's object side by side: size, date, and each side's checksum. */
 export const ConflictComparison = ({ facts }: { readonly facts: ConflictView }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const { local, server } = facts;
   return (
     <table className="table compare">

@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { ProgrammeView } from '../../shared/ipc/views';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { useDepotStore } from '../store/useDepotStore';
 import type { TypedCorrection } from './useTypedCorrection';
 import { TextField } from '../components/TextField';
 
 /** The night's new destination typed: its programme's fields (once read), or site and point. */
 export const CorrectionInputs = ({ typed }: { readonly typed: TypedCorrection }) => {
-  const t = useT();
+  const { t, locale } = useLanguage();
   const api = useDepotStore((s) => s.api);
-  const locale = useDepotStore((s) => s.locale);
   const [programme, setProgramme] = useState<ProgrammeView | null>(null);
   const { named, site, setSite, point, setPoint, fields, setFields } = typed;
 

@@ -4,14 +4,12 @@ import { destinationOf } from '../format/destinationOf';
 import { formatBytes } from '../format/formatBytes';
 import { formatDateTime } from '../format/formatClock';
 import { formatDuration } from '../format/formatDuration';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 import { nightTitle } from './nightTitle';
 
 /** The end of a night: what is on the server, where, and whether the card can be reused. */
 export const Completion = ({ plan }: { readonly plan: PlanView }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   return (
     <div className="completion" data-testid="completion">
       <p className="completion-title">

@@ -1,8 +1,8 @@
 import type { PlanView } from '../../shared/ipc/views';
 import { formatBytes, formatRate } from '../format/formatBytes';
 import { formatEta } from '../format/formatDuration';
-import { useT } from '../i18n/useT';
-import { useDepotStore, useLiveFigures } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
+import { useLiveFigures } from '../store/useDepotStore';
 
 /**
  * Bytes and files acknowledged, speed and time left: the last two only while the night moves
@@ -15,8 +15,7 @@ export const LiveFacts = ({
   readonly plan: PlanView;
   readonly connected: boolean;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const live = useLiveFigures(plan);
   const moving = connected && plan.state === 'running';
   const eta = moving ? formatEta(live.eta, locale) : null;

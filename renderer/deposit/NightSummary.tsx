@@ -3,8 +3,7 @@ import { PlanControls } from '../components/PlanControls';
 import { PlanStateBadge } from '../components/PlanStateBadge';
 import { ProgressBar } from '../components/ProgressBar';
 import { formatPercent } from '../format/formatPercent';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 import type { NightDialog } from './useNightDialog';
 
 /** The night's state, its bar and percentage, its controls, and the doors to its two dialogs. */
@@ -15,8 +14,7 @@ export const NightSummary = ({
   readonly plan: PlanView;
   readonly dialog: NightDialog;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   return (
     <div className="summary">
       <PlanStateBadge state={plan.state} />

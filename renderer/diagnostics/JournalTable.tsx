@@ -2,14 +2,12 @@ import type { JournalEntryView } from '../../shared/ipc/views';
 import { formatClock, formatDateTime } from '../format/formatClock';
 import { formatDuration } from '../format/formatDuration';
 import { journalOutcomeText } from '../format/journalOutcomeText';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 import { ColumnHeads } from '../components/ColumnHeads';
 
 /** The journal's entries, newest first: when, which operation, its outcome, attempt and delay. */
 export const JournalTable = ({ journal }: { readonly journal: readonly JournalEntryView[] }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   return (
     <div className="scroll">
       <table className="table compact journal" data-testid="journal">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import { ConflictPanel } from '../components/ConflictPanel';
 import { formatBytes } from '../format/formatBytes';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { useDepotStore } from '../store/useDepotStore';
 import { causeDetail } from './causeDetail';
 import { causeTitle, causeTodo } from './causeKeys';
@@ -30,8 +30,7 @@ export const FailureGroupView = ({
   readonly planId: string;
   readonly onSettled: (text: string) => void;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const go = useDepotStore((s) => s.go);
   const detail = causeDetail(group.cause, t, locale);
   const [open, setOpen] = useState<string | null>(null);

@@ -1,9 +1,5 @@
-import { useMemo } from 'react';
-import { useDepotStore } from '../store/useDepotStore';
-import { translator } from './translate';
 import type { Translate } from './translate';
+import { useLanguage } from './useLanguage';
 
-export const useT = (): Translate => {
-  const locale = useDepotStore((s) => s.locale);
-  return useMemo(() => translator(locale), [locale]);
-};
+/** The volunteer's sentences, for a component that formats nothing (`useLanguage` for both). */
+export const useT = (): Translate => useLanguage().t;

@@ -1,8 +1,7 @@
 import type { Locale, PreflightView } from '../../shared/ipc/views';
 import { formatBytes } from '../format/formatBytes';
 import { formatNight } from '../format/formatNight';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 import type { ReactNode } from 'react';
 
 /** `ven. 12 juin 2026 21:00 → sam. 13 juin 2026 05:56`, as the recorder's clock said. */
@@ -25,8 +24,7 @@ export const AnalysisFacts = ({
   readonly analyses: number;
   readonly children: ReactNode;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   return (
     <dl className="facts" data-testid="preflight" data-analysis={analyses}>
       <dt>{t('new.files')}</dt>

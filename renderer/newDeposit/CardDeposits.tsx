@@ -3,7 +3,7 @@ import type { CorrectionValues } from '../store/useDepotStore';
 import { formatDateTime } from '../format/formatClock';
 import { destinationOf } from '../format/destinationOf';
 import { formatNight } from '../format/formatNight';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { useDepotStore } from '../store/useDepotStore';
 import { CheckField } from '../components/CheckField';
 
@@ -23,8 +23,7 @@ export const CardDeposits = ({
   readonly copy: boolean;
   readonly onCopy: (copy: boolean) => void;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const openPlan = useDepotStore((s) => s.openPlan);
   const correct = useDepotStore((s) => s.correct);
   return (

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SourceChangeView } from '../../shared/ipc/views';
 import { formatNight } from '../format/formatNight';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 
 /** The folder changed since it was planned: what changed, then "Déposer les changements". */
 export const ChangesToDeposit = ({
@@ -18,8 +17,7 @@ export const ChangesToDeposit = ({
   readonly disabled: boolean;
   readonly onDeposit: () => void;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const shown = useRef<HTMLElement>(null);
   useEffect(() => {
     // Said after "Déposer", at the bottom of a long summary: its button brought into view.

@@ -1,8 +1,7 @@
 import type { DestinationPreview, NamesPreview, ProgrammeView } from '../../shared/ipc/views';
 import { destinationOf } from '../format/destinationOf';
 import { formatNight } from '../format/formatNight';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 
 /**
  * Where the card goes (each night's prefix, or a portal's participation) and, under a programme,
@@ -21,8 +20,7 @@ export const DestinationFacts = ({
   readonly several: boolean;
   readonly names: NamesPreview;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   return (
     <>
       <dt>{t('new.destination')}</dt>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { formatNight } from '../format/formatNight';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 import type { DepositChoices } from './useDepositChoices';
 import type { NightFields } from './useNightFields';
 
@@ -19,8 +18,7 @@ export const NightContradictionQuestion = ({
   readonly typed: NightFields;
   readonly onDeposit: (update: boolean, confirmedNight: boolean) => void;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const { contradiction } = choices;
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {

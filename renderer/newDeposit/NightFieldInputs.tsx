@@ -1,8 +1,7 @@
 import type { PreflightView, ProgrammeView } from '../../shared/ipc/views';
 import { NightDateField } from '../components/NightDateField';
 import { formatNight } from '../format/formatNight';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 import { ProgrammeFieldInput } from './ProgrammeFieldInput';
 import type { NightsMode } from './useDepositChoices';
 import type { NightFields } from './useNightFields';
@@ -24,8 +23,7 @@ export const NightFieldInputs = ({
   readonly nights: PreflightView['nights'] | null;
   readonly nightsMode: NightsMode;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const { fields, night, setNight } = typed;
   return (
     <div className="row">

@@ -1,6 +1,5 @@
 import type { PreflightIssueView } from '../../shared/ipc/views';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 import { CheckField } from '../components/CheckField';
 
 /** The card's problems (the first 50), and how many block "Déposer" unless skipped. */
@@ -15,8 +14,7 @@ export const PreflightIssues = ({
   readonly skipInvalid: boolean;
   readonly onSkipInvalid: (skip: boolean) => void;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   return (
     <>
       <h3>{t('new.warnings')}</h3>

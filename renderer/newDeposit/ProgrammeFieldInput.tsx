@@ -1,7 +1,6 @@
 import type { ProgrammeView } from '../../shared/ipc/views';
 import { TextField } from '../components/TextField';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 import { fieldProblem } from './fieldProblem';
 
 /** One field of the programme's profile, checked against its pattern as it is typed. */
@@ -14,8 +13,7 @@ export const ProgrammeFieldInput = ({
   readonly value: string;
   readonly onChange: (value: string) => void;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const problem = fieldProblem(value, field.pattern);
   return (
     <TextField

@@ -3,13 +3,11 @@ import { destinationOf } from '../format/destinationOf';
 import { formatDateTime } from '../format/formatClock';
 import { middleCut } from '../format/middleCut';
 import { planLabel } from '../format/planLabel';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 
 /** The night's name, then its folder, destination, recorder, programme and last activity. */
 export const NightLabelCell = ({ plan }: { readonly plan: PlanView }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   return (
     <th scope="row" className="label">
       <span className="night-label">{planLabel(plan, locale)}</span>

@@ -2,13 +2,11 @@ import type { PlanView } from '../../shared/ipc/views';
 import { ProgressBar } from '../components/ProgressBar';
 import { formatBytes } from '../format/formatBytes';
 import { formatPercent } from '../format/formatPercent';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 
 /** The bytes the server acknowledged, as a bar and a percentage, and the files done of all. */
 export const NightProgressCell = ({ plan }: { readonly plan: PlanView }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   return (
     <td className="progress-cell">
       <ProgressBar

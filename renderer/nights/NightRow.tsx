@@ -4,8 +4,7 @@ import { PlanStateBadge } from '../components/PlanStateBadge';
 import { RemovalStatus } from '../components/RemovalStatus';
 import { planLabel } from '../format/planLabel';
 import { errorText } from '../i18n/errorText';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 import { NightActionsCell } from './NightActionsCell';
 import { NightLabelCell } from './NightLabelCell';
 import { NightProgressCell } from './NightProgressCell';
@@ -19,8 +18,7 @@ export const NightRow = ({
   readonly plan: PlanView;
   readonly onForgotten: (label: string) => void;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const actions = useNightActions(plan, onForgotten);
   return (
     <>

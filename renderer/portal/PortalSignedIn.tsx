@@ -1,14 +1,13 @@
 import type { PortalView } from '../../shared/ipc/views';
 import { formatDateTime } from '../format/formatClock';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { useDepotStore } from '../store/useDepotStore';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Signed in since when and until when (days left), expired, or signed out; never the token. */
 export const PortalSignedIn = ({ portal }: { readonly portal: PortalView }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const now = useDepotStore((s) => s.now);
   if (!portal.signedIn || portal.expiresAt === null || portal.signedInAt === null)
     return (

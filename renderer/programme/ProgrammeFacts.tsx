@@ -1,6 +1,6 @@
 import type { SettingsView } from '../../shared/ipc/views';
+import { useLanguage } from '../i18n/useLanguage';
 import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
 
 /** What the imported profile fixes, shown and not editable: its destination, names and fields. */
 export const ProgrammeFacts = ({
@@ -8,8 +8,7 @@ export const ProgrammeFacts = ({
 }: {
   readonly programme: NonNullable<SettingsView['programme']>;
 }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   return (
     <>
       <p className="quiet">

@@ -1,12 +1,10 @@
 import { errorText } from '../i18n/errorText';
-import { useT } from '../i18n/useT';
-import { useDepotStore } from '../store/useDepotStore';
+import { useLanguage } from '../i18n/useLanguage';
 import type { ProgrammeSaid } from './useProgrammeImport';
 
 /** What the last import or removal did: the profile's name, its removal, or the refusal's cause. */
 export const ProgrammeSaidText = ({ said }: { readonly said: ProgrammeSaid }) => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   return (
     <p
       role={said.kind === 'refused' ? 'alert' : 'status'}

@@ -15,7 +15,7 @@ import { UnitFilterRow } from '../deposit/UnitFilterRow';
 import { useNightDialog } from '../deposit/useNightDialog';
 import { destinationOf } from '../format/destinationOf';
 import { planLabel } from '../format/planLabel';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { engineSilent, useCurrentPlan, useDepotStore } from '../store/useDepotStore';
 
 /**
@@ -23,8 +23,7 @@ import { engineSilent, useCurrentPlan, useDepotStore } from '../store/useDepotSt
  * its files. Its parts are in `renderer/deposit/`.
  */
 export const DepositScreen = () => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const connected = useDepotStore((s) => s.connected && !engineSilent(s));
   const plan = useCurrentPlan();
   const [filter, setFilter] = useState<UnitFilter>('all');

@@ -5,7 +5,7 @@ import { groupFailures } from '../failures/groupFailures';
 import { useFailures } from '../failures/useFailures';
 import { planLabel } from '../format/planLabel';
 import type { MessageKey } from '../i18n/fr';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { useCurrentPlan, useDepotStore } from '../store/useDepotStore';
 
 /** The three kinds of failures, in the order they are shown. */
@@ -25,8 +25,7 @@ const sections: readonly {
 
 /** Échecs: the night's failed files grouped by cause, what to do for each, and "Réessayer". */
 export const FailuresScreen = () => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const api = useDepotStore((s) => s.api);
   const plan = useCurrentPlan();
   const { failures, outcome, retry } = useFailures(plan);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { IpcError } from '../../shared/ipc/Result';
 import { droppedFolder } from '../api/droppedFolder';
 import { errorText } from '../i18n/errorText';
-import { useT } from '../i18n/useT';
+import { useLanguage } from '../i18n/useLanguage';
 import { CardFolderForm } from '../newDeposit/CardFolderForm';
 import { DepositForm } from '../newDeposit/DepositForm';
 import { useCardAnalysis } from '../newDeposit/useCardAnalysis';
@@ -11,7 +11,6 @@ import { useDepositChoices } from '../newDeposit/useDepositChoices';
 import { useNightFields } from '../newDeposit/useNightFields';
 import { useProgrammeInUse } from '../newDeposit/useProgrammeInUse';
 import { useStartDeposit } from '../newDeposit/useStartDeposit';
-import { useDepotStore } from '../store/useDepotStore';
 
 /**
  * Nouveau dépôt, in the order the volunteer goes: choose the card, read its analysis, give the
@@ -19,8 +18,7 @@ import { useDepotStore } from '../store/useDepotStore';
  * in `renderer/newDeposit/`.
  */
 export const NewDepositScreen = () => {
-  const t = useT();
-  const locale = useDepotStore((s) => s.locale);
+  const { t, locale } = useLanguage();
   const typed = useNightFields();
   const programme = useProgrammeInUse(typed.restoreFields);
   const choices = useDepositChoices();
