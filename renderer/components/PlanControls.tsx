@@ -1,6 +1,7 @@
 import type { PlanView } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { useNightChange } from '../api/useNightChange';
 
 /**
  * Pause while it runs; Reprendre when it stopped with work left; on a night whose files failed,
@@ -10,9 +11,8 @@ export const PlanControls = ({ plan }: { readonly plan: PlanView }) => {
   const t = useT();
   const api = useDepotStore((s) => s.api);
   const connected = useDepotStore((s) => s.connected);
-  const refresh = useDepotStore((s) => s.refreshPlans);
-  const setError = useDepotStore((s) => s.setError);
   const openPlan = useDepotStore((s) => s.openPlan);
+  const change = useNightChange();
   if (plan.state === 'done' || plan.state === 'removing' || api === undefined) return null;
   const onlyFailures =
     !plan.running &&
@@ -32,19 +32,12 @@ export const PlanControls = ({ plan }: { readonly plan: PlanView }) => {
     );
   // A night postponed by the server starts again by itself: it can be paused too.
   const pause = (plan.running || plan.state === 'deferred') && plan.state !== 'paused';
-  const act = async (): Promise<void> => {
-    const result = pause
-      ? await api.plans.pause({ planId: plan.id })
-      : await api.plans.resume({ planId: plan.id });
-    if (!result.ok) setError(result.error);
-    await refresh();
-  };
+  const act = () =>
+    change((api) =>
+      pause ? api.plans.pause({ planId: plan.id }) : api.plans.resume({ planId: plan.id }),
+    );
   // The server asked to wait (Retry-After): the volunteer may choose not to (issue 30, item 6).
-  const retryNow = async (): Promise<void> => {
-    const result = await api.units.retryFailures({ planId: plan.id });
-    if (!result.ok) setError(result.error);
-    await refresh();
-  };
+  const retryNow = () => change((api) => api.units.retryFailures({ planId: plan.id }));
   return (
     <>
       {plan.state === 'deferred' && (

@@ -2,7 +2,7 @@ import type { PlanView } from '../../shared/ipc/views';
 import { formatDateTime } from '../format/formatClock';
 import { destinationOf } from '../format/destinationOf';
 import { useLanguage } from '../i18n/useLanguage';
-import { useDepotStore } from '../store/useDepotStore';
+import { useNightChange } from '../api/useNightChange';
 
 /**
  * The lines of a night's way back (issue 31): that its destination was corrected (from where,
@@ -11,16 +11,10 @@ import { useDepotStore } from '../store/useDepotStore';
  */
 export const RemovalStatus = ({ plan }: { readonly plan: PlanView }) => {
   const { t, locale } = useLanguage();
-  const api = useDepotStore((s) => s.api);
-  const refresh = useDepotStore((s) => s.refreshPlans);
-  const setError = useDepotStore((s) => s.setError);
+  const change = useNightChange();
   const r = plan.removal;
-  const act = async (action: 'retry' | 'leave'): Promise<void> => {
-    if (api === undefined) return;
-    const result = await api.plans.removals({ planId: plan.id, action });
-    if (!result.ok) setError(result.error);
-    await refresh();
-  };
+  const act = (action: 'retry' | 'leave') =>
+    change((api) => api.plans.removals({ planId: plan.id, action }));
   return (
     <>
       {plan.correction !== null && (

@@ -3,6 +3,7 @@ import type { IpcError } from '../../shared/ipc/Result';
 import type { PlanView } from '../../shared/ipc/views';
 import { planLabel } from '../format/planLabel';
 import { useDepotStore } from '../store/useDepotStore';
+import { useNightChange } from '../api/useNightChange';
 
 export type NightActions = {
   readonly archive: () => Promise<void>;
@@ -23,16 +24,12 @@ export const useNightActions = (
   const locale = useDepotStore((s) => s.locale);
   const api = useDepotStore((s) => s.api);
   const refresh = useDepotStore((s) => s.refreshPlans);
-  const setError = useDepotStore((s) => s.setError);
+  const change = useNightChange();
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<IpcError | null>(null);
 
-  const archive = async (): Promise<void> => {
-    if (api === undefined) return;
-    const result = await api.plans.archive({ planId: plan.id, archived: !plan.archived });
-    if (!result.ok) setError(result.error);
-    await refresh();
-  };
+  const archive = () =>
+    change((api) => api.plans.archive({ planId: plan.id, archived: !plan.archived }));
 
   const forget = async (): Promise<void> => {
     if (api === undefined) return;
