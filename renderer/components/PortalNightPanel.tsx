@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import type { PlanView, PortalNightView } from '../../shared/ipc/views';
+import type { PlanView } from '../../shared/ipc/views';
 import { formatDateTime } from '../format/formatClock';
 import { useLanguage } from '../i18n/useLanguage';
 import { useDepotStore } from '../store/useDepotStore';
 import { ErrorAlert } from './ErrorAlert';
+import { useAsked } from '../api/useAsked';
 import { useBackendCall } from '../api/useBackendCall';
 
 /**
@@ -14,18 +14,14 @@ import { useBackendCall } from '../api/useBackendCall';
 export const PortalNightPanel = ({ plan }: { readonly plan: PlanView }) => {
   const { t, locale } = useLanguage();
   const api = useDepotStore((s) => s.api);
-  const [holds, setHolds] = useState<PortalNightView | null>(null);
   const { busy, problem: error, setProblem: setError, call } = useBackendCall();
   const portal = plan.portal;
   const complete = plan.state === 'done';
-
-  useEffect(() => {
-    if (api === undefined || !complete) return;
-    void api.portal.night({ planId: plan.id }).then((r) => {
-      if (r.ok) setHolds(r.value);
-      else setError(r.error);
-    });
-  }, [api, complete, plan.id]);
+  const [holds, setHolds] = useAsked(
+    complete ? plan.id : null,
+    (api) => api.portal.night({ planId: plan.id }),
+    setError,
+  );
 
   if (api === undefined || portal === null) return null;
 

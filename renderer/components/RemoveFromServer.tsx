@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import type { OwnObjectsView, PlanView } from '../../shared/ipc/views';
+import type { PlanView } from '../../shared/ipc/views';
 import { destinationOf } from '../format/destinationOf';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useAsked } from '../api/useAsked';
 import { useBackendCall } from '../api/useBackendCall';
 
 /**
@@ -21,15 +21,8 @@ export const RemoveFromServer = ({
   const t = useT();
   const api = useDepotStore((s) => s.api);
   const refresh = useDepotStore((s) => s.refreshPlans);
-  const [own, setOwn] = useState<OwnObjectsView | null>(null);
   const { busy, problem, setProblem, call } = useBackendCall();
-
-  useEffect(() => {
-    void api?.plans.ownObjects({ planId: plan.id }).then((r) => {
-      if (r.ok) setOwn(r.value);
-      else setProblem(r.error);
-    });
-  }, [api, plan.id]);
+  const [own] = useAsked(plan.id, (api) => api.plans.ownObjects({ planId: plan.id }), setProblem);
 
   const confirm = async (): Promise<void> => {
     if (api === undefined) return;

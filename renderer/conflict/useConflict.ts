@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { IpcError } from '../../shared/ipc/Result';
 import type { ConflictView } from '../../shared/ipc/views';
 import { useT } from '../i18n/useT';
 import { useDepotStore } from '../store/useDepotStore';
+import { useAsked } from '../api/useAsked';
 import { useBackendCall } from '../api/useBackendCall';
 
 export type ConflictChoiceName = 'keep-server-object' | 'free-name';
@@ -24,15 +24,12 @@ export const useConflict = (
   const t = useT();
   const api = useDepotStore((s) => s.api);
   const refresh = useDepotStore((s) => s.refreshPlans);
-  const [facts, setFacts] = useState<ConflictView | null>(null);
   const { busy, problem, setProblem, call } = useBackendCall();
-
-  useEffect(() => {
-    void api?.units.conflict({ planId, unitId }).then((r) => {
-      if (r.ok) setFacts(r.value);
-      else setProblem(r.error);
-    });
-  }, [api, planId, unitId]);
+  const [facts] = useAsked(
+    `${planId} ${unitId}`,
+    (api) => api.units.conflict({ planId, unitId }),
+    setProblem,
+  );
 
   const settle = async (choice: ConflictChoiceName): Promise<void> => {
     if (api === undefined || facts === null) return;
