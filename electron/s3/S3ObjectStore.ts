@@ -9,7 +9,12 @@ import {
   ListObjectsV2Command,
   ListPartsCommand,
 } from '@aws-sdk/client-s3';
-import type { S3Client } from '@aws-sdk/client-s3';
+import type {
+  $Command,
+  S3ClientResolvedConfig,
+  ServiceInputTypes,
+  ServiceOutputTypes,
+} from '@aws-sdk/client-s3';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { Clock } from '../../shared/ports/Clock';
 import { monotonicClock } from '../runtime/monotonicClock';
@@ -47,6 +52,14 @@ import { toRawResponse } from './toRawResponse';
 
 // Where the wiring and the engine stack have always imported it from.
 export type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
+
+/**
+ * One SDK command sent as the emission's request: on its signal, with no options (callSignal.ts),
+ * through the SDK's client, asked for only by the calls that go through it (ADR 0024).
+ */
+type SendCommand = <I extends ServiceInputTypes, O extends ServiceOutputTypes>(
+  command: $Command<I, O, S3ClientResolvedConfig, ServiceInputTypes, ServiceOutputTypes>,
+) => Promise<O>;
 
 /**
  * The object store on a real S3-compatible endpoint through `@aws-sdk/client-s3`. Exactly one
@@ -98,16 +111,16 @@ export class S3ObjectStore implements ObjectStore {
   /** Runs `send` as one emission and classifies what it gave. */
   private async emit<T>(
     options: EmissionOptions,
-    /** The SDK's client is asked for only by the calls that go through it (ADR 0024). */
-    send: (emission: Emission, client: () => S3Client) => Promise<T>,
+    send: (command: SendCommand, emission: Emission) => Promise<T>,
     onError?: (raw: RawResponse) => Outcome<T> | undefined,
   ): Promise<Outcome<T>> {
     if (options.signal?.aborted) return { kind: 'aborted' };
     if (this.clock.now() >= options.deadline) return { kind: 'unreachable', reason: 'timeout' };
     const emission = startEmission(options, this.clock, this.stallMs, this.silentMs);
     const signedAt = this.serverClock.offsetMs;
+    const command: SendCommand = (c) => this.clients.get().send(withSignal(c, emission.signal));
     try {
-      return success(await send(emission, () => this.clients.get()));
+      return success(await send(command, emission));
     } catch (error) {
       if (error instanceof IncompleteAnswer)
         return { kind: 'unreachable', reason: 'incomplete-answer' };
@@ -131,7 +144,7 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   putObject(input: PutObjectInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
-    return this.emit(options, async (e) => {
+    return this.emit(options, async (_send, e) => {
       const put = putObjectRequest(input);
       const { etag } = await this.direct.send(put, input.body.bytes, e, options.pace);
       return { etag: etag ?? '' };
@@ -142,17 +155,14 @@ export class S3ObjectStore implements ObjectStore {
     input: { key: string; metadata: Readonly<Record<string, string>>; contentType?: string },
     options: EmissionOptions,
   ): Promise<Outcome<{ uploadId: string }>> {
-    return this.emit(options, async (e, client) => {
-      const out = await client().send(
-        withSignal(
-          new CreateMultipartUploadCommand({
-            Bucket: this.bucket,
-            Key: input.key,
-            Metadata: { ...input.metadata },
-            ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
-          }),
-          e.signal,
-        ),
+    return this.emit(options, async (send) => {
+      const out = await send(
+        new CreateMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: input.key,
+          Metadata: { ...input.metadata },
+          ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
+        }),
       );
       if (out.UploadId === undefined) throw new IncompleteAnswer('UploadId');
       return { uploadId: out.UploadId };
@@ -160,7 +170,7 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
-    return this.emit(options, async (e) => {
+    return this.emit(options, async (_send, e) => {
       const put = uploadPartRequest(input);
       const { etag } = await this.direct.send(put, input.body.bytes, e, options.pace);
       if (etag === undefined) throw new IncompleteAnswer('ETag');
@@ -174,18 +184,15 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<Page<ListedPart, string>>> {
     return this.emit(
       options,
-      async (e, client) => {
-        const out = await client().send(
-          withSignal(
-            new ListPartsCommand({
-              Bucket: this.bucket,
-              Key: input.key,
-              UploadId: input.uploadId,
-              MaxParts: this.pageSize,
-              ...(input.marker === undefined ? {} : { PartNumberMarker: input.marker }),
-            }),
-            e.signal,
-          ),
+      async (send) => {
+        const out = await send(
+          new ListPartsCommand({
+            Bucket: this.bucket,
+            Key: input.key,
+            UploadId: input.uploadId,
+            MaxParts: this.pageSize,
+            ...(input.marker === undefined ? {} : { PartNumberMarker: input.marker }),
+          }),
         );
         return partsPage(out);
       },
@@ -197,19 +204,16 @@ export class S3ObjectStore implements ObjectStore {
     input: { prefix: string; marker?: UploadsMarker | undefined },
     options: EmissionOptions,
   ): Promise<Outcome<Page<ListedUpload, UploadsMarker>>> {
-    return this.emit(options, async (e, client) => {
-      const out = await client().send(
-        withSignal(
-          new ListMultipartUploadsCommand({
-            Bucket: this.bucket,
-            Prefix: input.prefix,
-            MaxUploads: this.pageSize,
-            ...(input.marker === undefined
-              ? {}
-              : { KeyMarker: input.marker.key, UploadIdMarker: input.marker.uploadId }),
-          }),
-          e.signal,
-        ),
+    return this.emit(options, async (send) => {
+      const out = await send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          Prefix: input.prefix,
+          MaxUploads: this.pageSize,
+          ...(input.marker === undefined
+            ? {}
+            : { KeyMarker: input.marker.key, UploadIdMarker: input.marker.uploadId }),
+        }),
       );
       return uploadsPage(out);
     });
@@ -225,21 +229,18 @@ export class S3ObjectStore implements ObjectStore {
     },
     options: EmissionOptions,
   ): Promise<Outcome<{ etag: string }>> {
-    return this.emit(options, async (e, client) => {
-      const out = await client().send(
-        withSignal(
-          new CompleteMultipartUploadCommand({
-            Bucket: this.bucket,
-            Key: input.key,
-            UploadId: input.uploadId,
-            MultipartUpload: {
-              Parts: input.parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
-            },
-            ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
-            ...(input.ifMatch === undefined ? {} : { IfMatch: input.ifMatch }),
-          }),
-          e.signal,
-        ),
+    return this.emit(options, async (send) => {
+      const out = await send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: input.key,
+          UploadId: input.uploadId,
+          MultipartUpload: {
+            Parts: input.parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
+          },
+          ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
+          ...(input.ifMatch === undefined ? {} : { IfMatch: input.ifMatch }),
+        }),
       );
       // radosgw answers with an empty ETag; HeadObject gives the `"...-N"` form.
       return { etag: out.ETag ?? '' };
@@ -250,16 +251,13 @@ export class S3ObjectStore implements ObjectStore {
     input: { key: string; uploadId: string },
     options: EmissionOptions,
   ): Promise<Outcome<void>> {
-    return this.emit(options, async (e, client) => {
-      await client().send(
-        withSignal(
-          new AbortMultipartUploadCommand({
-            Bucket: this.bucket,
-            Key: input.key,
-            UploadId: input.uploadId,
-          }),
-          e.signal,
-        ),
+    return this.emit(options, async (send) => {
+      await send(
+        new AbortMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: input.key,
+          UploadId: input.uploadId,
+        }),
       );
     });
   }
@@ -270,10 +268,8 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<ObjectHead | undefined>> {
     return this.emit(
       options,
-      async (e, client): Promise<ObjectHead | undefined> => {
-        const out = await client().send(
-          withSignal(new HeadObjectCommand({ Bucket: this.bucket, Key: input.key }), e.signal),
-        );
+      async (send): Promise<ObjectHead | undefined> => {
+        const out = await send(new HeadObjectCommand({ Bucket: this.bucket, Key: input.key }));
         const metadata: Record<string, string> = {};
         for (const [k, v] of Object.entries(out.Metadata ?? {})) metadata[k.toLowerCase()] = v;
         return {
@@ -295,16 +291,13 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<void>> {
     return this.emit(
       options,
-      async (e, client) => {
-        await client().send(
-          withSignal(
-            new DeleteObjectCommand({
-              Bucket: this.bucket,
-              Key: input.key,
-              IfMatch: input.ifMatch,
-            }),
-            e.signal,
-          ),
+      async (send) => {
+        await send(
+          new DeleteObjectCommand({
+            Bucket: this.bucket,
+            Key: input.key,
+            IfMatch: input.ifMatch,
+          }),
         );
       },
       // Gone already is what was asked.
@@ -318,10 +311,8 @@ export class S3ObjectStore implements ObjectStore {
   ): Promise<Outcome<ObjectRead>> {
     return this.emit(
       options,
-      async (e, client): Promise<ObjectRead> => {
-        const out = await client().send(
-          withSignal(new GetObjectCommand({ Bucket: this.bucket, Key: input.key }), e.signal),
-        );
+      async (send, e): Promise<ObjectRead> => {
+        const out = await send(new GetObjectCommand({ Bucket: this.bucket, Key: input.key }));
         const body = out.Body as (AsyncIterable<Uint8Array> & { destroy?: () => void }) | undefined;
         return readBounded(body, out.ContentLength, input.maxBytes, e.alive);
       },
@@ -337,17 +328,14 @@ export class S3ObjectStore implements ObjectStore {
     input: { prefix: string; token?: string | undefined },
     options: EmissionOptions,
   ): Promise<Outcome<Page<ListedObject, string>>> {
-    return this.emit(options, async (e, client) => {
-      const out = await client().send(
-        withSignal(
-          new ListObjectsV2Command({
-            Bucket: this.bucket,
-            Prefix: input.prefix,
-            MaxKeys: this.pageSize,
-            ...(input.token === undefined ? {} : { ContinuationToken: input.token }),
-          }),
-          e.signal,
-        ),
+    return this.emit(options, async (send) => {
+      const out = await send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: input.prefix,
+          MaxKeys: this.pageSize,
+          ...(input.token === undefined ? {} : { ContinuationToken: input.token }),
+        }),
       );
       return objectsPage(out);
     });
@@ -369,12 +357,9 @@ export class S3ObjectStore implements ObjectStore {
     this.clients.dropIdle();
     return this.emit(
       options,
-      async (e, client) => {
-        const out = await client().send(
-          withSignal(
-            new ListObjectsV2Command({ Bucket: this.bucket, Prefix: input.prefix, MaxKeys: 0 }),
-            e.signal,
-          ),
+      async (send) => {
+        const out = await send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: input.prefix, MaxKeys: 0 }),
         );
         return { listBucketResult: out.Name === this.bucket };
       },
