@@ -148,6 +148,10 @@ export abstract class VigieChiroApi {
     );
   }
 
+  /** A call whose 2xx says all there is to say; any other answer is the API's refusal. */
+  protected readonly acknowledged = (answer: HttpAnswer): Outcome<void> =>
+    isSuccess(answer.status) ? success(undefined) : this.refusal(answer);
+
   /** An API refusal: its status and Retry-After for the policy, its `_errors` as code and words. */
   protected refusal(answer: HttpAnswer): Failure {
     const api = apiErrorsOf(answer);

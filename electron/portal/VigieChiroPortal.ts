@@ -26,6 +26,7 @@ import { endpointOfUrl, signedUrlExpiry } from '../../shared/portal/vigiechiro/s
 import { success, type Outcome } from '../../shared/retry/Outcome';
 import { IncompleteAnswer } from '../s3/IncompleteAnswer';
 import { apiErrorsOf, evidenceOf, isSuccess } from './apiAnswer';
+import { apiPath } from './apiPath';
 import { httpExchange } from './httpExchange';
 import type { HttpAnswer } from './httpExchange';
 import { VigieChiroApi } from './VigieChiroApi';
@@ -68,9 +69,7 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
     return this.call(
       options,
       { method: 'GET', path: '/moi/participations?max_results=1' },
-      (answer) => {
-        return isSuccess(answer.status) ? success(undefined) : this.refusal(answer);
-      },
+      this.acknowledged,
     );
   }
 
@@ -149,7 +148,7 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
   ): Promise<Outcome<Confirmed>> {
     return this.call<Confirmed>(
       options,
-      { method: 'POST', path: `/fichiers/${encodeURIComponent(input.fileId)}` },
+      { method: 'POST', path: apiPath`/fichiers/${input.fileId}` },
       (answer) => {
         if (isSuccess(answer.status)) return success({ kind: 'confirmed' });
         return alreadyDone(answer) ?? this.refusal(answer);
@@ -165,7 +164,7 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
     return this.emit(options, (e) =>
       this.onePage(
         e,
-        `/participations/${encodeURIComponent(input.collectionId)}/pieces_jointes`,
+        apiPath`/participations/${input.collectionId}/pieces_jointes`,
         input.page ?? 1,
         (raw) => {
           const parsed = listedFichierSchema.safeParse(raw);
@@ -188,7 +187,7 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
   ): Promise<Outcome<ReadTarget>> {
     return this.call<ReadTarget>(
       options,
-      { method: 'GET', path: `/fichiers/${encodeURIComponent(input.fileId)}/acces` },
+      { method: 'GET', path: apiPath`/fichiers/${input.fileId}/acces` },
       (answer) => {
         if (isSuccess(answer.status)) {
           const { s3_signed_url: url } = this.document(answer, accessSchema, 'a signed URL');
@@ -237,7 +236,7 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
       options,
       {
         method: 'POST',
-        path: `/participations/${encodeURIComponent(input.collectionId)}/compute`,
+        path: apiPath`/participations/${input.collectionId}/compute`,
         json: {},
       },
       (answer) => {
@@ -261,10 +260,8 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
   cancel(input: { readonly fileId: string }, options: EmissionOptions): Promise<Outcome<void>> {
     return this.call(
       options,
-      { method: 'DELETE', path: `/fichiers/${encodeURIComponent(input.fileId)}` },
-      (answer) => {
-        return isSuccess(answer.status) ? success(undefined) : this.refusal(answer);
-      },
+      { method: 'DELETE', path: apiPath`/fichiers/${input.fileId}` },
+      this.acknowledged,
     );
   }
 
@@ -279,7 +276,7 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
     const path =
       input.siteId === undefined
         ? '/moi/participations'
-        : `/sites/${encodeURIComponent(input.siteId)}/participations`;
+        : apiPath`/sites/${input.siteId}/participations`;
     return this.emit(options, (e) =>
       this.onePage(e, path, input.page ?? 1, (raw) => {
         const parsed = participationSchema.safeParse(raw);
@@ -302,7 +299,7 @@ export class VigieChiroPortal extends VigieChiroApi implements Portal, PortalPar
       options,
       {
         method: 'POST',
-        path: `/sites/${encodeURIComponent(input.siteId)}/participations`,
+        path: apiPath`/sites/${input.siteId}/participations`,
         json: {
           date_debut: toPortalDate(input.startsAt),
           ...(input.endsAt === undefined ? {} : { date_fin: toPortalDate(input.endsAt) }),

@@ -9,7 +9,12 @@ import {
   ListObjectsV2Command,
   ListPartsCommand,
 } from '@aws-sdk/client-s3';
-import type { S3Client } from '@aws-sdk/client-s3';
+import type {
+  $Command,
+  S3ClientResolvedConfig,
+  ServiceInputTypes,
+  ServiceOutputTypes,
+} from '@aws-sdk/client-s3';
 import type { StorageTarget } from '../../shared/domain/StorageTarget';
 import type { Clock } from '../../shared/ports/Clock';
 import { monotonicClock } from '../runtime/monotonicClock';
@@ -47,6 +52,15 @@ import { toRawResponse } from './toRawResponse';
 
 // Where the wiring and the engine stack have always imported it from.
 export type { S3ObjectStoreOptions } from './S3ObjectStoreOptions';
+
+/** A command of the SDK's S3 client, its output typed. */
+type S3Command<I extends ServiceInputTypes, O extends ServiceOutputTypes> = $Command<
+  I,
+  O,
+  S3ClientResolvedConfig,
+  ServiceInputTypes,
+  ServiceOutputTypes
+>;
 
 /**
  * The object store on a real S3-compatible endpoint through `@aws-sdk/client-s3`. Exactly one
@@ -98,8 +112,7 @@ export class S3ObjectStore implements ObjectStore {
   /** Runs `send` as one emission and classifies what it gave. */
   private async emit<T>(
     options: EmissionOptions,
-    /** The SDK's client is asked for only by the calls that go through it (ADR 0024). */
-    send: (emission: Emission, client: () => S3Client) => Promise<T>,
+    send: (emission: Emission) => Promise<T>,
     onError?: (raw: RawResponse) => Outcome<T> | undefined,
   ): Promise<Outcome<T>> {
     if (options.signal?.aborted) return { kind: 'aborted' };
@@ -107,7 +120,7 @@ export class S3ObjectStore implements ObjectStore {
     const emission = startEmission(options, this.clock, this.stallMs, this.silentMs);
     const signedAt = this.serverClock.offsetMs;
     try {
-      return success(await send(emission, () => this.clients.get()));
+      return success(await send(emission));
     } catch (error) {
       if (error instanceof IncompleteAnswer)
         return { kind: 'unreachable', reason: 'incomplete-answer' };
@@ -126,6 +139,24 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
+  /**
+   * One SDK command as one emission, its output read into the call's value: the shape of every
+   * call but the two PUTs of a body (DirectPut). Sent on the emission's signal with no options
+   * (callSignal.ts); the SDK's client is asked for only here, by the calls that use it (ADR 0024).
+   */
+  private command<I extends ServiceInputTypes, O extends ServiceOutputTypes, T>(
+    options: EmissionOptions,
+    command: S3Command<I, O>,
+    read: (out: O, emission: Emission) => T | Promise<T>,
+    onError?: (raw: RawResponse) => Outcome<T> | undefined,
+  ): Promise<Outcome<T>> {
+    return this.emit(
+      options,
+      async (e) => read(await this.clients.get().send(withSignal(command, e.signal)), e),
+      onError,
+    );
+  }
+
   checkRoute(): Promise<Outcome<void>> {
     return this.route();
   }
@@ -142,21 +173,19 @@ export class S3ObjectStore implements ObjectStore {
     input: { key: string; metadata: Readonly<Record<string, string>>; contentType?: string },
     options: EmissionOptions,
   ): Promise<Outcome<{ uploadId: string }>> {
-    return this.emit(options, async (e, client) => {
-      const out = await client().send(
-        withSignal(
-          new CreateMultipartUploadCommand({
-            Bucket: this.bucket,
-            Key: input.key,
-            Metadata: { ...input.metadata },
-            ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
-          }),
-          e.signal,
-        ),
-      );
-      if (out.UploadId === undefined) throw new IncompleteAnswer('UploadId');
-      return { uploadId: out.UploadId };
-    });
+    return this.command(
+      options,
+      new CreateMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: input.key,
+        Metadata: { ...input.metadata },
+        ...(input.contentType === undefined ? {} : { ContentType: input.contentType }),
+      }),
+      (out) => {
+        if (out.UploadId === undefined) throw new IncompleteAnswer('UploadId');
+        return { uploadId: out.UploadId };
+      },
+    );
   }
 
   uploadPart(input: UploadPartInput, options: EmissionOptions): Promise<Outcome<{ etag: string }>> {
@@ -172,23 +201,16 @@ export class S3ObjectStore implements ObjectStore {
     input: { key: string; uploadId: string; marker?: string | undefined },
     options: EmissionOptions,
   ): Promise<Outcome<Page<ListedPart, string>>> {
-    return this.emit(
+    return this.command(
       options,
-      async (e, client) => {
-        const out = await client().send(
-          withSignal(
-            new ListPartsCommand({
-              Bucket: this.bucket,
-              Key: input.key,
-              UploadId: input.uploadId,
-              MaxParts: this.pageSize,
-              ...(input.marker === undefined ? {} : { PartNumberMarker: input.marker }),
-            }),
-            e.signal,
-          ),
-        );
-        return partsPage(out);
-      },
+      new ListPartsCommand({
+        Bucket: this.bucket,
+        Key: input.key,
+        UploadId: input.uploadId,
+        MaxParts: this.pageSize,
+        ...(input.marker === undefined ? {} : { PartNumberMarker: input.marker }),
+      }),
+      partsPage,
       uploadGone,
     );
   }
@@ -197,22 +219,18 @@ export class S3ObjectStore implements ObjectStore {
     input: { prefix: string; marker?: UploadsMarker | undefined },
     options: EmissionOptions,
   ): Promise<Outcome<Page<ListedUpload, UploadsMarker>>> {
-    return this.emit(options, async (e, client) => {
-      const out = await client().send(
-        withSignal(
-          new ListMultipartUploadsCommand({
-            Bucket: this.bucket,
-            Prefix: input.prefix,
-            MaxUploads: this.pageSize,
-            ...(input.marker === undefined
-              ? {}
-              : { KeyMarker: input.marker.key, UploadIdMarker: input.marker.uploadId }),
-          }),
-          e.signal,
-        ),
-      );
-      return uploadsPage(out);
-    });
+    return this.command(
+      options,
+      new ListMultipartUploadsCommand({
+        Bucket: this.bucket,
+        Prefix: input.prefix,
+        MaxUploads: this.pageSize,
+        ...(input.marker === undefined
+          ? {}
+          : { KeyMarker: input.marker.key, UploadIdMarker: input.marker.uploadId }),
+      }),
+      uploadsPage,
+    );
   }
 
   completeMultipartUpload(
@@ -225,55 +243,46 @@ export class S3ObjectStore implements ObjectStore {
     },
     options: EmissionOptions,
   ): Promise<Outcome<{ etag: string }>> {
-    return this.emit(options, async (e, client) => {
-      const out = await client().send(
-        withSignal(
-          new CompleteMultipartUploadCommand({
-            Bucket: this.bucket,
-            Key: input.key,
-            UploadId: input.uploadId,
-            MultipartUpload: {
-              Parts: input.parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
-            },
-            ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
-            ...(input.ifMatch === undefined ? {} : { IfMatch: input.ifMatch }),
-          }),
-          e.signal,
-        ),
-      );
+    return this.command(
+      options,
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: input.key,
+        UploadId: input.uploadId,
+        MultipartUpload: {
+          Parts: input.parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
+        },
+        ...(input.ifNoneMatch ? { IfNoneMatch: '*' } : {}),
+        ...(input.ifMatch === undefined ? {} : { IfMatch: input.ifMatch }),
+      }),
       // radosgw answers with an empty ETag; HeadObject gives the `"...-N"` form.
-      return { etag: out.ETag ?? '' };
-    });
+      (out) => ({ etag: out.ETag ?? '' }),
+    );
   }
 
   abortMultipartUpload(
     input: { key: string; uploadId: string },
     options: EmissionOptions,
   ): Promise<Outcome<void>> {
-    return this.emit(options, async (e, client) => {
-      await client().send(
-        withSignal(
-          new AbortMultipartUploadCommand({
-            Bucket: this.bucket,
-            Key: input.key,
-            UploadId: input.uploadId,
-          }),
-          e.signal,
-        ),
-      );
-    });
+    return this.command(
+      options,
+      new AbortMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: input.key,
+        UploadId: input.uploadId,
+      }),
+      () => undefined,
+    );
   }
 
   headObject(
     input: { key: string },
     options: EmissionOptions,
   ): Promise<Outcome<ObjectHead | undefined>> {
-    return this.emit(
+    return this.command(
       options,
-      async (e, client): Promise<ObjectHead | undefined> => {
-        const out = await client().send(
-          withSignal(new HeadObjectCommand({ Bucket: this.bucket, Key: input.key }), e.signal),
-        );
+      new HeadObjectCommand({ Bucket: this.bucket, Key: input.key }),
+      (out): ObjectHead | undefined => {
         const metadata: Record<string, string> = {};
         for (const [k, v] of Object.entries(out.Metadata ?? {})) metadata[k.toLowerCase()] = v;
         return {
@@ -293,20 +302,14 @@ export class S3ObjectStore implements ObjectStore {
     input: { readonly key: string; readonly ifMatch: string },
     options: EmissionOptions,
   ): Promise<Outcome<void>> {
-    return this.emit(
+    return this.command(
       options,
-      async (e, client) => {
-        await client().send(
-          withSignal(
-            new DeleteObjectCommand({
-              Bucket: this.bucket,
-              Key: input.key,
-              IfMatch: input.ifMatch,
-            }),
-            e.signal,
-          ),
-        );
-      },
+      new DeleteObjectCommand({
+        Bucket: this.bucket,
+        Key: input.key,
+        IfMatch: input.ifMatch,
+      }),
+      () => undefined,
       // Gone already is what was asked.
       (raw) => (raw.status === 404 && raw.code !== 'NoSuchBucket' ? success(undefined) : undefined),
     );
@@ -316,12 +319,10 @@ export class S3ObjectStore implements ObjectStore {
     input: { key: string; maxBytes: number },
     options: EmissionOptions,
   ): Promise<Outcome<ObjectRead>> {
-    return this.emit(
+    return this.command(
       options,
-      async (e, client): Promise<ObjectRead> => {
-        const out = await client().send(
-          withSignal(new GetObjectCommand({ Bucket: this.bucket, Key: input.key }), e.signal),
-        );
+      new GetObjectCommand({ Bucket: this.bucket, Key: input.key }),
+      (out, e): Promise<ObjectRead> => {
         const body = out.Body as (AsyncIterable<Uint8Array> & { destroy?: () => void }) | undefined;
         return readBounded(body, out.ContentLength, input.maxBytes, e.alive);
       },
@@ -337,20 +338,16 @@ export class S3ObjectStore implements ObjectStore {
     input: { prefix: string; token?: string | undefined },
     options: EmissionOptions,
   ): Promise<Outcome<Page<ListedObject, string>>> {
-    return this.emit(options, async (e, client) => {
-      const out = await client().send(
-        withSignal(
-          new ListObjectsV2Command({
-            Bucket: this.bucket,
-            Prefix: input.prefix,
-            MaxKeys: this.pageSize,
-            ...(input.token === undefined ? {} : { ContinuationToken: input.token }),
-          }),
-          e.signal,
-        ),
-      );
-      return objectsPage(out);
-    });
+    return this.command(
+      options,
+      new ListObjectsV2Command({
+        Bucket: this.bucket,
+        Prefix: input.prefix,
+        MaxKeys: this.pageSize,
+        ...(input.token === undefined ? {} : { ContinuationToken: input.token }),
+      }),
+      objectsPage,
+    );
   }
 
   /**
@@ -367,17 +364,10 @@ export class S3ObjectStore implements ObjectStore {
     options: EmissionOptions,
   ): Promise<Outcome<{ readonly listBucketResult: boolean }>> {
     this.clients.dropIdle();
-    return this.emit(
+    return this.command(
       options,
-      async (e, client) => {
-        const out = await client().send(
-          withSignal(
-            new ListObjectsV2Command({ Bucket: this.bucket, Prefix: input.prefix, MaxKeys: 0 }),
-            e.signal,
-          ),
-        );
-        return { listBucketResult: out.Name === this.bucket };
-      },
+      new ListObjectsV2Command({ Bucket: this.bucket, Prefix: input.prefix, MaxKeys: 0 }),
+      (out) => ({ listBucketResult: out.Name === this.bucket }),
       // At first contact a 2xx that is not XML is what it says: not a ListBucketResult (a web
       // page, a captive portal), where later in a run the same is a garbled answer (transient).
       (raw) =>
