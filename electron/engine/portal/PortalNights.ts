@@ -2,7 +2,8 @@ import type { Portal, PortalFile, PortalParticipations } from '../../../shared/p
 import type { NewParticipation, Participation } from '../../../shared/portal/Participation';
 import type { EngineWiring } from '../EngineWiring';
 import { PlanError } from '../PlanError';
-import type { PortalAnswer, ReadBack } from './portalRequests';
+import type { PortalAnswer } from './portalRequests';
+import type { ReadBack } from './readBackThroughPortal';
 import {
   checkPortal,
   createParticipation,
