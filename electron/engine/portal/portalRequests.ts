@@ -23,6 +23,13 @@ export type PortalAnswer<T> =
   | { readonly kind: 'refused'; readonly cause: FailureCause }
   | { readonly kind: 'stopped' };
 
+/** A portal night as its requests take it: its portal, its participation, the plan journaled. */
+export type NightOnPortal = {
+  readonly portal: Portal;
+  readonly participationId: string;
+  readonly planId: number;
+};
+
 /**
  * Requests to a portal outside a night's run (sign-in check, participations, the analysis, the
  * verification): through the engine's policy like a night's, waiting for the network as long as
@@ -175,9 +182,7 @@ export const createParticipation = (
 export const listPortalFiles = (
   ports: EnginePorts,
   hub: EventHub,
-  portal: Portal,
-  participationId: string,
-  planId: number,
+  { portal, participationId, planId }: NightOnPortal,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<PortalFile[]>> => {
   const pages = portalListing<PortalFile>((f) => f.fileId);
@@ -200,9 +205,7 @@ export const listPortalFiles = (
 export const startProcessing = (
   ports: EnginePorts,
   hub: EventHub,
-  portal: Portal,
-  participationId: string,
-  planId: number,
+  { portal, participationId, planId }: NightOnPortal,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<'started' | 'already-planned'>> =>
   oneOff(ports, hub, portal, planId, signal, async (run) => {
@@ -224,9 +227,8 @@ export const startProcessing = (
 export const readBackPortalFile = (
   ports: EnginePorts,
   hub: EventHub,
-  portal: Portal,
+  { portal, planId }: NightOnPortal,
   file: { readonly fileId: string; readonly name: string; readonly maxBytes: number },
-  planId: number,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<ReadBack>> =>
   oneOff(ports, hub, portal, planId, signal, (run) =>
