@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { StorageTarget } from '../../../shared/domain/StorageTarget';
-import type { ListedUpload, ObjectStore, UploadsMarker } from '../../../shared/ports/ObjectStore';
-import { PagedListing } from '../../../shared/wire/PagedListing';
+import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { Refused } from '../../../shared/retry/Outcome';
 import { mayDelete } from '../../../shared/ways/mayDelete';
 import { readManifestNightId } from '../buildManifest';
@@ -17,6 +16,7 @@ import type { RunContext } from '../run/RunContext';
 import type { RemovalOutcome, RemovalRecord } from '../../store/RemovalRecord';
 import type { Step } from '../StepOutcome';
 import { ok } from '../StepOutcome';
+import { uploadsListing } from '../upload/uploadsListing';
 import { isAbort } from '../abortError';
 
 /** Manifests are small: one larger than this at the night's own key is not its own. */
@@ -109,10 +109,7 @@ const settleUploadsAt = async (run: RunContext, removal: RemovalRecord): Promise
     undefined,
     `ListMultipartUploads ${removal.key}`,
     'insistent',
-    new PagedListing<ListedUpload, UploadsMarker>(
-      (up) => `${up.key}\n${up.uploadId}`,
-      (marker) => `${marker.key}\n${marker.uploadId}`,
-    ),
+    uploadsListing(),
     (marker, o) => run.objects.listUploadsPage({ prefix: removal.key, marker }, o),
   );
   if (listed.kind === 'wait') return listed;
