@@ -3,6 +3,7 @@ import { causeOfPortalRefusal } from '../../../shared/engine/causeOfPortalRefusa
 import type { NewParticipation, Participation } from '../../../shared/portal/Participation';
 import type { Portal, PortalFile, PortalParticipations } from '../../../shared/ports/Portal';
 import { isAbort } from '../abortError';
+import { linkedController } from '../linkedController';
 import type { EnginePorts } from '../EnginePorts';
 import type { EventHub } from '../events/EventHub';
 import { withWaits } from '../pacer/withWaits';
@@ -44,10 +45,7 @@ const oneOff = async <T>(
   signal: AbortSignal | undefined,
   step: (run: RunContext) => Promise<Step<T>>,
 ): Promise<PortalAnswer<T>> => {
-  const controller = new AbortController();
-  const stop = (): void => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', stop, { once: true });
+  const { controller, unlink } = linkedController(signal);
   const run = newRunContext(ports, hub, {
     planId,
     objects: ports.objectStore,
@@ -66,7 +64,7 @@ const oneOff = async <T>(
     if (isAbort(error) || controller.signal.aborted) return { kind: 'stopped' };
     throw error;
   } finally {
-    signal?.removeEventListener('abort', stop);
+    unlink();
   }
 };
 

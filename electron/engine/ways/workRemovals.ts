@@ -18,6 +18,7 @@ import type { Step } from '../StepOutcome';
 import { ok } from '../StepOutcome';
 import { uploadsListing } from '../upload/uploadsListing';
 import { isAbort } from '../abortError';
+import { linkedController } from '../linkedController';
 
 /** Manifests are small: one larger than this at the night's own key is not its own. */
 const MANIFEST_READ_MAX = 64 * 1024 * 1024;
@@ -166,12 +167,9 @@ export const workRemovals = async (
   const plan = store.getPlan(planId);
   if (plan === undefined || store.pendingRemovals(planId).length === 0) return { ended: 'done' };
   lease.take(planId);
-  const controller = new AbortController();
+  const { controller, unlink } = linkedController(signal);
   setMaxListeners(4 * settings.concurrency + 16, controller.signal);
-  const stop = (): void => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', stop, { once: true });
-  const stopHeartbeat = lease.keepAlive(planId, stop);
+  const stopHeartbeat = lease.keepAlive(planId, () => controller.abort());
   let refusal: Refused | undefined;
   let uploadRefusal: Refused | undefined;
   let unavailable = false;
@@ -224,7 +222,7 @@ export const workRemovals = async (
   } finally {
     stopHeartbeat();
     lease.release(planId);
-    signal?.removeEventListener('abort', stop);
+    unlink();
   }
   const refused = refusal ?? uploadRefusal;
   if (refused !== undefined)
