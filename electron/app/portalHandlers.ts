@@ -14,6 +14,7 @@ import { planIdOf } from './planIdOf';
 import type { AppPortal } from './PortalAccount';
 import { PORTAL_TOKEN_LIFETIME_MS } from './PortalSession';
 import { readingOf } from './createPlans';
+import { nightParticipation } from '../../shared/portal/nightParticipation';
 
 type PortalHandlers = Pick<
   Handlers,
@@ -170,16 +171,9 @@ const createParticipation = async (
     });
   const { engine } = config.requireEngine();
   const created = answered(
-    await engine.createParticipation(
-      portal,
-      {
-        siteId: input.siteId,
-        startsAt: span.startsAt,
-        endsAt: span.endsAt,
-        ...(input.point === undefined || input.point === '' ? {} : { point: input.point }),
-      },
-      { signal: within() },
-    ),
+    await engine.createParticipation(portal, nightParticipation(input, span), {
+      signal: within(),
+    }),
     'participation',
   );
   return participationView(created);

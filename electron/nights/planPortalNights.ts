@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { FailureCause } from '../../shared/domain/FailureCause';
 import type { Participation } from '../../shared/portal/Participation';
+import { nightParticipation } from '../../shared/portal/nightParticipation';
 import type { PortalNight } from '../../shared/portal/PortalNight';
 import type { Portal, PortalParticipations } from '../../shared/ports/Portal';
 import type { DepositEngine } from '../engine/DepositEngine';
@@ -113,16 +114,9 @@ const participationOf = async (
     );
   if (kept?.portal != null) return kept.portal.participationId;
   if (night.span === undefined) return { kind: 'no-span' };
-  const created = await engine.createParticipation(
-    portal,
-    {
-      siteId: choice.siteId,
-      startsAt: night.span.startsAt,
-      endsAt: night.span.endsAt,
-      ...(choice.point === undefined ? {} : { point: choice.point }),
-    },
-    { signal: hooks.signal },
-  );
+  const created = await engine.createParticipation(portal, nightParticipation(choice, night.span), {
+    signal: hooks.signal,
+  });
   if (created.kind !== 'ok') return created;
   hooks.onCreated?.(created.value, night);
   return created.value.id;

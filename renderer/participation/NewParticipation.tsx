@@ -48,38 +48,44 @@ export const NewParticipation = ({
     onCreated(result.value);
   };
 
+  // The site's hint goes under the whole row: under its field, it pushed the site's label above
+  // the point's (the row aligns its fields on their inputs' bottom).
   return (
-    <div className="row">
-      <TextField
-        label={t('participation.site')}
-        name="participation-site"
-        value={site}
-        list="participation-sites"
-        autoComplete="off"
-        onValue={setSite}
-        aria-describedby="participation-site-hint"
-      >
-        <datalist id="participation-sites">
-          {sites.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
-        <small id="participation-site-hint">{t('participation.siteHint')}</small>
-      </TextField>
-      <TextField
-        label={t('participation.point')}
-        name="participation-point"
-        value={newPoint}
-        autoComplete="off"
-        onValue={setNewPoint}
-      />
-      <button
-        type="button"
-        disabled={busy || site.trim() === '' || night === ''}
-        onClick={() => void create()}
-      >
-        {t('participation.create')}
-      </button>
-    </div>
+    <>
+      <div className="row">
+        <TextField
+          label={t('participation.site')}
+          name="participation-site"
+          value={site}
+          list="participation-sites"
+          // A site's id is 24 characters (the portal's ObjectId): seen whole, it can be checked.
+          size={30}
+          autoComplete="off"
+          onValue={setSite}
+          aria-describedby="participation-site-hint"
+        >
+          <datalist id="participation-sites">
+            {sites.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
+        </TextField>
+        <TextField
+          label={t('participation.point')}
+          name="participation-point"
+          value={newPoint}
+          autoComplete="off"
+          onValue={setNewPoint}
+        />
+        <button
+          type="button"
+          disabled={busy || site.trim() === '' || night === ''}
+          onClick={() => void create()}
+        >
+          {t('participation.create')}
+        </button>
+      </div>
+      <small id="participation-site-hint">{t('participation.siteHint')}</small>
+    </>
   );
 };
