@@ -35,7 +35,8 @@ import type { MoveReport, NightMove } from './ways/moveNight';
 import type { RemovalPass } from './ways/workRemovals';
 import type { ConflictFacts, SettleChoice, Settled, Unanswered } from './ways/settleConflict';
 import type { NightLive } from './NightLive';
-import type { PortalAnswer, ReadBack } from './portal/portalRequests';
+import type { PortalAnswer } from './portal/portalRequests';
+import type { ReadBack } from './portal/readBackThroughPortal';
 
 import type { DepositEngineDeps } from './DepositEngineDeps';
 import type { EngineWiring } from './EngineWiring';

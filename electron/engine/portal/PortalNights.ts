@@ -2,7 +2,8 @@ import type { Portal, PortalFile, PortalParticipations } from '../../../shared/p
 import type { NewParticipation, Participation } from '../../../shared/portal/Participation';
 import type { EngineWiring } from '../EngineWiring';
 import { PlanError } from '../PlanError';
-import type { PortalAnswer, ReadBack } from './portalRequests';
+import type { NightOnPortal, PortalAnswer } from './portalRequests';
+import type { ReadBack } from './readBackThroughPortal';
 import {
   checkPortal,
   createParticipation,
@@ -38,7 +39,7 @@ export class PortalNights {
   }
 
   /** The night's portal and participation, or why it cannot be reached now. */
-  private portalOf(planId: number): { portal: Portal; participationId: string } | 'signed-out' {
+  private portalOf(planId: number): NightOnPortal | 'signed-out' {
     const plan = this.engine.ports.store.getPlan(planId);
     if (plan === undefined)
       throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
@@ -47,7 +48,7 @@ export class PortalNights {
     const portal = this.engine.portalFor?.(plan.portal.target);
     if (portal === undefined) return 'signed-out';
     this.probe(portal);
-    return { portal, participationId: plan.portal.participationId };
+    return { portal, participationId: plan.portal.participationId, planId };
   }
 
   /** Whether the portal takes the volunteer's sign-in now (waits for the network). */
@@ -85,14 +86,7 @@ export class PortalNights {
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<PortalFile[]>> {
     return this.onNight(planId, (night) =>
-      listPortalFiles(
-        this.engine.ports,
-        this.engine.hub,
-        night.portal,
-        night.participationId,
-        planId,
-        options.signal,
-      ),
+      listPortalFiles(this.engine.ports, this.engine.hub, night, options.signal),
     );
   }
 
@@ -105,14 +99,7 @@ export class PortalNights {
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<'started' | 'already-planned'>> {
     const answer = await this.onNight(planId, (night) =>
-      startProcessing(
-        this.engine.ports,
-        this.engine.hub,
-        night.portal,
-        night.participationId,
-        planId,
-        options.signal,
-      ),
+      startProcessing(this.engine.ports, this.engine.hub, night, options.signal),
     );
     if (answer.kind === 'ok')
       this.engine.ports.store.setAnalysisAt(planId, this.engine.ports.clock.now());
@@ -126,21 +113,14 @@ export class PortalNights {
     options: { signal?: AbortSignal } = {},
   ): Promise<PortalAnswer<ReadBack>> {
     return this.onNight(planId, (night) =>
-      readBackPortalFile(
-        this.engine.ports,
-        this.engine.hub,
-        night.portal,
-        file,
-        planId,
-        options.signal,
-      ),
+      readBackPortalFile(this.engine.ports, this.engine.hub, night, file, options.signal),
     );
   }
 
   /** `ask` of the night's portal and participation; refused when no sign-in is held for it. */
   private async onNight<T>(
     planId: number,
-    ask: (night: { portal: Portal; participationId: string }) => Promise<PortalAnswer<T>>,
+    ask: (night: NightOnPortal) => Promise<PortalAnswer<T>>,
   ): Promise<PortalAnswer<T>> {
     const night = this.portalOf(planId);
     if (night === 'signed-out') return { kind: 'refused', cause: { kind: 'portal-signed-out' } };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   causeOfPortalRefusal,
   causeOfStorageRefusal,
@@ -16,6 +15,7 @@ import { unverifiable, verified } from '../upload/Deposited';
 import type { HeldDeclaration, PortalRun } from './PortalRun';
 import { portalCall } from './portalCall';
 import { putToPortal } from './putToPortal';
+import { readBackThroughPortal } from './readBackThroughPortal';
 
 /**
  * A 403 for every fresh URL in a row is the portal's signing (a wrong key, a wrong Content-Type
@@ -127,26 +127,17 @@ const alreadyThere = async (
   const there = { alreadyPresent: true } as const;
   if (!run.ports.settings.readBack || fileId === undefined)
     return ok({ ...unverifiable, ...there });
-  const api = portal.portal.endpoint;
-  const target = await portalCall(run, file, 'readTarget', `Access ${unit.key}`, api, 0, (o) =>
-    portal.portal.readTarget({ fileId }, o),
-  );
-  if (target.kind === 'wait') return target;
-  if (target.kind === 'refused') return unitFailed(causeOfPortalRefusal(target.failure));
-  if (target.value.kind === 'not-available') return ok({ ...unverifiable, ...there });
-  const { url, endpoint } = target.value;
-  const read = await portalCall(run, file, 'readBytes', `GET ${unit.key}`, endpoint, 0, (o) =>
-    portal.portal.readBytes({ url, maxBytes: unit.size }, o),
-  );
-  if (read.kind === 'wait') return read;
-  if (read.kind === 'refused') return unitFailed(causeOfStorageRefusal(read.failure));
+  const read = await readBackThroughPortal(run, file, portal.portal, {
+    fileId,
+    name: unit.key,
+    maxBytes: unit.size,
+  });
+  if (read.kind !== 'ok') return read;
   const got = read.value;
-  if (got.kind === 'absent') return ok({ ...unverifiable, ...there });
-  if (got.kind === 'too-large')
-    return unitFailed({ kind: 'conflict', localSize: unit.size, remoteSize: got.size });
-  const sha256 = createHash('sha256').update(got.bytes).digest('hex');
-  if (sha256 === unit.sha256) return ok(there);
-  return unitFailed({ kind: 'conflict', localSize: unit.size, remoteSize: got.bytes.length });
+  if (got.kind === 'not-available' || got.kind === 'absent')
+    return ok({ ...unverifiable, ...there });
+  if (got.kind === 'sha256' && got.sha256 === unit.sha256) return ok(there);
+  return unitFailed({ kind: 'conflict', localSize: unit.size, remoteSize: got.size });
 };
 
 /**

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { FailureCause } from '../../../shared/domain/FailureCause';
-import {
-  causeOfPortalRefusal,
-  causeOfStorageRefusal,
-} from '../../../shared/engine/causeOfPortalRefusal';
+import { causeOfPortalRefusal } from '../../../shared/engine/causeOfPortalRefusal';
 import type { NewParticipation, Participation } from '../../../shared/portal/Participation';
 import type { Portal, PortalFile, PortalParticipations } from '../../../shared/ports/Portal';
 import { isAbort } from '../abortError';
+import { linkedController } from '../linkedController';
 import type { EnginePorts } from '../EnginePorts';
 import type { EventHub } from '../events/EventHub';
 import { withWaits } from '../pacer/withWaits';
@@ -18,12 +15,21 @@ import { portalCall } from './portalCall';
 import { portalListing, portalPaged } from './portalPaged';
 import type { PagedListing } from '../../../shared/wire/PagedListing';
 import { newPortalRun } from './PortalRun';
+import type { ReadBack } from './readBackThroughPortal';
+import { readBackThroughPortal } from './readBackThroughPortal';
 
 /** How a request outside a night's run ended: its value, the portal's refusal, or a stop. */
 export type PortalAnswer<T> =
   | { readonly kind: 'ok'; readonly value: T }
   | { readonly kind: 'refused'; readonly cause: FailureCause }
   | { readonly kind: 'stopped' };
+
+/** A portal night as its requests take it: its portal, its participation, the plan journaled. */
+export type NightOnPortal = {
+  readonly portal: Portal;
+  readonly participationId: string;
+  readonly planId: number;
+};
 
 /**
  * Requests to a portal outside a night's run (sign-in check, participations, the analysis, the
@@ -39,10 +45,7 @@ const oneOff = async <T>(
   signal: AbortSignal | undefined,
   step: (run: RunContext) => Promise<Step<T>>,
 ): Promise<PortalAnswer<T>> => {
-  const controller = new AbortController();
-  const stop = (): void => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', stop, { once: true });
+  const { controller, unlink } = linkedController(signal);
   const run = newRunContext(ports, hub, {
     planId,
     objects: ports.objectStore,
@@ -61,7 +64,7 @@ const oneOff = async <T>(
     if (isAbort(error) || controller.signal.aborted) return { kind: 'stopped' };
     throw error;
   } finally {
-    signal?.removeEventListener('abort', stop);
+    unlink();
   }
 };
 
@@ -177,9 +180,7 @@ export const createParticipation = (
 export const listPortalFiles = (
   ports: EnginePorts,
   hub: EventHub,
-  portal: Portal,
-  participationId: string,
-  planId: number,
+  { portal, participationId, planId }: NightOnPortal,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<PortalFile[]>> => {
   const pages = portalListing<PortalFile>((f) => f.fileId);
@@ -202,9 +203,7 @@ export const listPortalFiles = (
 export const startProcessing = (
   ports: EnginePorts,
   hub: EventHub,
-  portal: Portal,
-  participationId: string,
-  planId: number,
+  { portal, participationId, planId }: NightOnPortal,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<'started' | 'already-planned'>> =>
   oneOff(ports, hub, portal, planId, signal, async (run) => {
@@ -222,52 +221,14 @@ export const startProcessing = (
     return ok(r.value.kind);
   });
 
-/** A file read back through the portal's signed GET URL: its SHA-256, or why not. */
-export type ReadBack =
-  | { readonly kind: 'sha256'; readonly sha256: string; readonly size: number }
-  | { readonly kind: 'not-available' }
-  | { readonly kind: 'absent' }
-  | { readonly kind: 'too-large'; readonly size: number };
-
-/** `--read-back`: the file's bytes through `acces` (a fresh signed GET URL), hashed here. */
+/** `--read-back`: one file of the night read through the portal (`readBackThroughPortal`). */
 export const readBackPortalFile = (
   ports: EnginePorts,
   hub: EventHub,
-  portal: Portal,
+  { portal, planId }: NightOnPortal,
   file: { readonly fileId: string; readonly name: string; readonly maxBytes: number },
-  planId: number,
   signal?: AbortSignal,
 ): Promise<PortalAnswer<ReadBack>> =>
-  oneOff<ReadBack>(ports, hub, portal, planId, signal, async (run) => {
-    const target = await portalCall(
-      run,
-      undefined,
-      'readTarget',
-      `Access ${file.name}`,
-      portal.endpoint,
-      0,
-      (o) => portal.readTarget({ fileId: file.fileId }, o),
-    );
-    if (target.kind === 'wait') return target;
-    if (target.kind === 'refused') return unitFailed(causeOfPortalRefusal(target.failure));
-    if (target.value.kind === 'not-available') return ok({ kind: 'not-available' });
-    const { url, endpoint } = target.value;
-    const read = await portalCall(
-      run,
-      undefined,
-      'readBytes',
-      `GET ${file.name}`,
-      endpoint,
-      0,
-      (o) => portal.readBytes({ url, maxBytes: file.maxBytes }, o),
-    );
-    if (read.kind === 'wait') return read;
-    if (read.kind === 'refused') return unitFailed(causeOfStorageRefusal(read.failure));
-    const got = read.value;
-    if (got.kind !== 'bytes') return ok(got);
-    return ok({
-      kind: 'sha256',
-      sha256: createHash('sha256').update(got.bytes).digest('hex'),
-      size: got.bytes.length,
-    });
-  });
+  oneOff(ports, hub, portal, planId, signal, (run) =>
+    readBackThroughPortal(run, undefined, portal, file),
+  );

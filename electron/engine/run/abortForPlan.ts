@@ -4,6 +4,7 @@ import type { EnginePorts } from '../EnginePorts';
 import type { EventHub } from '../events/EventHub';
 import { withWaits } from '../pacer/withWaits';
 import { abortError, isAbort } from '../abortError';
+import { linkedController } from '../linkedController';
 import { newRunContext } from './RunContext';
 
 /**
@@ -28,10 +29,7 @@ export const abortForPlan = async (
     hub.record(planId, `AbortMultipartUpload ${upload.key}`, 'target-unavailable', 1, null);
     return;
   }
-  const controller = new AbortController();
-  const stop = (): void => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', stop, { once: true });
+  const { controller, unlink } = linkedController(signal);
   const run = newRunContext(ports, hub, { planId, objects, bucket, controller, concurrency: 1 });
   try {
     const r = await withWaits(run, undefined, () =>
@@ -47,6 +45,6 @@ export const abortForPlan = async (
     if (isAbort(error) || controller.signal.aborted) throw abortError();
     throw error;
   } finally {
-    signal?.removeEventListener('abort', stop);
+    unlink();
   }
 };

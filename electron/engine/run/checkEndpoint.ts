@@ -5,6 +5,7 @@ import type { EnginePorts } from '../EnginePorts';
 import type { EventHub } from '../events/EventHub';
 import { withWaits } from '../pacer/withWaits';
 import { isAbort } from '../abortError';
+import { linkedController } from '../linkedController';
 import type { RunContext } from './RunContext';
 import { newRunContext } from './RunContext';
 
@@ -29,10 +30,7 @@ export const checkEndpoint = async (
   prefix: string,
   signal: AbortSignal | undefined,
 ): Promise<EndpointCheck> => {
-  const controller = new AbortController();
-  const stop = (): void => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', stop, { once: true });
+  const { controller, unlink } = linkedController(signal);
   const objects = ports.objectStore;
   ports.probe.prefix = prefix;
   const run = newRunContext(ports, hub, { planId: 0, objects, bucket, controller, concurrency: 1 });
@@ -63,6 +61,6 @@ export const checkEndpoint = async (
     throw error;
   } finally {
     runs.delete(0);
-    signal?.removeEventListener('abort', stop);
+    unlink();
   }
 };

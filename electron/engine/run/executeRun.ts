@@ -6,6 +6,7 @@ import type { EnginePorts } from '../EnginePorts';
 import type { EventHub } from '../events/EventHub';
 import type { RunResult } from '../RunResult';
 import { isAbort } from '../abortError';
+import { linkedController } from '../linkedController';
 import type { PlanLease } from './PlanLease';
 import type { RunContext } from './RunContext';
 import { newRunContext } from './RunContext';
@@ -38,14 +39,11 @@ export const executeRun = async (
     // A code, not a sentence: the diagnostics screen words it in the reader's language.
     hub.record(planId, 'RunLease', `taken-over:${pid}:${host}:${heartbeatAt}`, 1, null);
   }
-  const controller = new AbortController();
+  const { controller, unlink } = linkedController(signal);
   // Every file waiting for a slot and every call in flight listens to this signal: up to twice
   // the concurrency of each, more than Node's default of 10 before it warns of a leak.
   setMaxListeners(4 * settings.concurrency + 16, controller.signal);
   const stopHeartbeat = lease.keepAlive(planId, () => controller.abort());
-  const stop = (): void => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', stop, { once: true });
   const run = newRunContext(ports, hub, {
     ...night,
     controller,
@@ -75,7 +73,7 @@ export const executeRun = async (
   } finally {
     stopHeartbeat();
     cleanup(() => lease.release(planId));
-    signal?.removeEventListener('abort', stop);
+    unlink();
     // The run's last figures (throughput included) whatever the progress throttle let through.
     hub.emitProgress(planId, true);
     runs.delete(planId);

@@ -1,5 +1,3 @@
-import type { ListedUpload, UploadsMarker } from '../../../shared/ports/ObjectStore';
-import { PagedListing } from '../../../shared/wire/PagedListing';
 import { bareEtag } from '../../../shared/wire/proveSameContent';
 import type { PartRecord } from '../../store/PartRecord';
 import type { FileDeposit } from '../file/FileDeposit';
@@ -8,6 +6,7 @@ import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
 import { objectMetadata } from '../objectMetadata';
 import type { RunContext } from '../run/RunContext';
 import type { Step } from '../StepOutcome';
+import { uploadsListing } from './uploadsListing';
 import { ok, unitFailed } from '../StepOutcome';
 
 /**
@@ -22,10 +21,7 @@ export const findOwnUpload = async (file: FileDeposit): Promise<Step<string | nu
   const r = await file.paged(
     `ListMultipartUploads ${unit.key}`,
     'brief',
-    new PagedListing<ListedUpload, UploadsMarker>(
-      (up) => `${up.key}\n${up.uploadId}`,
-      (marker) => `${marker.key}\n${marker.uploadId}`,
-    ),
+    uploadsListing(),
     (marker, o) => run.objects.listUploadsPage({ prefix: unit.key, marker }, o),
     { reconciles: file.unsettled },
   );

@@ -3,6 +3,7 @@ import type { Outcome, Refused } from '../../../shared/retry/Outcome';
 import { callPolicy } from '../call/callPolicy';
 import type { EnginePorts } from '../EnginePorts';
 import type { EventHub } from '../events/EventHub';
+import { linkedController } from '../linkedController';
 import { newRunContext } from '../run/RunContext';
 
 /** What a question asked while someone waits at the screen got: an answer, a refusal, or nothing. */
@@ -24,9 +25,7 @@ export const askOnce = async <T>(
   emit: (options: EmissionOptions) => Promise<Outcome<T>>,
   signal?: AbortSignal,
 ): Promise<Asked<T>> => {
-  const controller = new AbortController();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  const { controller, unlink } = linkedController(signal);
   const run = newRunContext(ports, hub, {
     planId,
     objects,
@@ -42,5 +41,7 @@ export const askOnce = async <T>(
   } catch {
     // Stopped, or the target's certificate refused: no answer to show.
     return { kind: 'unreachable' };
+  } finally {
+    unlink();
   }
 };

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { StorageTarget } from '../../../shared/domain/StorageTarget';
-import type { ListedUpload, ObjectStore, UploadsMarker } from '../../../shared/ports/ObjectStore';
-import { PagedListing } from '../../../shared/wire/PagedListing';
+import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { Refused } from '../../../shared/retry/Outcome';
 import { mayDelete } from '../../../shared/ways/mayDelete';
 import { readManifestNightId } from '../buildManifest';
@@ -17,7 +16,9 @@ import type { RunContext } from '../run/RunContext';
 import type { RemovalOutcome, RemovalRecord } from '../../store/RemovalRecord';
 import type { Step } from '../StepOutcome';
 import { ok } from '../StepOutcome';
+import { uploadsListing } from '../upload/uploadsListing';
 import { isAbort } from '../abortError';
+import { linkedController } from '../linkedController';
 
 /** Manifests are small: one larger than this at the night's own key is not its own. */
 const MANIFEST_READ_MAX = 64 * 1024 * 1024;
@@ -109,10 +110,7 @@ const settleUploadsAt = async (run: RunContext, removal: RemovalRecord): Promise
     undefined,
     `ListMultipartUploads ${removal.key}`,
     'insistent',
-    new PagedListing<ListedUpload, UploadsMarker>(
-      (up) => `${up.key}\n${up.uploadId}`,
-      (marker) => `${marker.key}\n${marker.uploadId}`,
-    ),
+    uploadsListing(),
     (marker, o) => run.objects.listUploadsPage({ prefix: removal.key, marker }, o),
   );
   if (listed.kind === 'wait') return listed;
@@ -169,12 +167,9 @@ export const workRemovals = async (
   const plan = store.getPlan(planId);
   if (plan === undefined || store.pendingRemovals(planId).length === 0) return { ended: 'done' };
   lease.take(planId);
-  const controller = new AbortController();
+  const { controller, unlink } = linkedController(signal);
   setMaxListeners(4 * settings.concurrency + 16, controller.signal);
-  const stop = (): void => controller.abort();
-  if (signal?.aborted) controller.abort();
-  signal?.addEventListener('abort', stop, { once: true });
-  const stopHeartbeat = lease.keepAlive(planId, stop);
+  const stopHeartbeat = lease.keepAlive(planId, () => controller.abort());
   let refusal: Refused | undefined;
   let uploadRefusal: Refused | undefined;
   let unavailable = false;
@@ -227,7 +222,7 @@ export const workRemovals = async (
   } finally {
     stopHeartbeat();
     lease.release(planId);
-    signal?.removeEventListener('abort', stop);
+    unlink();
   }
   const refused = refusal ?? uploadRefusal;
   if (refused !== undefined)
