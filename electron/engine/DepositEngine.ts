@@ -223,14 +223,7 @@ export class DepositEngine {
     bucket: string,
     options: { signal?: AbortSignal; prefix?: string } = {},
   ): Promise<EndpointCheck> {
-    return checkEndpoint(
-      this.ports,
-      this.hub,
-      this.engine.runs,
-      bucket,
-      options.prefix ?? '',
-      options.signal,
-    );
+    return checkEndpoint(this.engine, bucket, options.prefix ?? '', options.signal);
   }
 
   /**

@@ -1,12 +1,10 @@
 import type { FailureCause } from '../../../shared/domain/FailureCause';
 import { callPolicy } from '../call/callPolicy';
 import { causeOfRefusal } from '../../../shared/engine/causeOfRefusal';
-import type { EnginePorts } from '../EnginePorts';
-import type { EventHub } from '../events/EventHub';
+import type { EngineWiring } from '../EngineWiring';
 import { withWaits } from '../pacer/withWaits';
 import { isAbort } from '../abortError';
 import { linkedController } from '../linkedController';
-import type { RunContext } from './RunContext';
 import { newRunContext } from './RunContext';
 
 export type EndpointCheck =
@@ -23,13 +21,12 @@ export type EndpointCheck =
  * signal aborts.
  */
 export const checkEndpoint = async (
-  ports: EnginePorts,
-  hub: EventHub,
-  runs: Map<number, RunContext>,
+  engine: Pick<EngineWiring, 'ports' | 'hub' | 'runs'>,
   bucket: string,
   prefix: string,
   signal: AbortSignal | undefined,
 ): Promise<EndpointCheck> => {
+  const { ports, hub, runs } = engine;
   const { controller, unlink } = linkedController(signal);
   const objects = ports.objectStore;
   ports.probe.prefix = prefix;

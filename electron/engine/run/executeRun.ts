@@ -2,13 +2,10 @@ import { setMaxListeners } from 'node:events';
 import { planStateAfterRun } from '../../../shared/engine/planStateAfterRun';
 import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { PortalRun } from '../portal/PortalRun';
-import type { EnginePorts } from '../EnginePorts';
-import type { EventHub } from '../events/EventHub';
+import type { EngineWiring } from '../EngineWiring';
 import type { RunResult } from '../RunResult';
 import { isAbort } from '../abortError';
 import { linkedController } from '../linkedController';
-import type { PlanLease } from './PlanLease';
-import type { RunContext } from './RunContext';
 import { newRunContext } from './RunContext';
 import { runPlan } from './runPlan';
 
@@ -17,10 +14,7 @@ import { runPlan } from './runPlan';
  * context registered, the stop turned into a result, and the cleanup done whatever happens.
  */
 export const executeRun = async (
-  ports: EnginePorts,
-  hub: EventHub,
-  runs: Map<number, RunContext>,
-  lease: PlanLease,
+  engine: Pick<EngineWiring, 'ports' | 'hub' | 'runs' | 'lease'>,
   night: {
     readonly planId: number;
     readonly objects: ObjectStore;
@@ -31,6 +25,7 @@ export const executeRun = async (
   },
   signal: AbortSignal | undefined,
 ): Promise<RunResult> => {
+  const { ports, hub, runs, lease } = engine;
   const { store, clock, settings } = ports;
   const { planId } = night;
   const taken = lease.take(planId);

@@ -19,7 +19,7 @@ export const runNight = async (
   planId: number,
   signal: AbortSignal | undefined,
 ): Promise<RunResult> => {
-  const { ports, hub, runs, lease } = engine;
+  const { ports, hub, runs } = engine;
   const plan = ports.store.getPlan(planId);
   if (plan === undefined)
     throw new PlanError({ code: 'no-such-plan', planId }, `no plan ${planId}`);
@@ -47,10 +47,7 @@ export const runNight = async (
     }
     portals.probe(portal);
     return executeRun(
-      ports,
-      hub,
-      runs,
-      lease,
+      engine,
       {
         planId,
         objects: ports.objectStore,
@@ -77,10 +74,7 @@ export const runNight = async (
   }
   if (objects !== ports.objectStore) engine.probeWith(objects);
   return executeRun(
-    ports,
-    hub,
-    runs,
-    lease,
+    engine,
     { planId, objects, bucket: plan.bucket, partSize: plan.partSize },
     signal,
   );

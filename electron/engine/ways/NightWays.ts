@@ -103,15 +103,7 @@ export class NightWays {
     if (this.engine.runs.has(planId)) {
       throw new PlanError({ code: 'already-running', planId }, `plan ${planId} is already running`);
     }
-    return workRemovals(
-      this.engine.ports,
-      this.engine.hub,
-      this.engine.runs,
-      this.engine.lease,
-      planId,
-      (t) => this.engine.storeOf(t),
-      signal,
-    );
+    return workRemovals(this.engine, planId, signal);
   }
 
   removalCounts(planId: number): RemovalCounts & { readonly uploads: number } {

@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { StorageTarget } from '../../../shared/domain/StorageTarget';
-import type { ObjectStore } from '../../../shared/ports/ObjectStore';
 import type { Refused } from '../../../shared/retry/Outcome';
 import { mayDelete } from '../../../shared/ways/mayDelete';
 import { readManifestNightId } from '../buildManifest';
 import { callPaged } from '../call/callPaged';
 import { callPolicy } from '../call/callPolicy';
-import type { EnginePorts } from '../EnginePorts';
-import type { EventHub } from '../events/EventHub';
+import type { EngineWiring } from '../EngineWiring';
 import { withWaits } from '../pacer/withWaits';
-import type { PlanLease } from '../run/PlanLease';
 import { newRunContext } from '../run/RunContext';
 import type { RunContext } from '../run/RunContext';
 import type { RemovalOutcome, RemovalRecord } from '../../store/RemovalRecord';
@@ -155,14 +151,11 @@ const byTarget = (removals: readonly RemovalRecord[]): RemovalRecord[][] => {
  * aborted.
  */
 export const workRemovals = async (
-  ports: EnginePorts,
-  hub: EventHub,
-  runs: Map<number, RunContext>,
-  lease: PlanLease,
+  engine: Pick<EngineWiring, 'ports' | 'hub' | 'runs' | 'lease' | 'storeOf'>,
   planId: number,
-  storeOf: (target: StorageTarget) => ObjectStore | undefined,
   signal: AbortSignal | undefined,
 ): Promise<RemovalPass> => {
+  const { ports, hub, runs, lease, storeOf } = engine;
   const { store, settings } = ports;
   const plan = store.getPlan(planId);
   if (plan === undefined || store.pendingRemovals(planId).length === 0) return { ended: 'done' };
