@@ -19,7 +19,8 @@ export const measureHashing = async (dir: string, rounds = 3): Promise<HashResul
   let sumBest = Infinity;
   for (let round = 0; round < rounds; round++) {
     let t = performance.now();
-    for (const f of files) await hashFile(fsSourceReader, f, statSync(f).size, PART);
+    for (const f of files)
+      await hashFile(fsSourceReader, { path: f, size: statSync(f).size, partSize: PART });
     depotBest = Math.min(depotBest, (performance.now() - t) / 1000);
     t = performance.now();
     const r = spawnSync('sha256sum', files, {

@@ -18,6 +18,15 @@ export type HashedFile = {
   readonly body?: Buffer;
 };
 
+/** A file to hash: where it is, its size as planned, and the size of its parts. */
+export type HashRequest = {
+  readonly path: string;
+  readonly size: number;
+  readonly partSize: number;
+  /** A file of one part and at most this many bytes also comes back as `body` (default 0: none). */
+  readonly keepUpTo?: number;
+};
+
 /**
  * The engine's one way to hash a file (ADR 0039): the SHA-256 and MD5 of the whole and the MD5 of
  * every part of `partSize`, in one pass; where and how (a worker thread, this thread) is the
@@ -27,10 +36,7 @@ export type HashedFile = {
 export type FileHashing = {
   hash(
     source: SourceReader,
-    path: string,
-    size: number,
-    partSize: number,
+    file: HashRequest,
     signal: AbortSignal | undefined,
-    keepUpTo: number,
   ): Promise<HashedFile>;
 };

@@ -30,11 +30,8 @@ export const hashUnit = async (
   const partSize = unit.multipart ? choosePartSize(unit.size, planPartSize) : unit.size || 1;
   const { body, seen, ...hashes } = await hashing.hash(
     source,
-    unit.absPath,
-    unit.size,
-    partSize,
+    { path: unit.absPath, size: unit.size, partSize, keepUpTo },
     signal,
-    keepUpTo,
   );
   commit(() => store.setHashes(unit.id, hashes));
   const hashed = {

@@ -1,6 +1,6 @@
 import type { SourceFile, SourceReader } from '../../shared/ports/SourceReader';
 import { SourceChangedError } from '../../shared/ports/SourceChangedError';
-import type { HashedFile } from '../engine/FileHashing';
+import type { HashedFile, HashRequest } from '../engine/FileHashing';
 import { HEAD_BYTES } from '../field/openHeaderReader';
 import type { ChunkDigest } from './ChunkDigest';
 import { digestInThread } from './digestInThread';
@@ -27,29 +27,23 @@ const SMALL = 1024 * 1024;
  */
 export const hashFile = async (
   source: SourceReader,
-  path: string,
-  size: number,
-  partSize: number,
+  request: HashRequest,
   signal?: AbortSignal,
-  keepUpTo = 0,
   worker: FileHasher | undefined = sharedHashWorker,
 ): Promise<HashedFile> => {
   try {
-    return await hashOnce(source, path, size, partSize, signal, keepUpTo, worker);
+    return await hashOnce(source, request, signal, worker);
   } catch (error) {
     // The worker stopped under this file: hashed again, here.
     if (!(error instanceof HashWorkerLost)) throw error;
-    return hashOnce(source, path, size, partSize, signal, keepUpTo, undefined);
+    return hashOnce(source, request, signal, undefined);
   }
 };
 
 const hashOnce = async (
   source: SourceReader,
-  path: string,
-  size: number,
-  partSize: number,
+  { path, size, partSize, keepUpTo = 0 }: HashRequest,
   signal: AbortSignal | undefined,
-  keepUpTo: number,
   worker: FileHasher | undefined,
 ): Promise<HashedFile> => {
   // The pre-flight read a file this small whole (its header read): in memory still.

@@ -4,6 +4,5 @@ import { hashFile } from './hashFile';
 
 /** The engine's hashing over `worker` (the hash worker; undefined: this thread). */
 export const hashingWith = (worker: FileHasher | undefined): FileHashing => ({
-  hash: (source, path, size, partSize, signal, keepUpTo) =>
-    hashFile(source, path, size, partSize, signal, keepUpTo, worker),
+  hash: (source, file, signal) => hashFile(source, file, signal, worker),
 });

@@ -207,7 +207,11 @@ const digestsOf = async (
 ): Promise<{ sha256: string; expectedEtag: string; wholeMd5: string }> => {
   const multipart = size >= layout.threshold;
   const partSize = multipart ? choosePartSize(size, layout.partSize) : size || 1;
-  const { sha256, md5, parts } = await hashFile(v.reader, join(v.root, relPath), size, partSize);
+  const { sha256, md5, parts } = await hashFile(v.reader, {
+    path: join(v.root, relPath),
+    size,
+    partSize,
+  });
   const md5s = parts.map((p) => p.md5);
   return { sha256, expectedEtag: multipart ? multipartEtag(md5s) : md5, wholeMd5: md5 };
 };

@@ -187,7 +187,8 @@ const readBack = async (
   );
   if (target.kind === 'not-available') return { kind: 'not-available' };
   const size = r.sizeOf(relPath) ?? 0;
-  const local = await hashFile(r.reader, join(r.root, relPath), size, Math.max(1, size), r.signal);
+  const path = join(r.root, relPath);
+  const local = await hashFile(r.reader, { path, size, partSize: Math.max(1, size) }, r.signal);
   const read = await ask('readBytes', `GET ${name}`, target.endpoint, (o) =>
     portal.readBytes({ url: target.url, maxBytes: size }, o),
   );

@@ -29,18 +29,17 @@ describe('part planning', () => {
     const bytes = h.writeFile('x.wav', 11 * MiB + 123);
     const path = join(h.dir, 'x.wav');
     utimesSync(path, 1_700_000_000.5, 1_700_000_000.5);
-    const { sha256, md5, mtimeNs, parts } = await hashFile(
-      fsSourceReader,
+    const { sha256, md5, mtimeNs, parts } = await hashFile(fsSourceReader, {
       path,
-      bytes.length,
-      5 * MiB,
-    );
+      size: bytes.length,
+      partSize: 5 * MiB,
+    });
     expect(sha256).toBe(sha256Hex(bytes));
     expect(md5).toBe(createHash('md5').update(bytes).digest('hex'));
     expect(mtimeNs).toBe(statSync(path, { bigint: true }).mtimeNs.toString());
     expect(mtimeNs).toBe('1700000000500000000');
     // One part: the whole file's MD5 is that part's, taken once.
-    const single = await hashFile(fsSourceReader, path, bytes.length, 16 * MiB);
+    const single = await hashFile(fsSourceReader, { path, size: bytes.length, partSize: 16 * MiB });
     expect(single.md5).toBe(md5);
     expect(single.parts.map((p) => p.md5)).toEqual([md5]);
     expect(parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([
@@ -60,32 +59,44 @@ describe('part planning', () => {
     h = makeHarness();
     const bytes = h.writeFile('s.wav', 40_000);
     const path = join(h.dir, 's.wav');
-    const kept = await hashFile(fsSourceReader, path, bytes.length, 5 * MiB, undefined, MiB);
+    const kept = await hashFile(fsSourceReader, {
+      path,
+      size: bytes.length,
+      partSize: 5 * MiB,
+      keepUpTo: MiB,
+    });
     expect(kept.body?.equals(bytes)).toBe(true);
     expect(kept.sha256).toBe(sha256Hex(bytes));
     expect(kept.md5).toBe(createHash('md5').update(bytes).digest('hex'));
     expect(kept.parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([[1, 0, 40_000]]);
     // Not asked to keep it, or larger than asked: no body.
-    expect((await hashFile(fsSourceReader, path, bytes.length, 5 * MiB)).body).toBeUndefined();
     expect(
-      (await hashFile(fsSourceReader, path, bytes.length, 5 * MiB, undefined, 1_000)).body,
+      (await hashFile(fsSourceReader, { path, size: bytes.length, partSize: 5 * MiB })).body,
+    ).toBeUndefined();
+    expect(
+      (
+        await hashFile(fsSourceReader, {
+          path,
+          size: bytes.length,
+          partSize: 5 * MiB,
+          keepUpTo: 1_000,
+        })
+      ).body,
     ).toBeUndefined();
     // Listed at 39,999 bytes (it grew since), or at 40,001 (it shrank).
-    await expect(hashFile(fsSourceReader, path, 39_999, 5 * MiB, undefined, MiB)).rejects.toThrow(
-      'read 40000 bytes, expected 39999',
-    );
-    await expect(hashFile(fsSourceReader, path, 40_001, 5 * MiB, undefined, MiB)).rejects.toThrow(
-      'read 40000 bytes, expected 40001',
-    );
+    await expect(
+      hashFile(fsSourceReader, { path, size: 39_999, partSize: 5 * MiB, keepUpTo: MiB }),
+    ).rejects.toThrow('read 40000 bytes, expected 39999');
+    await expect(
+      hashFile(fsSourceReader, { path, size: 40_001, partSize: 5 * MiB, keepUpTo: MiB }),
+    ).rejects.toThrow('read 40000 bytes, expected 40001');
     writeFileSync(join(h.dir, 'empty.wav'), '');
-    const empty = await hashFile(
-      fsSourceReader,
-      join(h.dir, 'empty.wav'),
-      0,
-      5 * MiB,
-      undefined,
-      MiB,
-    );
+    const empty = await hashFile(fsSourceReader, {
+      path: join(h.dir, 'empty.wav'),
+      size: 0,
+      partSize: 5 * MiB,
+      keepUpTo: MiB,
+    });
     expect(empty.parts.map((p) => [p.partNumber, p.offset, p.size])).toEqual([[1, 0, 0]]);
     expect(empty.body?.length).toBe(0);
   });
@@ -194,7 +205,11 @@ describe('planning a folder', () => {
     // Times whose float in ms has a fraction, as a card's files have; and one before 1970.
     for (const t of [1_700_000_000.123456, 1_712_345_678.999999, 981_234_567.000001, -1.25]) {
       utimesSync(path, t, t);
-      const { seen } = await hashFile(fsSourceReader, path, bytes.length, 5 * MiB);
+      const { seen } = await hashFile(fsSourceReader, {
+        path,
+        size: bytes.length,
+        partSize: 5 * MiB,
+      });
       const info = statSync(path);
       expect(seen).toEqual({ size: info.size, mtimeMs: info.mtimeMs });
     }

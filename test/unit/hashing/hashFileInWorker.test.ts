@@ -87,7 +87,7 @@ const expectHashed = async (
 ): Promise<void> => {
   const { path, bytes } = file;
   expectDigestsOf(
-    await hashFile(source, path, bytes.length, partSize, undefined, 0, worker),
+    await hashFile(source, { path, size: bytes.length, partSize }, undefined, worker),
     bytes,
     partSize,
   );
@@ -99,20 +99,14 @@ describe('a large file hashed in the hash worker (ADR 0025)', () => {
     const { path, bytes } = recording('a.wav');
     const inWorker = await hashFile(
       fsSourceReader,
-      path,
-      bytes.length,
-      5 * MiB,
+      { path, size: bytes.length, partSize: 5 * MiB },
       undefined,
-      0,
       worker,
     );
     const here = await hashFile(
       fsSourceReader,
-      path,
-      bytes.length,
-      5 * MiB,
+      { path, size: bytes.length, partSize: 5 * MiB },
       undefined,
-      0,
       undefined,
     );
     expectDigestsOf(inWorker, bytes, 5 * MiB);
@@ -151,7 +145,7 @@ describe('a large file hashed in the hash worker (ADR 0025)', () => {
       return Promise.resolve();
     });
     await expect(
-      hashFile(source, path, bytes.length, 5 * MiB, stop.signal, 0, worker),
+      hashFile(source, { path, size: bytes.length, partSize: 5 * MiB }, stop.signal, worker),
     ).rejects.toMatchObject({ name: 'AbortError' });
     await expectHashed({ path, bytes }, 5 * MiB, worker);
     expect(starts()).toBe(1);
@@ -164,7 +158,7 @@ describe('a large file hashed in the hash worker (ADR 0025)', () => {
     const { path, bytes } = recording('e.wav', 3 * MiB);
     appendFileSync(path, Buffer.from('more'));
     await expect(
-      hashFile(fsSourceReader, path, bytes.length, 5 * MiB, undefined, 0, worker),
+      hashFile(fsSourceReader, { path, size: bytes.length, partSize: 5 * MiB }, undefined, worker),
     ).rejects.toBeInstanceOf(SourceChangedError);
     await worker.terminate();
   });

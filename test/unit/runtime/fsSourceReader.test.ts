@@ -85,8 +85,16 @@ describe('hashFile', () => {
     const small = recording('small.wav', HEAD_BYTES);
     const larger = recording('larger.wav', HEAD_BYTES + 1);
     const { source, opened } = watched();
-    const a = await hashFile(source, small.path, small.bytes.length, 5 * 1024 * 1024);
-    const b = await hashFile(source, larger.path, larger.bytes.length, 5 * 1024 * 1024);
+    const a = await hashFile(source, {
+      path: small.path,
+      size: small.bytes.length,
+      partSize: 5 * 1024 * 1024,
+    });
+    const b = await hashFile(source, {
+      path: larger.path,
+      size: larger.bytes.length,
+      partSize: 5 * 1024 * 1024,
+    });
     expect(opened).toEqual([{ cached: true }, { cached: false }]);
     expect(a.md5).toBe(createHash('md5').update(small.bytes).digest('hex'));
     expect(b.md5).toBe(createHash('md5').update(larger.bytes).digest('hex'));
