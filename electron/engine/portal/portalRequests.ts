@@ -12,6 +12,7 @@ import { newRunContext } from '../run/RunContext';
 import type { Step } from '../StepOutcome';
 import { ok, unitFailed } from '../StepOutcome';
 import { portalCall } from './portalCall';
+import { portalStep } from './portalStep';
 import { portalListing, portalPaged } from './portalPaged';
 import type { PagedListing } from '../../../shared/wire/PagedListing';
 import { newPortalRun } from './PortalRun';
@@ -79,9 +80,7 @@ export const checkPortal = (
     const r = await portalCall(run, undefined, 'probe', 'CheckSignIn', portal.endpoint, 0, (o) =>
       portal.probe(o),
     );
-    if (r.kind === 'wait') return r;
-    if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
-    return ok(undefined);
+    return portalStep(r, () => undefined);
   });
 
 /** A site's participations, or the volunteer's own: one page per call. */
@@ -103,9 +102,7 @@ export const listParticipations = (
       (page, o) =>
         portal.listParticipationsPage(siteId === undefined ? { page } : { siteId, page }, o),
     );
-    if (r.kind === 'wait') return r;
-    if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
-    return ok([...r.value]);
+    return portalStep(r, (files) => [...files]);
   });
 };
 
@@ -167,12 +164,8 @@ export const createParticipation = (
       // Any attempt that went out may have created it: never replayed as it is.
       { write: true, mayHaveActed: (failure) => failure.kind === 'unreachable' },
     );
-    if (r.kind === 'wait') {
-      noneThere = false;
-      return r;
-    }
-    if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
-    return ok(r.value);
+    if (r.kind === 'wait') noneThere = false;
+    return portalStep(r, (created) => created);
   });
 };
 
@@ -193,9 +186,7 @@ export const listPortalFiles = (
       pages,
       (page, o) => portal.listFilesPage({ collectionId: participationId, page }, o),
     );
-    if (r.kind === 'wait') return r;
-    if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
-    return ok([...r.value]);
+    return portalStep(r, (files) => [...files]);
   });
 };
 
@@ -216,9 +207,7 @@ export const startProcessing = (
       0,
       (o) => portal.startProcessing({ collectionId: participationId }, o),
     );
-    if (r.kind === 'wait') return r;
-    if (r.kind === 'refused') return unitFailed(causeOfPortalRefusal(r.failure));
-    return ok(r.value.kind);
+    return portalStep(r, (started) => started.kind);
   });
 
 /** `--read-back`: one file of the night read through the portal (`readBackThroughPortal`). */
