@@ -102,7 +102,7 @@ export const listParticipations = (
       (page, o) =>
         portal.listParticipationsPage(siteId === undefined ? { page } : { siteId, page }, o),
     );
-    return portalStep(r, (files) => [...files]);
+    return portalStep(r, (participations) => [...participations]);
   });
 };
 
