@@ -90,7 +90,7 @@ export class DepositEngine {
    * see `planFolder`. Then checksums the files, unless left to the workers.
    */
   async planFolder(input: PlanFolderInput): Promise<PlanningResult> {
-    const { store, clock, source, hashing } = this.ports;
+    const { store, clock } = this.ports;
     const { hub } = this;
     const planned = await planFolder(
       {
@@ -113,7 +113,7 @@ export class DepositEngine {
       input,
     );
     if (input.hashAhead !== false) {
-      await hashPending(store, source, hashing, hub, planned.planId, input.signal, (done, total) =>
+      await hashPending(this.ports, hub, planned.planId, input.signal, (done, total) =>
         input.onProgress?.({ phase: 'hash', done, total }),
       );
     }

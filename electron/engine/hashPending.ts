@@ -1,20 +1,17 @@
-import type { SourceReader } from '../../shared/ports/SourceReader';
+import type { EnginePorts } from './EnginePorts';
 import type { EventHub } from './events/EventHub';
-import type { PlanStore } from '../store/PlanStore';
-import type { FileHashing } from './FileHashing';
 import { hashUnit } from './hashUnit';
 import { sourceCause } from './source/sourceCause';
 
 /** Streams the checksums of every unit not hashed yet (resumable: one transaction per file). */
 export const hashPending = async (
-  store: PlanStore,
-  source: SourceReader,
-  hashing: FileHashing,
+  ports: Pick<EnginePorts, 'store' | 'source' | 'hashing'>,
   hub: EventHub,
   planId: number,
   signal: AbortSignal | undefined,
   onProgress?: (done: number, total: number) => void,
 ): Promise<void> => {
+  const { store } = ports;
   const plan = store.getPlan(planId);
   if (plan === undefined) return;
   const total = store.countUnhashed(planId);
@@ -24,7 +21,7 @@ export const hashPending = async (
     const unit = store.nextUnhashed(planId);
     if (unit === undefined) break;
     try {
-      await hashUnit(store, source, hashing, plan.partSize, unit, signal);
+      await hashUnit(ports, unit, { planPartSize: plan.partSize, signal });
     } catch (error) {
       const cause = sourceCause(error);
       if (cause === undefined) throw error;

@@ -1,25 +1,28 @@
-import type { SourceReader, SourceStat } from '../../shared/ports/SourceReader';
+import type { SourceStat } from '../../shared/ports/SourceReader';
 import type { PartRecord } from '../store/PartRecord';
-import type { PlanStore } from '../store/PlanStore';
 import type { UnitRecord } from '../store/UnitRecord';
 import { choosePartSize } from './choosePartSize';
-import type { FileHashing } from './FileHashing';
+import type { EnginePorts } from './EnginePorts';
+
+/** How one file is hashed: the plan's part size, and what the caller keeps or commits. */
+export type UnitHashing = {
+  /** The plan's part size (a multipart file's own is chosen from it and the file's size). */
+  readonly planPartSize: number;
+  readonly signal: AbortSignal | undefined;
+  /** The file's bytes are returned when it is no larger than this (a small file's one request reuses them). */
+  readonly keepUpTo?: number;
+  /** How the hashes are committed (a run commits them with what it holds for the unit). */
+  readonly commit?: (write: () => void) => void;
+};
 
 /**
  * One file's SHA-256 and part MD5s, streamed and stored in one transaction (through `commit`).
- * Also returns the file's size and time as read (`seen`), and its bytes when the file is no
- * larger than `keepUpTo` (a small file's one request reuses them).
+ * Also returns the file's size and time as read (`seen`), and its bytes when asked (`keepUpTo`).
  */
 export const hashUnit = async (
-  store: PlanStore,
-  source: SourceReader,
-  hashing: FileHashing,
-  planPartSize: number,
+  ports: Pick<EnginePorts, 'store' | 'source' | 'hashing'>,
   unit: UnitRecord,
-  signal: AbortSignal | undefined,
-  keepUpTo = 0,
-  /** How the hashes are committed (a run commits them with what it holds for the unit). */
-  commit: (write: () => void) => void = (write) => write(),
+  how: UnitHashing,
 ): Promise<{
   readonly seen: SourceStat;
   readonly body: Buffer | undefined;
@@ -27,11 +30,13 @@ export const hashUnit = async (
   readonly hashed: UnitRecord;
   readonly parts: readonly PartRecord[];
 }> => {
-  const partSize = unit.multipart ? choosePartSize(unit.size, planPartSize) : unit.size || 1;
+  const { store, source, hashing } = ports;
+  const { keepUpTo = 0, commit = (write) => write() } = how;
+  const partSize = unit.multipart ? choosePartSize(unit.size, how.planPartSize) : unit.size || 1;
   const { body, seen, ...hashes } = await hashing.hash(
     source,
     { path: unit.absPath, size: unit.size, partSize, keepUpTo },
-    signal,
+    how.signal,
   );
   commit(() => store.setHashes(unit.id, hashes));
   const hashed = {

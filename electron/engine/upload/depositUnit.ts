@@ -25,7 +25,7 @@ const upload = (file: FileDeposit): Promise<Step<Deposited>> =>
 /** One file to the server: hashed first if planning did not get to it, then in one or in parts. */
 export const depositUnit = async (file: FileDeposit): Promise<Step<Deposited>> => {
   const { run } = file;
-  const { store, settings, source, hashing } = run.ports;
+  const { store, settings, source } = run.ports;
   const unit = file.unit;
   if (unit.sha256 !== null) {
     const changed = await checkSource(source, unit);
@@ -34,16 +34,12 @@ export const depositUnit = async (file: FileDeposit): Promise<Step<Deposited>> =
   // Planning was interrupted before this file: hash it now (a source error fails the unit). A
   // multipart file in its turn (see RunContext.hashTurn).
   const release = unit.multipart ? await run.hashTurn.acquire(run.controller.signal) : undefined;
-  const { seen, body, hashed, parts } = await hashUnit(
-    store,
-    source,
-    hashing,
-    run.partSize ?? store.getPlan(run.planId)?.partSize ?? settings.partSize,
-    unit,
-    run.controller.signal,
-    KEEP_HASHED_BODY_UP_TO,
-    (write) => file.hashesWritten(write),
-  ).finally(release);
+  const { seen, body, hashed, parts } = await hashUnit(run.ports, unit, {
+    planPartSize: run.partSize ?? store.getPlan(run.planId)?.partSize ?? settings.partSize,
+    signal: run.controller.signal,
+    keepUpTo: KEEP_HASHED_BODY_UP_TO,
+    commit: (write) => file.hashesWritten(write),
+  }).finally(release);
   // The open file's size and time, taken as it was hashed, are the check a `stat` would make now
   // (a path stat per file: 0.44 s of a 23 s CPU profile of 2,000 x 40 KB, issue 15).
   const changed = changedSince(unit, seen);
