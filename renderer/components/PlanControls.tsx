@@ -9,11 +9,11 @@ import { useNightChange } from '../api/useNightChange';
  */
 export const PlanControls = ({ plan }: { readonly plan: PlanView }) => {
   const t = useT();
-  const api = useDepotStore((s) => s.api);
+  const hasBackend = useDepotStore((s) => s.api !== undefined);
   const connected = useDepotStore((s) => s.connected);
   const openPlan = useDepotStore((s) => s.openPlan);
   const change = useNightChange();
-  if (plan.state === 'done' || plan.state === 'removing' || api === undefined) return null;
+  if (plan.state === 'done' || plan.state === 'removing' || !hasBackend) return null;
   const onlyFailures =
     !plan.running &&
     plan.state === 'needs-attention' &&

@@ -29,7 +29,7 @@ export const useNightActions = (
   const [refusal, setRefusal] = useState<IpcError | null>(null);
 
   const archive = () =>
-    change((api) => api.plans.archive({ planId: plan.id, archived: !plan.archived }));
+    change((backend) => backend.plans.archive({ planId: plan.id, archived: !plan.archived }));
 
   const forget = async (): Promise<void> => {
     if (api === undefined) return;
