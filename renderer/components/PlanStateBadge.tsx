@@ -8,7 +8,7 @@ const symbols: Readonly<Record<PlanState | 'unknown', string>> = {
   'server-unavailable': '⚠',
   planned: '○',
   running: '▶',
-  paused: '⏸',
+  paused: '‖',
   'waiting-network': '⌁',
   'waiting-card': '⏏',
   removing: '⌫',
