@@ -9,7 +9,7 @@ export type UnitHashing = {
   /** The plan's part size (a multipart file's own is chosen from it and the file's size). */
   readonly planPartSize: number;
   readonly signal: AbortSignal | undefined;
-  /** The file's bytes are returned when it is no larger than this (a small file's one request reuses them). */
+  /** Its bytes come back when it is no larger than this (a small file's one request uses them). */
   readonly keepUpTo?: number;
   /** How the hashes are committed (a run commits them with what it holds for the unit). */
   readonly commit?: (write: () => void) => void;
